@@ -1,0 +1,403 @@
+"""Cards and sets of cards: the pack every game uses (BS-DEAL-3, SAT-SETUP-1, BDG-RANK-1).
+
+A :class:`Card` is a small immutable value.  Its index 0..51 follows the canonical order of
+the rules README: rank A..K first, then suit C, D, H, S, so ``index = rank_index * 4 +
+suit_index``.  A :class:`CardSet` is a 52-bit mask wrapped in a small immutable set type
+(the idea of python-chess's ``SquareSet``): membership, union and "which of my cards are
+playable" are single integer operations.
+
+Text forms accepted by :func:`parse_card`: ``7H``, ``7h``, ``10H``, ``TH``, ``7♥`` (and the
+outline symbols ``♡ ♢ ♤ ♧``).  Lists (:func:`parse_cards`) are separated by spaces or
+commas: ``"3S JS KH"``.
+
+>>> parse_card("10h")
+Card('TH')
+>>> CardSet.parse("KH 3S, 7♦")
+CardSet('3S 7D KH')
+>>> str(CardSet.parse("KH 3S 7D").pretty())
+'3♠ 7♦ K♥'
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+from .errors import CardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "SUIT_NAMES",
+    "RANK_NAMES",
+    "FULL_MASK",
+    "Card",
+    "CardSet",
+    "CardLike",
+    "CardsLike",
+    "parse_card",
+    "parse_cards",
+    "card_mask",
+    "suit_mask",
+    "rank_mask",
+    "ALL_CARDS",
+]
+
+RANKS = "A23456789TJQK"
+"""Rank letters in canonical order (ace low)."""
+SUITS = "CDHS"
+"""Suit letters in canonical order: clubs, diamonds, hearts, spades."""
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+"""The symbol printed for each suit."""
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+"""The plural English name of each suit."""
+RANK_NAMES = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+    "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+    "K": "king",
+}
+"""The English name of each rank."""
+FULL_MASK = (1 << 52) - 1
+"""The mask of the whole 52-card pack."""
+
+_SYMBOL_TO_SUIT = {
+    "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
+}
+_EXPECTED = (
+    "a rank (A 2 3 4 5 6 7 8 9 T J Q K, or 10) followed by a suit "
+    "(C D H S or ♣ ♦ ♥ ♠), for example 7H, 10S or Q♦"
+)
+
+
+class Card:
+    """One playing card, immutable; there is exactly one object per card.
+
+    ``Card("7H")`` parses text; ``Card.from_index(i)`` gives the card with canonical index
+    ``i``.  ``card.rank`` is 1 (ace) .. 13 (king); ``card.suit`` is a letter of ``"CDHS"``.
+    """
+
+    __slots__ = ("index", "mask", "rank", "suit", "text")
+    index: int
+    mask: int
+    rank: int
+    suit: str
+    text: str
+
+    _all: tuple["Card", ...] = ()
+
+    def __new__(cls, text: Union[str, "Card"]) -> "Card":
+        if isinstance(text, Card):
+            return text
+        return parse_card(text)
+
+    @classmethod
+    def _make(cls, index: int) -> "Card":
+        self = object.__new__(cls)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "mask", 1 << index)
+        object.__setattr__(self, "rank", index // 4 + 1)
+        object.__setattr__(self, "suit", SUITS[index % 4])
+        object.__setattr__(self, "text", RANKS[index // 4] + SUITS[index % 4])
+        return self
+
+    @classmethod
+    def from_index(cls, index: int) -> "Card":
+        """The card with canonical index ``index`` (0 = AC .. 51 = KS)."""
+        if not 0 <= index < 52:
+            raise CardError(f"card index {index!r} is out of range: expected 0 to 51")
+        return cls._all[index]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card, (self.text,))
+
+    @property
+    def rank_index(self) -> int:
+        """0 (ace) .. 12 (king)."""
+        return self.index // 4
+
+    @property
+    def suit_index(self) -> int:
+        """0 (clubs) .. 3 (spades)."""
+        return self.index % 4
+
+    @property
+    def rank_letter(self) -> str:
+        """The rank's letter: ``A 2 .. 9 T J Q K``."""
+        return RANKS[self.index // 4]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣ ♦ ♥ ♠``."""
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def is_red(self) -> bool:
+        """Diamonds and hearts are red."""
+        return self.suit in "DH"
+
+    def pretty(self) -> str:
+        """Rank and suit symbol, with ``10`` for the ten: ``10♥``."""
+        rank = "10" if self.rank == 10 else self.rank_letter
+        return rank + self.symbol
+
+    def name(self) -> str:
+        """The card in words: ``seven of hearts``."""
+        return f"{RANK_NAMES[self.rank_letter]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    def __lt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def _repr_html_(self) -> str:
+        colour = "#c0392b" if self.is_red else "#111"
+        return (
+            f'<span class="rulebook-card" title="{self.name()}" '
+            f'style="color:{colour};font-weight:bold">{self.pretty()}</span>'
+        )
+
+
+Card._all = tuple(Card._make(i) for i in range(52))
+ALL_CARDS: tuple[Card, ...] = Card._all
+"""All 52 cards in canonical order."""
+_BY_TEXT = {c.text: c for c in ALL_CARDS}
+
+
+def parse_card(text: Union[str, Card]) -> Card:
+    """Read one card from text such as ``7H``, ``7h``, ``10H``, ``TH`` or ``7♥``.
+
+    Raises :class:`CardError` quoting the input and saying what is expected.
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardError(f"a card must be given as text such as '7H', not {text!r}")
+    raw = text.strip()
+    if not raw:
+        raise CardError(f"{text!r} is not a card: expected {_EXPECTED}")
+    suit = raw[-1]
+    rank = raw[:-1].upper()
+    suit = _SYMBOL_TO_SUIT.get(suit, suit.upper())
+    if rank == "10":
+        rank = "T"
+    card = _BY_TEXT.get(rank + suit)
+    if card is None or len(rank) != 1:
+        raise CardError(f"{text!r} is not a card: expected {_EXPECTED}")
+    return card
+
+
+CardLike = Union[str, Card]
+"""A card or its text."""
+CardsLike = Union[str, "CardSet", Iterable[Union[str, Card]], None]
+"""Cards given as text (``"3S JS KH"``), a :class:`CardSet` or an iterable of cards."""
+
+
+def parse_cards(text: CardsLike, *, distinct: bool = True) -> list[Card]:
+    """Read a list of cards (``"3S JS KH"``, ``"3S,JS"``, a CardSet, or an iterable).
+
+    The order given is kept.  With ``distinct`` (the default) a card given twice raises
+    :class:`CardError`.
+    """
+    if text is None:
+        return []
+    if isinstance(text, CardSet):
+        return list(text)
+    if isinstance(text, str):
+        items: Iterable[Union[str, Card]] = text.replace(",", " ").split()
+    elif isinstance(text, Card):
+        items = [text]
+    else:
+        try:
+            items = list(text)
+        except TypeError:
+            raise CardError(
+                f"cannot read cards from {text!r}: expected text such as '3S JS KH' "
+                "or a list of cards"
+            ) from None
+    cards = [parse_card(item) for item in items]
+    if distinct:
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(f"{card} is given twice in {text!r}: each card may appear once")
+            seen.add(card)
+    return cards
+
+
+def card_mask(cards: CardsLike) -> int:
+    """The 52-bit mask of some cards (text, a CardSet or an iterable)."""
+    if isinstance(cards, CardSet):
+        return cards.mask
+    mask = 0
+    for card in parse_cards(cards):
+        mask |= card.mask
+    return mask
+
+
+def suit_mask(suit: str) -> int:
+    """The mask of the 13 cards of one suit (``"C"``, ``"D"``, ``"H"`` or ``"S"``)."""
+    s = SUITS.index(suit)
+    return sum(1 << (r * 4 + s) for r in range(13))
+
+
+def rank_mask(rank: int) -> int:
+    """The mask of the four cards of one rank (1 = ace .. 13 = king)."""
+    return 0b1111 << ((rank - 1) * 4)
+
+
+class CardSet:
+    """An immutable set of cards backed by a 52-bit mask.
+
+    Iterates in canonical order.  Supports ``in`` (with a card or its text), ``len``,
+    ``|``, ``&``, ``-``, ``^`` with another CardSet, and comparison by contents.
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: CardsLike | int = None) -> None:
+        if isinstance(cards, int) and not isinstance(cards, bool):
+            if not 0 <= cards <= FULL_MASK:
+                raise CardError(f"{cards!r} is not a 52-bit card mask")
+            mask = cards
+        else:
+            mask = card_mask(cards)
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def parse(cls, text: CardsLike) -> "CardSet":
+        """Read a set of cards from text such as ``"3S JS KH"``."""
+        return cls(card_mask(text))
+
+    @classmethod
+    def full(cls) -> "CardSet":
+        """All 52 cards."""
+        return cls(FULL_MASK)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("card sets are immutable")
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield ALL_CARDS[low.bit_length() - 1]
+            mask ^= low
+
+    def __reversed__(self) -> Iterator[Card]:
+        return reversed(list(self))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            try:
+                card = parse_card(card)
+            except CardError:
+                return False
+        if isinstance(card, Card):
+            return bool(self.mask & card.mask)
+        return False
+
+    def _other(self, other: object) -> int:
+        if isinstance(other, CardSet):
+            return other.mask
+        if isinstance(other, Card):
+            return other.mask
+        raise TypeError(f"expected a CardSet, not {type(other).__name__}")
+
+    def __or__(self, other: object) -> "CardSet":
+        return CardSet(self.mask | self._other(other))
+
+    def __and__(self, other: object) -> "CardSet":
+        return CardSet(self.mask & self._other(other))
+
+    def __sub__(self, other: object) -> "CardSet":
+        return CardSet(self.mask & ~self._other(other))
+
+    def __xor__(self, other: object) -> "CardSet":
+        return CardSet(self.mask ^ self._other(other))
+
+    def __invert__(self) -> "CardSet":
+        return CardSet(FULL_MASK & ~self.mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        if isinstance(other, (set, frozenset)):
+            try:
+                return self.mask == card_mask(other)
+            except CardError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def issubset(self, other: "CardSet") -> bool:
+        """Whether every card here is also in ``other``."""
+        return self.mask & ~other.mask == 0
+
+    def __le__(self, other: "CardSet") -> bool:
+        return self.issubset(other)
+
+    def cards(self) -> list[Card]:
+        """The cards as a list in canonical order."""
+        return list(self)
+
+    def texts(self) -> list[str]:
+        """The cards' texts in canonical order: ``['3S', 'JS']``."""
+        return [c.text for c in self]
+
+    def by_suit(self, suit: str) -> "CardSet":
+        """Only the cards of one suit."""
+        return CardSet(self.mask & suit_mask(suit))
+
+    def pretty(self) -> str:
+        """The cards with suit symbols, canonical order: ``3♠ 7♦ K♥``."""
+        return " ".join(c.pretty() for c in self)
+
+    def __str__(self) -> str:
+        return " ".join(c.text for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        if not self.mask:
+            return '<span class="rulebook-cards">(no cards)</span>'
+        return '<span class="rulebook-cards">' + " ".join(c._repr_html_() for c in self) + "</span>"

@@ -1,0 +1,289 @@
+"""The protocol every game implements, so every widget, bot and record works for every game.
+
+A rules object (:class:`~rulebook.rules.RulesBase`) creates states:
+``rules.new_deal(players=4, seed=7, dealer=0)`` and ``rules.position(...)``.  A state is
+an immutable snapshot (:class:`GameState`): ``to_move``, ``legal_moves()``, ``play(move)``
+(returns the next state), ``explain(move)`` (returns an :class:`Explanation`), ``is_over``,
+``outcome``, ``view(seat)``, ``history``.  Randomness is explicit: every random event draws
+from :func:`derived_random` keyed by the deal's seed and the event's place in the deal, so
+a deal replays exactly from (rules, seed, moves) (BS-DEAL-3, SAT-SETUP-5, BDG-DRAW-6).
+
+Computer players implement :class:`Bot`: they receive only ``state.view(seat)`` and a
+seeded generator, never the state itself.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .errors import IllegalMove, RulesError
+
+if TYPE_CHECKING:
+    from .rules import RulesBase
+
+__all__ = [
+    "Explanation",
+    "Outcome",
+    "GameState",
+    "View",
+    "Bot",
+    "derived_random",
+    "derived_seed",
+    "places_from_scores",
+    "BOTS",
+    "register_bot",
+    "make_bot",
+    "bots_for",
+    "autoplay",
+]
+
+
+def derived_seed(seed: int | str, *parts: object) -> int:
+    """A 64-bit seed derived from ``seed`` and a path of parts (stable across runs)."""
+    text = "/".join([str(seed), *map(str, parts)])
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def derived_random(seed: int | str, *parts: object) -> random.Random:
+    """A generator seeded from ``seed`` and the event's parts (e.g. ``"deal"``, ``3``).
+
+    Used for every random event of a deal, so that the same (rules, seed, moves) give the
+    same states, and nothing random is hidden inside a move.
+    """
+    return random.Random(derived_seed(seed, *parts))
+
+
+@dataclasses.dataclass(frozen=True)
+class Explanation:
+    """Why a move is or is not legal: one sentence and the clause ids it rests on.
+
+    Truthy exactly when the move is legal.
+    """
+
+    move: str
+    """The move asked about, in its text form."""
+    legal: bool
+    """Whether the rules allow it now."""
+    reason: str
+    """One sentence a learner understands."""
+    clauses: tuple[str, ...]
+    """The clause ids the reason rests on, e.g. ``("BS-MOVE-1",)``."""
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{self.reason} [{', '.join(self.clauses)}]"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        mark = "✔ legal" if self.legal else "✘ not legal"
+        colour = "#1e7e34" if self.legal else "#b02a37"
+        return (
+            f'<div class="rulebook-explanation"><b style="color:{colour}">{mark}:</b> '
+            f"{html.escape(self.reason)} <small>({html.escape(', '.join(self.clauses))})</small></div>"
+        )
+
+
+def places_from_scores(values: Sequence[float], lower_is_better: bool = True) -> tuple[int, ...]:
+    """Places 1.. by value; equal values share the better place, then p + k follows.
+
+    >>> places_from_scores([0, 20, 20, 27])
+    (1, 2, 2, 4)
+    """
+    order = sorted(values) if lower_is_better else sorted(values, reverse=True)
+    return tuple(order.index(v) + 1 for v in values)
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a finished deal came out.  Games extend it with their own fields."""
+
+    places: tuple[int, ...]
+    """Each seat's finishing place (1 = first); equal places are shared."""
+    winners: tuple[int, ...]
+    """The seats credited with winning (may be empty, e.g. BS-HR-12)."""
+    summary: str
+    """One sentence describing the result."""
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may know.  Every game's view has at least these members."""
+
+    seat: int
+    to_move: int | None
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves of the seat, when it is to move (else empty)."""
+        ...
+
+
+class GameState:
+    """Base of every game's immutable state.  Subclasses implement the abstract parts.
+
+    Shared behaviour: ``play`` accepts a move object or its text and raises
+    :class:`~rulebook.errors.IllegalMove` with the explanation's sentence when the move
+    is not legal; ``history`` holds the moves so far; ``replay`` rebuilds a state.
+    """
+
+    __slots__ = ()
+
+    rules: "RulesBase"
+
+    # -- abstract -------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        raise NotImplementedError
+
+    @property
+    def origin(self) -> dict[str, Any]:
+        """How this deal started, as JSON: a seeded deal or a position (see records)."""
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the deal is over."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the deal is over, else ``None``."""
+        raise NotImplementedError
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The moves played so far, oldest first."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves of the player to move, in a deterministic order."""
+        raise NotImplementedError
+
+    def explain(self, move: Any) -> Explanation:
+        """Whether ``move`` (object or text) is legal now, why, and the clause ids."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> Any:
+        """Only what ``seat`` may know."""
+        raise NotImplementedError
+
+    def _apply(self, move: Any) -> "GameState":
+        """Apply a move already known to be legal."""
+        raise NotImplementedError
+
+    # -- shared -----------------------------------------------------------------
+    def parse_move(self, move: Any) -> Any:
+        """Turn text into this game's move object (objects pass through)."""
+        if isinstance(move, str):
+            return self.rules.parse_move(move)  # type: ignore[attr-defined]
+        return move
+
+    def play(self, move: Any) -> "GameState":
+        """The state after ``move``.  An illegal move raises IllegalMove; self is unchanged."""
+        parsed = self.parse_move(move)
+        if parsed not in self.legal_moves():
+            explanation = self.explain(parsed)
+            raise IllegalMove(explanation.reason, explanation)
+        return self._apply(parsed)
+
+    def play_all(self, moves: Iterable[Any]) -> "GameState":
+        """Play several moves in turn and return the last state."""
+        state = self
+        for move in moves:
+            state = state.play(move)
+        return state
+
+    def states(self) -> list["GameState"]:
+        """Every state from the start of the deal to this one (replayed through the engine)."""
+        start = self.start()
+        out = [start]
+        for move in self.history:
+            out.append(out[-1].play(move))
+        return out
+
+    def start(self) -> "GameState":
+        """The state this deal started from (a fresh deal or a position set up by hand)."""
+        raise NotImplementedError
+
+    def to_record(self) -> dict[str, Any]:
+        """This deal as a JSON-able record (see :mod:`rulebook.records`)."""
+        from .records import deal_record
+
+        return deal_record(self)
+
+
+class Bot(Protocol):
+    """A computer player: picks a move from a view, never from the state."""
+
+    name: str
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """Return one of ``view.legal_moves()``."""
+        ...
+
+
+BOTS: dict[tuple[str, str], Callable[[], Bot]] = {}
+"""Registered computer players, keyed by (game, name)."""
+
+
+def register_bot(game: str, name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
+    """Class decorator: make a bot available as ``make_bot(game, name)``."""
+
+    def deco(factory: Callable[[], Bot]) -> Callable[[], Bot]:
+        BOTS[(game, name)] = factory
+        return factory
+
+    return deco
+
+
+def make_bot(game: str, name: str) -> Bot:
+    """A fresh computer player by game and name (e.g. ``("sevens", "smart")``)."""
+    try:
+        return BOTS[(game, name)]()
+    except KeyError:
+        names = sorted(n for g, n in BOTS if g == game)
+        raise RulesError(
+            f"no computer player {name!r} for {game}: expected one of {', '.join(names) or 'none'}"
+        ) from None
+
+
+def bots_for(rules: "RulesBase", bots: Sequence[str | Bot] | str | None, players: int) -> list[Bot]:
+    """Computer players for every seat: a name for all, a list per seat, or ``None`` (random)."""
+    if bots is None:
+        bots = "random"
+    if isinstance(bots, str):
+        bots = [bots] * players
+    bots = list(bots)
+    if len(bots) != players:
+        raise RulesError(f"{len(bots)} computer players were given for {players} seats")
+    return [make_bot(rules.game, b) if isinstance(b, str) else b for b in bots]
+
+
+def autoplay(state: GameState, bots: Sequence[str | Bot] | str | None = None,
+             seed: int = 0, max_moves: int = 100_000) -> GameState:
+    """Let computer players finish a deal; each sees only its own view.
+
+    All bots draw from one generator, ``derived_random(seed, "bots")``, consumed in move
+    order, so a driven deal is exactly reproducible (and the fast playout loops can mirror
+    it move for move).
+    """
+    chosen = bots_for(state.rules, bots, state.players)
+    rng = derived_random(seed, "bots")
+    for _ in range(max_moves):
+        seat = state.to_move
+        if seat is None:
+            return state
+        move = chosen[seat].choose(state.view(seat), rng)
+        state = state.play(move)
+    raise RuntimeError(f"the deal did not end within {max_moves} moves")

@@ -1,0 +1,337 @@
+"""Rules as data: TOML profiles loaded into frozen, validated rules objects.
+
+Each ruleset is one TOML file under ``rulebook/profiles/``.  A profile names the engine
+class that plays it (``engine = "rulebook.sevens:SevensRules"``), its fixed settings and its
+options (house rules).  :func:`load_rules` reads the profile, checks every option given
+against the profile's option table (BS-HR-1..4, SAT-SETUP-2, BDG-SEAT-4) and returns the
+engine's frozen rules object.
+
+An option table entry looks like this::
+
+    [options.sevens_first]
+    type = "bool"            # bool | int | str | int_list
+    default = false
+    choices = [true, false]  # optional; for int also min / max
+    meaning = "A player holding a 7 must play a 7."
+    clauses = ["BS-HR-5"]
+    house_rule = true        # counts as a house rule (ranked games refuse it)
+
+Every rules object describes itself as rows (:class:`Row`): topic, setting, value, a
+plain-language meaning and the clause ids, which is what the side-by-side comparison is
+built from.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, NamedTuple
+
+from .errors import RulesError
+
+__all__ = [
+    "TOPICS",
+    "Row",
+    "OptionSpec",
+    "Profile",
+    "RulesBase",
+    "load_rules",
+    "profile_ids",
+    "load_profile",
+]
+
+PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
+
+TOPICS: tuple[str, ...] = (
+    "players",
+    "deck",
+    "deal",
+    "who opens",
+    "what may be played",
+    "passing and drawing",
+    "special cards",
+    "round end",
+    "scoring",
+    "match",
+    "house rules",
+)
+"""The topics a rules object's description rows are grouped under, in display order."""
+
+
+class Row(NamedTuple):
+    """One line of a ruleset's self-description."""
+
+    topic: str
+    """One of :data:`TOPICS`."""
+    setting: str
+    """What the line is about, e.g. ``"opening card"``."""
+    value: str
+    """The value in this ruleset, as short text, e.g. ``"7♥"``."""
+    meaning: str
+    """One plain-language sentence a learner understands."""
+    clauses: tuple[str, ...]
+    """The clause ids the line rests on."""
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionSpec:
+    """One option (house rule or parameter) of a profile, read from its TOML table."""
+
+    name: str
+    type: str
+    default: Any
+    meaning: str
+    clauses: tuple[str, ...]
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    house_rule: bool = False
+
+    def describe_valid(self) -> str:
+        """Plain text listing the values this option accepts."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.type == "bool":
+            return "True or False"
+        if self.type == "int":
+            lo = "" if self.minimum is None else f" from {self.minimum}"
+            hi = "" if self.maximum is None else f" up to {self.maximum}"
+            return f"a whole number{lo}{hi}"
+        if self.type == "int_list":
+            lo = "" if self.minimum is None else f" of at least {self.minimum}"
+            return f"a list of whole numbers{lo}, or None"
+        return f"a {self.type}"
+
+    def check(self, value: Any, profile_id: str) -> Any:
+        """Return ``value`` normalised, or raise :class:`RulesError` saying what is valid."""
+        bad = RulesError(
+            f"option {self.name}={value!r} is not valid for {profile_id!r}: "
+            f"expected {self.describe_valid()}"
+        )
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise bad
+        elif self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise bad
+            if self.minimum is not None and value < self.minimum:
+                raise bad
+            if self.maximum is not None and value > self.maximum:
+                raise bad
+        elif self.type == "str":
+            if not isinstance(value, str):
+                raise bad
+        elif self.type == "int_list":
+            if value is None:
+                return None
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+                raise bad
+            items = tuple(value)
+            for item in items:
+                if isinstance(item, bool) or not isinstance(item, int):
+                    raise bad
+                if self.minimum is not None and item < self.minimum:
+                    raise bad
+            value = items
+        else:  # pragma: no cover - guarded when the profile is read
+            raise RulesError(f"option {self.name} has unknown type {self.type!r}")
+        if self.choices is not None and value not in self.choices:
+            raise bad
+        return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Profile:
+    """A parsed TOML profile: fixed settings plus the option table."""
+
+    id: str
+    title: str
+    game: str
+    engine: str
+    summary: str
+    settings: Mapping[str, Any]
+    options: Mapping[str, OptionSpec]
+
+
+_OPTION_TYPES = {"bool", "int", "str", "int_list"}
+
+
+def profile_ids() -> list[str]:
+    """The ids of every installed profile, sorted."""
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+
+
+@cache
+def load_profile(profile_id: str) -> Profile:
+    """Read and check one TOML profile.  Unknown ids raise :class:`RulesError`."""
+    if not isinstance(profile_id, str) or profile_id not in profile_ids():
+        raise RulesError(
+            f"unknown ruleset {profile_id!r}: expected one of {', '.join(profile_ids())}"
+        )
+    path = PROFILE_DIR / f"{profile_id}.toml"
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    options: dict[str, OptionSpec] = {}
+    for name, spec in data.get("options", {}).items():
+        kind = spec.get("type")
+        if kind not in _OPTION_TYPES:
+            raise RulesError(f"profile {profile_id}: option {name} has unknown type {kind!r}")
+        choices = spec.get("choices")
+        options[name] = OptionSpec(
+            name=name,
+            type=kind,
+            default=spec.get("default"),
+            meaning=spec.get("meaning", ""),
+            clauses=tuple(spec.get("clauses", ())),
+            choices=tuple(choices) if choices is not None else None,
+            minimum=spec.get("min"),
+            maximum=spec.get("max"),
+            house_rule=bool(spec.get("house_rule", False)),
+        )
+    return Profile(
+        id=data["id"],
+        title=data["title"],
+        game=data["game"],
+        engine=data["engine"],
+        summary=data.get("summary", ""),
+        settings=dict(data.get("settings", {})),
+        options=options,
+    )
+
+
+def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``given`` against the profile's option table and fill in the defaults."""
+    unknown = [name for name in given if name not in profile.options]
+    if unknown:
+        valid = ", ".join(profile.options) or "none"
+        raise RulesError(
+            f"unknown option {unknown[0]!r} for {profile.id!r}: valid options are {valid}"
+        )
+    resolved: dict[str, Any] = {}
+    for name, spec in profile.options.items():
+        if name in given:
+            resolved[name] = spec.check(given[name], profile.id)
+        else:
+            resolved[name] = spec.default if spec.type != "int_list" or spec.default is None \
+                else tuple(spec.default)
+    return resolved
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesBase:
+    """What every game's rules object shares.
+
+    A rules object is a frozen value: the profile it came from and the options in force.
+    Game engines subclass it, add derived fields in ``__post_init__`` (with
+    ``object.__setattr__``) and implement ``new_deal``, ``position``, ``parse_move`` and
+    ``describe``.
+    """
+
+    profile: Profile
+    options: Mapping[str, Any]
+
+    game: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        # Freeze the options mapping so the rules object is a true value.
+        object.__setattr__(self, "options", _FrozenDict(self.options))
+
+    @property
+    def profile_id(self) -> str:
+        """The profile id, e.g. ``"badam-satti"``."""
+        return self.profile.id
+
+    @property
+    def title(self) -> str:
+        """The ruleset's human name."""
+        return self.profile.title
+
+    def option(self, name: str) -> Any:
+        """The value of one option."""
+        try:
+            return self.options[name]
+        except KeyError:
+            raise RulesError(
+                f"{self.profile.id!r} has no option {name!r}: valid options are "
+                f"{', '.join(self.profile.options) or 'none'}"
+            ) from None
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from the profile's defaults."""
+        out = {}
+        for name, spec in self.profile.options.items():
+            default = spec.default if spec.type != "int_list" or spec.default is None \
+                else tuple(spec.default)
+            if self.options[name] != default:
+                out[name] = self.options[name]
+        return out
+
+    def with_options(self, **changes: Any) -> "RulesBase":
+        """The same ruleset with some options changed (validated like :func:`load_rules`)."""
+        merged = dict(self.changed_options())
+        merged.update(changes)
+        return load_rules(self.profile.id, **merged)
+
+    def to_json(self) -> dict[str, Any]:
+        """The profile id and the changed options, as plain JSON values."""
+        return {
+            "profile": self.profile.id,
+            "options": {k: list(v) if isinstance(v, tuple) else v
+                        for k, v in self.changed_options().items()},
+        }
+
+    def describe(self) -> list[Row]:
+        """The ruleset as rows (topic, setting, value, meaning, clauses)."""
+        raise NotImplementedError
+
+    def option_rows(self) -> list[Row]:
+        """One ``house rules`` row per option, from the profile's option table."""
+        rows = []
+        for name, spec in self.profile.options.items():
+            value = self.options[name]
+            text = ("on" if value else "off") if spec.type == "bool" else str(value)
+            rows.append(Row("house rules", name, text, spec.meaning, spec.clauses))
+        return rows
+
+    def label(self) -> str:
+        """A short label: the profile id plus changed options, e.g. ``badam-satti +sevens_first``."""
+        parts = [self.profile.id]
+        for name, value in self.changed_options().items():
+            parts.append(f"+{name}" if value is True else f"{name}={value}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self.changed_options().items())
+        return f"load_rules({self.profile.id!r}{', ' if changed else ''}{changed})"
+
+
+class _FrozenDict(dict):  # type: ignore[type-arg]
+    """A dict that refuses changes, so rules objects stay immutable."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("rules options are immutable; use rules.with_options(...)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+
+
+def load_rules(profile_id: str, **options: Any) -> RulesBase:
+    """Load a ruleset by profile id, with options (house rules) as keywords.
+
+    >>> load_rules("badam-satti", sevens_first=True).option("sevens_first")
+    True
+
+    An unknown profile, an unknown option or a value out of range raises
+    :class:`~rulebook.errors.RulesError` naming the valid choices.
+    """
+    profile = load_profile(profile_id)
+    resolved = resolve_options(profile, options)
+    module_name, _, class_name = profile.engine.partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    rules: RulesBase = cls(profile=profile, options=resolved)
+    return rules
