@@ -38,6 +38,8 @@ __all__ = [
     "make_bot",
     "bots_for",
     "autoplay",
+    "splitmix64",
+    "TurnRandom",
 ]
 
 
@@ -228,7 +230,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: Any, rng: "TurnRandom") -> Any:
         """Return one of ``view.legal_moves()``."""
         ...
 
@@ -270,20 +272,85 @@ def bots_for(rules: "RulesBase", bots: Sequence[str | Bot] | str | None, players
     return [make_bot(rules.game, b) if isinstance(b, str) else b for b in bots]
 
 
+MASK64 = (1 << 64) - 1
+"""Arithmetic of :func:`splitmix64` is modulo 2**64."""
+
+
+def splitmix64(x: int) -> int:
+    """The SplitMix64 mixing function: a well-spread 64-bit value from a 64-bit counter.
+
+    Plain integer arithmetic, so a numpy batch path can compute the very same values with
+    ``uint64`` arrays.
+    """
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x ^ (x >> 31)
+
+
+class TurnRandom:
+    """The computer players' source of chance: draw ``k`` of move number ``t`` is a pure
+    function of (bot key, t, k).
+
+    Because no stream has to be consumed in order, a fast loop (scalar or a numpy batch
+    over many deals) reproduces exactly the choices that bots make through ``State``:
+    ``below(n) == ((splitmix64(key ^ (t * 64 + k) * GOLDEN) >> 11) * n) >> 53``.
+    """
+
+    GOLDEN = 0x9E3779B97F4A7C15
+
+    __slots__ = ("key", "turn", "draw")
+
+    def __init__(self, seed: int | str) -> None:
+        self.key = derived_seed(seed, "bots")
+        self.turn = 0
+        self.draw = 0
+
+    def start_turn(self, turn: int) -> None:
+        """Move on to move number ``turn`` of the deal (draws count from 0 again)."""
+        self.turn = turn
+        self.draw = 0
+
+    def raw(self) -> int:
+        """The next 64-bit value of this turn."""
+        counter = ((self.turn * 64 + self.draw) * self.GOLDEN) & MASK64
+        self.draw += 1
+        return splitmix64(self.key ^ counter)
+
+    def below(self, n: int) -> int:
+        """A whole number in ``range(n)``, uniform to within 2**-53."""
+        if n <= 0:
+            raise ValueError(f"below({n}): n must be positive")
+        return ((self.raw() >> 11) * n) >> 53
+
+    def randrange(self, n: int) -> int:
+        """Same as :meth:`below` (the name ``random.Random`` uses)."""
+        return self.below(n)
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        """One item of a non-empty sequence."""
+        return seq[self.below(len(seq))]
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self.raw() >> 11) / 9007199254740992.0
+
+
 def autoplay(state: GameState, bots: Sequence[str | Bot] | str | None = None,
              seed: int = 0, max_moves: int = 100_000) -> GameState:
     """Let computer players finish a deal; each sees only its own view.
 
-    All bots draw from one generator, ``derived_random(seed, "bots")``, consumed in move
-    order, so a driven deal is exactly reproducible (and the fast playout loops can mirror
-    it move for move).
+    Every bot draws its chances from one :class:`TurnRandom` keyed by ``seed``; before each
+    choice it is set to the move number (``len(state.history)``), so a driven deal is
+    exactly reproducible and the fast playout loops can mirror it move for move.
     """
     chosen = bots_for(state.rules, bots, state.players)
-    rng = derived_random(seed, "bots")
+    rng = TurnRandom(seed)
     for _ in range(max_moves):
         seat = state.to_move
         if seat is None:
             return state
+        rng.start_turn(len(state.history))
         move = chosen[seat].choose(state.view(seat), rng)
         state = state.play(move)
     raise RuntimeError(f"the deal did not end within {max_moves} moves")
