@@ -1,0 +1,121 @@
+"""A terminal view of the engine, for a quick look without Jupyter.
+
+``python -m rulebook show badam-satti --players 4 --seed 7`` prints a deal move by move, with
+the engine's reason for every pass (BS-MOVE-4, BS-INFO-3) and the result;
+``python -m rulebook rules badam-satti sevens`` prints rulesets side by side;
+``python -m rulebook profiles`` lists the rulesets.  Options are given as
+``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .compare import format_table
+from .errors import RulebookError
+from .protocol import autoplay
+from .rules import load_profile, load_rules, profile_ids
+
+__all__ = ["main", "show_deal", "parse_option", "parse_ruleset"]
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Read ``name=value`` from the command line into a Python value."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise RulebookError(f"--set {text!r}: expected name=value, for example sevens_first=true")
+    low = raw.strip().lower()
+    value: Any
+    if low in ("true", "on", "yes"):
+        value = True
+    elif low in ("false", "off", "no"):
+        value = False
+    elif "," in raw:
+        try:
+            value = [int(x) for x in raw.split(",")]
+        except ValueError:
+            value = raw
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            value = raw
+    return name.strip(), value
+
+
+def parse_ruleset(spec: str) -> Any:
+    """Load a ruleset from ``profile+option+name=value`` (a bare option name means true)."""
+    pid, *parts = spec.split("+")
+    options = dict(parse_option(p if "=" in p else f"{p}=true") for p in parts if p)
+    return load_rules(pid, **options)
+
+
+def show_deal(rules: Any, players: int, seed: int, dealer: int, bots: Sequence[str] | str,
+              out: Any = sys.stdout, reasons: bool = False) -> Any:
+    """Play one deal with computer players and print it move by move; returns the final state."""
+    start = rules.new_deal(players=players, seed=seed, dealer=dealer)
+    final = autoplay(start, bots, seed=seed)
+    print(f"{rules.label()}: {players} players, seed {seed}, dealer seat {dealer}", file=out)
+    state = start
+    for number, move in enumerate(final.history, 1):
+        seat = state.to_move
+        explanation = state.explain(move)
+        line = f"{number:3}. seat {seat}: {move}"
+        if reasons or str(move) in ("pass", "draw", "skip") or str(move).startswith("try"):
+            line += f" — {explanation.reason} [{', '.join(explanation.clauses)}]"
+        print(line, file=out)
+        state = state.play(move)
+    outcome = final.outcome
+    if outcome is not None:
+        print(f"result: {outcome.summary}", file=out)
+        print("places: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(outcome.places)),
+              file=out)
+    return final
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m rulebook``; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m rulebook", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    show = sub.add_parser("show", help="play one deal and print it move by move")
+    show.add_argument("profile", help="a ruleset id: " + ", ".join(profile_ids()))
+    show.add_argument("--players", type=int, default=4)
+    show.add_argument("--seed", type=int, default=7)
+    show.add_argument("--dealer", type=int, default=0)
+    show.add_argument("--bots", default="smart",
+                      help="computer players: one name for all seats or comma-separated per seat")
+    show.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                      help="a rules option, e.g. sevens_first=true (repeatable)")
+    show.add_argument("--reasons", action="store_true", help="print the reason for every move")
+    rules_cmd = sub.add_parser("rules", help="print rulesets side by side")
+    rules_cmd.add_argument("profiles", nargs="+", metavar="PROFILE[+option[=value]...]",
+                           help="ruleset ids, each optionally with options joined by '+', "
+                                "e.g. badam-satti+sevens_first or badam-satti+round_count=3")
+    sub.add_parser("profiles", help="list the rulesets")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "profiles":
+            for pid in profile_ids():
+                profile = load_profile(pid)
+                print(f"{pid:16} {profile.title}")
+            return 0
+        if args.command == "rules":
+            rulesets = []
+            for spec in args.profiles:
+                rulesets.append(parse_ruleset(spec))
+            print(format_table(rulesets))
+            return 0
+        options = dict(parse_option(o) for o in args.set)
+        rules = load_rules(args.profile, **options)
+        bots = args.bots.split(",") if "," in args.bots else args.bots
+        show_deal(rules, args.players, args.seed, args.dealer, bots, reasons=args.reasons)
+        return 0
+    except RulebookError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
