@@ -64,7 +64,7 @@ def simulate(rules: Any, players: int = 4, deals: int = 10_000, bots: Any = None
              seed: int = 0, progress: Any = None) -> Any:
     """Play many deals on the fast path and return a pandas DataFrame (one row per deal and seat).
 
-    See :func:`rulebook.simulate.simulate`; pandas is imported only when this is called.
+    See :func:`rulebook.simulation.simulate`; pandas is imported only when this is called.
     """
     from .simulation import simulate as _simulate
 

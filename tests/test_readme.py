@@ -1,0 +1,30 @@
+"""The README's two set-up commands stay true: CI runs the test command word for word."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```(?:bash|sh)\n(.*?)\n```", text, flags=re.S)
+
+
+def test_readme_gives_exactly_two_setup_commands() -> None:
+    commands = _commands()
+    assert len(commands) == 2, commands
+    lab, tests = commands
+    assert "jupyter lab notebooks/00_start_here.ipynb" in lab and '".[lab]"' in lab
+    assert '".[test]"' in tests and "python -m pytest" in tests
+
+
+def test_ci_runs_the_readme_test_command_word_for_word() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _commands()[1] in ci.splitlines()
+    assert "set -euo pipefail" in ci
+
+
+def test_the_start_notebook_the_lab_command_opens_exists() -> None:
+    assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()
