@@ -1,48 +1,300 @@
-"""Badugi hand ranking (BDG-RANK-1..7; worked examples BDG-EX-1, BDG-EX-2).
+"""Badugi hand ranking: BDG-RANK-1..7, with the worked examples BDG-EX-1 and BDG-EX-2.
 
-A hand is valued on exactly four cards (BDG-RANK-2).  Its counting cards are a largest
-subset with no two cards of one suit and no two of one rank; among several largest subsets
-the one with the lowest ranks counts (BDG-RANK-3).  More counting cards win (BDG-RANK-5),
-then the counting ranks compared from the highest down, lower winning (BDG-RANK-6); equal
-ranks tie (BDG-RANK-7).  Aces are low and suits have no order (BDG-RANK-1).
+* BDG-RANK-1: one 52-card pack (:mod:`rulebook.cards`); aces are low (A=1 .. K=13); suits
+  have no order and there are no straights.
+* BDG-RANK-2: a hand is valued on exactly four cards; its *counting cards* are a largest
+  subset with no two cards of one suit and no two of one rank (:func:`rainbow_subsets`).
+* BDG-RANK-3: among several largest subsets the lowest one counts (:func:`evaluate`).
+* BDG-RANK-4: four counting cards make a badugi, otherwise a three-, two- or one-card hand.
+* BDG-RANK-5..7: more counting cards win; then the counting ranks are compared from the
+  highest down and the lower rank wins; equal ranks tie (:func:`explain_comparison`).
+
+Every hand falls into one of 1,092 classes, numbered by strength: ``class_index`` 0 is the
+best hand (the badugi 4-3-2-A) and 1,091 the worst (the one-card hand K).  Badugis take
+0..714, three-card hands 715..1000, two-card hands 1001..1078 and one-card hands
+1079..1091; inside each block the classes follow BDG-RANK-6 (see :func:`class_index_of_ranks`).
+
+>>> v = evaluate("AC 2C 3H 4S")
+>>> v.words()
+'three-card hand 4-3-A'
+>>> v.counting_cards
+(Card('4S'), Card('3H'), Card('AC'))
+>>> evaluate("AC 2D 3H 4S") < v        # a < b means a beats b
+True
+>>> all_hands().class_counts_by_size()
+{4: 715, 3: 286, 2: 78, 1: 13}
+
+:func:`all_hands` lists all 270,725 hands with their classes; it is built by this module's
+own rule functions at first use (about a tenth of a second) and then kept in memory.
 """
 from __future__ import annotations
 
-from itertools import combinations
+import dataclasses
+from array import array
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
 from math import comb
+from typing import Any, NamedTuple, Union
 
-from ..cards import Card, CardSet, CardsLike, RANKS, parse_cards
+from ..cards import ALL_CARDS, RANKS, SUIT_NAMES, Card, CardSet, CardsLike, parse_cards
 from ..errors import CardError
 
-__all__ = ["BadugiValue", "evaluate", "compare", "all_hands", "CLASS_COUNT"]
+__all__ = [
+    "HAND_COUNT",
+    "CLASS_COUNT",
+    "CLASS_RANGES",
+    "BadugiValue",
+    "HandExplanation",
+    "Comparison",
+    "Standing",
+    "ClassRow",
+    "AllHands",
+    "evaluate",
+    "compare",
+    "explain_comparison",
+    "all_hands",
+    "standing",
+    "class_table",
+    "class_frame",
+    "class_words",
+    "class_index_of",
+    "class_index_of_ranks",
+    "ranks_of_class",
+    "rainbow_subsets",
+]
 
-CLASS_COUNT = 1092
+HAND_COUNT = comb(52, 4)
+"""The number of different four-card hands: 270,725."""
+
+_SIZES = (4, 3, 2, 1)
+_CLASSES_OF_SIZE = {k: comb(13, k) for k in _SIZES}  # 715, 286, 78, 13
 _OFFSET = {4: 0, 3: 715, 2: 715 + 286, 1: 715 + 286 + 78}
 
+CLASS_COUNT = 1092
+"""The number of hand classes (different hand values): 715 + 286 + 78 + 13."""
 
-def _class_index(ranks: tuple[int, ...]) -> int:
-    k = len(ranks)
-    return _OFFSET[k] + sum(comb(r - 1, k - i) for i, r in enumerate(ranks))
+CLASS_RANGES = {k: range(_OFFSET[k], _OFFSET[k] + _CLASSES_OF_SIZE[k]) for k in _SIZES}
+"""The class indices of the hands with 4, 3, 2 and 1 counting cards (BDG-RANK-4, BDG-RANK-5)."""
+
+_SIZE_WORDS = {4: "badugi", 3: "three-card hand", 2: "two-card hand", 1: "one-card hand"}
+_POSITION_WORDS = ("highest", "second-highest", "third-highest", "lowest")
+_PLURAL = {"six": "sixes"}
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+CardsOrValue = Union[CardsLike, "BadugiValue"]
+"""Four cards in any form :func:`evaluate` reads, or an already evaluated value."""
+
+
+# --------------------------------------------------------------------------------------
+# The rule functions (compact values: ranks 1..13, suit indices 0..3, 4-bit position sets)
+# --------------------------------------------------------------------------------------
+
+_POSITION_SUBSETS = {k: tuple(combinations(range(4), k)) for k in _SIZES}
+
+
+def rainbow_subsets(ranks: Sequence[int], suits: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The positions of the largest subsets of four cards with no suit and no rank twice.
+
+    ``ranks`` and ``suits`` describe the four cards by position (any distinct values stand
+    for distinct ranks or suits).  The subsets are listed in lexicographic order of their
+    positions (BDG-RANK-2, BDG-RANK-4).
+
+    >>> rainbow_subsets((1, 2, 3, 4), (0, 0, 2, 3))      # AC 2C 3H 4S
+    ((0, 2, 3), (1, 2, 3))
+    """
+    for k in _SIZES:
+        found = tuple(
+            sub for sub in _POSITION_SUBSETS[k]
+            if len({suits[i] for i in sub}) == k and len({ranks[i] for i in sub}) == k
+        )
+        if found:
+            return found
+    raise CardError("a Badugi hand needs at least one card")  # pragma: no cover - 4 cards given
+
+
+def class_index_of_ranks(ranks: Sequence[int]) -> int:
+    """The class index of the counting ranks ``ranks`` (distinct, 1 = ace .. 13 = king).
+
+    Classes with more counting cards come first (BDG-RANK-5).  Inside one size the rank
+    lists, read from the highest rank down, are in lexicographic order (BDG-RANK-6): that is
+    the colexicographic order of the rank sets, whose index is
+    ``sum(comb(r - 1, k - i))`` over the ranks ``r`` sorted high to low (i = 0..k-1).
+
+    >>> class_index_of_ranks([4, 3, 2, 1]), class_index_of_ranks([5, 3, 2, 1])
+    (0, 1)
+    >>> class_index_of_ranks([13])
+    1091
+    """
+    ordered = sorted(ranks, reverse=True)
+    k = len(ordered)
+    if k not in _OFFSET or len(set(ordered)) != k or not all(1 <= r <= 13 for r in ordered):
+        raise CardError(
+            f"counting ranks must be 1 to 4 different ranks from 1 (ace) to 13 (king), not {ranks!r}"
+        )
+    return _OFFSET[k] + sum(comb(r - 1, k - i) for i, r in enumerate(ordered))
+
+
+def ranks_of_class(class_index: int) -> tuple[int, ...]:
+    """The counting ranks (high to low) of a class index: the inverse of :func:`class_index_of_ranks`.
+
+    >>> ranks_of_class(0), ranks_of_class(717), ranks_of_class(1091)
+    ((4, 3, 2, 1), (4, 3, 1), (13,))
+    """
+    if not isinstance(class_index, int) or not 0 <= class_index < CLASS_COUNT:
+        raise CardError(f"a Badugi class index is 0 to {CLASS_COUNT - 1}, not {class_index!r}")
+    return _RANKS_OF_CLASS[class_index]
+
+
+def _build_ranks_of_class() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()] * CLASS_COUNT
+    for k in _SIZES:
+        for combo in combinations(range(1, 14), k):
+            ranks = combo[::-1]
+            table[class_index_of_ranks(ranks)] = ranks
+    return tuple(table)
+
+
+_RANKS_OF_CLASS = _build_ranks_of_class()  # 1,092 small tuples: cheap at import
+
+
+def _rank_text(ranks: Sequence[int]) -> str:
+    return "-".join(RANKS[r - 1] for r in ranks)
+
+
+def class_words(class_index: int) -> str:
+    """A class in words: ``"badugi 4-3-2-A"``, ``"three-card hand 4-3-A"``, ``"one-card hand 2"``."""
+    ranks = ranks_of_class(class_index)
+    return f"{_SIZE_WORDS[len(ranks)]} {_rank_text(ranks)}"
+
+
+def _read_hand(cards: CardsLike, keep_order: bool = False) -> list[Card]:
+    """Four distinct cards (in canonical order unless ``keep_order``), else :class:`CardError`.
+
+    BDG-RANK-2: a hand is valued on exactly four cards.
+    """
+    hand = parse_cards(cards)
+    if len(hand) != 4:
+        shown = " ".join(c.text for c in hand) or "no cards"
+        raise CardError(
+            f"a Badugi hand has exactly four cards; {len(hand)} were given: {shown}"
+        )
+    if not keep_order:
+        hand.sort()
+    return hand
+
+
+def _best_subset(hand: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """The class index and positions of the counting cards of four cards in canonical order.
+
+    Among equally low largest subsets the first in canonical card order is shown (which of
+    them is shown never changes the value, BDG-RANK-7).
+    """
+    ranks = [c.rank for c in hand]
+    best_class, best_sub = CLASS_COUNT, ()
+    for sub in rainbow_subsets(ranks, [c.index & 3 for c in hand]):
+        cls = class_index_of_ranks([ranks[i] for i in sub])  # BDG-RANK-3: lowest counts
+        if cls < best_class:
+            best_class, best_sub = cls, sub
+    return best_class, best_sub
+
+
+def class_index_of(cards: CardsLike | int) -> int:
+    """Only the class index of four cards (text, cards, a CardSet or a 52-bit mask).
+
+    The quick form for engines: ``class_index_of(mask_a) < class_index_of(mask_b)`` means
+    hand a beats hand b.
+    """
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        cards = CardSet(cards)
+    return _best_subset(_read_hand(cards))[0]
+
+
+# --------------------------------------------------------------------------------------
+# The value of one hand
+# --------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandExplanation:
+    """Why a hand has its value: which cards count, which do not, and why, with clause ids.
+
+    ``reason`` is the one-sentence summary; ``lines`` every sentence (the summary first);
+    ``line_clauses`` the clause ids of each line; ``clauses`` all of them.
+    """
+
+    reason: str
+    lines: tuple[str, ...]
+    line_clauses: tuple[tuple[str, ...], ...]
+    clauses: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.lines)
 
 
 class BadugiValue:
-    """The value of a four-card Badugi hand; ``a < b`` means ``a`` beats ``b``."""
+    """The value of a four-card Badugi hand (BDG-RANK-2..7).
 
-    __slots__ = ("cards", "counting_cards", "ranks", "class_index")
+    Values order by strength: ``a < b`` means hand a beats hand b, and ``a == b`` means the
+    two hands tie (equal ``class_index``; the cards themselves may differ, BDG-RANK-7).
 
-    def __init__(self, cards: tuple[Card, ...], counting: tuple[Card, ...]) -> None:
-        self.cards = cards
-        self.counting_cards = counting
-        self.ranks = tuple(c.rank for c in counting)
-        self.class_index = _class_index(self.ranks)
+    Attributes: ``cards`` (the four cards in the order given), ``counting_cards`` (high rank
+    to low), ``discards`` (the cards that do not count, in the order given), ``ranks`` (the
+    counting ranks high to low, 1 = ace), ``count`` (4 = badugi, 3, 2, 1) and ``class_index``
+    (0 = best .. 1,091 = worst).
+    """
 
-    @property
-    def count(self) -> int:
-        """The number of counting cards."""
-        return len(self.ranks)
+    __slots__ = ("cards", "counting_cards", "discards", "ranks", "count", "class_index")
+    cards: tuple[Card, ...]
+    counting_cards: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    ranks: tuple[int, ...]
+    count: int
+    class_index: int
 
-    def __lt__(self, other: "BadugiValue") -> bool:
+    def __init__(self, cards: CardsLike) -> None:
+        given = _read_hand(cards, keep_order=True)
+        hand = sorted(given)
+        cls, sub = _best_subset(hand)
+        counting = sorted((hand[i] for i in sub), key=lambda c: -c.rank)
+        for name, value in (
+            ("cards", tuple(given)),
+            ("counting_cards", tuple(counting)),
+            ("discards", tuple(c for c in given if c not in counting)),
+            ("ranks", tuple(c.rank for c in counting)),
+            ("count", len(sub)),
+            ("class_index", cls),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Badugi values are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (BadugiValue, (" ".join(c.text for c in self.cards),))
+
+    # ---- order (BDG-RANK-5..7) --------------------------------------------------------
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, BadugiValue):
+            return NotImplemented
         return self.class_index < other.class_index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, BadugiValue):
+            return NotImplemented
+        return self.class_index <= other.class_index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, BadugiValue):
+            return NotImplemented
+        return self.class_index > other.class_index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, BadugiValue):
+            return NotImplemented
+        return self.class_index >= other.class_index
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BadugiValue):
@@ -50,38 +302,498 @@ class BadugiValue:
         return self.class_index == other.class_index
 
     def __hash__(self) -> int:
-        return self.class_index
+        return hash(("BadugiValue", self.class_index))
+
+    def beats(self, other: CardsOrValue) -> bool:
+        """Whether this hand beats ``other`` (cards or a value)."""
+        return self.class_index < _value(other).class_index
+
+    def ties(self, other: CardsOrValue) -> bool:
+        """Whether this hand ties ``other`` (BDG-RANK-7)."""
+        return self.class_index == _value(other).class_index
+
+    # ---- words ------------------------------------------------------------------------
+    @property
+    def hand(self) -> CardSet:
+        """The four cards as a CardSet."""
+        return CardSet(sum(c.mask for c in self.cards))
+
+    @property
+    def is_badugi(self) -> bool:
+        """Four counting cards (BDG-RANK-4)."""
+        return self.count == 4
+
+    def rank_text(self) -> str:
+        """The counting ranks high to low: ``"4-3-2-A"``."""
+        return _rank_text(self.ranks)
+
+    def words(self) -> str:
+        """The value in words: ``"badugi 4-3-2-A"``, ``"three-card hand 4-3-A"``, ``"one-card hand 2"``."""
+        return f"{_SIZE_WORDS[self.count]} {self.rank_text()}"
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def __repr__(self) -> str:
+        cards = " ".join(c.text for c in self.cards)
+        return f"<BadugiValue {cards}: {self.words()}, class {self.class_index}>"
+
+    def _repr_html_(self) -> str:
+        parts = []
+        for card in self.cards:
+            html = card._repr_html_()
+            parts.append(html if card in self.counting_cards
+                         else f'<span style="opacity:0.4">{html}</span>')
+        return (f'<span class="rulebook-badugi">{" ".join(parts)} &mdash; '
+                f"{self.words()} (class {self.class_index} of {CLASS_COUNT})</span>")
+
+    # ---- explanations -----------------------------------------------------------------
+    def explain(self) -> HandExplanation:
+        """Which cards count and why the others do not, sentence by sentence, with clause ids."""
+        cards_text = " ".join(c.text for c in self.cards)
+        counting_text = _and_list([c.text for c in self.counting_cards])
+        summary = f"{cards_text} is the {self.words()}: {_counting_phrase(self, counting_text)}."
+        lines = [summary]
+        line_clauses: list[tuple[str, ...]] = [("BDG-RANK-2", "BDG-RANK-4")]
+        if self.count == 4:
+            lines.append("All four cards have different suits and different ranks, so all four "
+                         "count and the hand is a badugi.")
+            line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
+        elif self.count == 1:
+            suits = {c.suit for c in self.cards}
+            if len(suits) == 1:
+                why = f"all four cards are {SUIT_NAMES[self.cards[0].suit]}"
+            else:
+                why = f"all four cards are {_plural_rank(self.cards[0].rank)}"
+            lines.append(f"Only one card can count, because {why}.")
+            line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
+        else:
+            lines.append(f"No {_NUMBER_WORDS[self.count + 1]} of these cards have all different "
+                         f"suits and all different ranks, so at most {_NUMBER_WORDS[self.count]} "
+                         "can count.")
+            line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
+        for card in self.discards:
+            sentence, clauses = self._why_not(card)
+            lines.append(sentence)
+            line_clauses.append(clauses)
+        lines.append(f"It is in class {self.class_index}: the classes run from 0, the best "
+                     f"hand 4-3-2-A, to {CLASS_COUNT - 1:,}, the worst.")
+        line_clauses.append(("BDG-RANK-5", "BDG-RANK-6"))
+        every: list[str] = []
+        for ids in line_clauses:
+            every.extend(i for i in ids if i not in every)
+        return HandExplanation(summary, tuple(lines), tuple(line_clauses),
+                               tuple(sorted(every, key=_clause_key)))
+
+    def _why_not(self, card: Card) -> tuple[str, tuple[str, ...]]:
+        """The sentence saying why ``card`` does not count (BDG-RANK-2, BDG-RANK-3)."""
+        same_suit = next((c for c in self.counting_cards if c.suit == card.suit), None)
+        same_rank = next((c for c in self.counting_cards if c.rank == card.rank), None)
+        if same_suit is not None and same_rank is not None:
+            return (f"{card} does not count: it shares a suit ({SUIT_NAMES[card.suit]}) with "
+                    f"{same_suit} and a rank with {same_rank}, so it could only count in place "
+                    "of both, which would leave fewer counting cards.", ("BDG-RANK-2",))
+        if same_suit is not None:
+            return (f"{card} does not count: it shares {SUIT_NAMES[card.suit]} with "
+                    f"{same_suit}, and keeping {same_suit} gives the lower hand.",
+                    ("BDG-RANK-2", "BDG-RANK-3"))
+        if same_rank is not None:
+            return (f"{card} does not count: it shares a rank with {same_rank}, so only one "
+                    f"of the {_plural_rank(card.rank)} can count; both give the same hand, and "
+                    f"{same_rank}, first in card order, is shown.",
+                    ("BDG-RANK-2", "BDG-RANK-7"))
+        raise AssertionError(f"{card} conflicts with no counting card")  # pragma: no cover
+
+    def standing(self) -> "Standing":
+        """Where this hand stands among all 270,725 hands (see :func:`standing`)."""
+        return standing(self)
 
 
-def evaluate(cards: CardsLike) -> BadugiValue:
-    """Value four cards as a Badugi hand."""
-    hand = parse_cards(cards)
-    if len(hand) != 4:
-        raise CardError(f"a Badugi hand has exactly four cards; {len(hand)} were given: {cards!r}")
-    best = None
-    for k in (4, 3, 2, 1):
-        for sub in combinations(sorted(hand), k):
-            if len({c.suit for c in sub}) == k and len({c.rank for c in sub}) == k:
-                key = sorted((c.rank for c in sub), reverse=True)
-                if best is None or key < best[0]:
-                    best = (key, sub)
-        if best:
-            break
-    counting = tuple(sorted(best[1], key=lambda c: -c.rank))
-    return BadugiValue(tuple(hand), counting)
+def _clause_key(clause: str) -> tuple[str, int]:
+    head, _, n = clause.rpartition("-")
+    return head, int(n)
 
 
-def compare(a: CardsLike | BadugiValue, b: CardsLike | BadugiValue) -> int:
-    """-1 if ``a`` beats ``b``, 0 for a tie, 1 if ``b`` beats ``a``."""
-    va = a if isinstance(a, BadugiValue) else evaluate(a)
-    vb = b if isinstance(b, BadugiValue) else evaluate(b)
-    return (va.class_index > vb.class_index) - (va.class_index < vb.class_index)
+def _plural_rank(rank: int) -> str:
+    name = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+            8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king"}[rank]
+    return _PLURAL.get(name, name + "s")
 
 
-def all_hands() -> tuple[list[int], list[int]]:
-    """Every four-card hand's mask and class index (slow first version)."""
-    masks, classes = [], []
-    for combo in combinations(range(52), 4):
-        masks.append(sum(1 << i for i in combo))
-        classes.append(evaluate([Card.from_index(i) for i in combo]).class_index)
-    return masks, classes
+def _and_list(items: Sequence[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _counting_phrase(value: BadugiValue, counting_text: str) -> str:
+    if value.count == 1:
+        return f"only {counting_text} counts"
+    return f"{counting_text} count"
+
+
+def evaluate(cards: CardsOrValue) -> BadugiValue:
+    """The value of four cards: text (``"AC 2D 3H 4S"``), a list of texts or cards, or a CardSet.
+
+    Anything but four distinct cards raises :class:`~rulebook.errors.CardError`.
+
+    >>> evaluate("KC 2C 3D 4H").words()
+    'three-card hand 4-3-2'
+    >>> evaluate("AC 2D 3H 4S 5C")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.CardError: a Badugi hand has exactly four cards; 5 were given: AC 2D 3H 4S 5C
+    """
+    if isinstance(cards, BadugiValue):
+        return cards
+    return BadugiValue(cards)
+
+
+def _value(cards: CardsOrValue) -> BadugiValue:
+    return cards if isinstance(cards, BadugiValue) else BadugiValue(cards)
+
+
+# --------------------------------------------------------------------------------------
+# Comparing two hands (BDG-RANK-5..7)
+# --------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparison:
+    """The result of comparing hand ``a`` with hand ``b`` and the step that decided it.
+
+    ``result`` is -1 when a beats b, 0 for a tie and 1 when b beats a.  ``step`` is
+    ``"count"`` (BDG-RANK-5), ``"rank"`` (BDG-RANK-6, with ``position`` 0 = the highest
+    counting rank) or ``"tie"`` (BDG-RANK-7).
+    """
+
+    a: BadugiValue
+    b: BadugiValue
+    result: int
+    step: str
+    position: int | None
+    reason: str
+    clauses: tuple[str, ...]
+
+    @property
+    def winner(self) -> BadugiValue | None:
+        """The better hand's value, or None for a tie."""
+        return None if self.result == 0 else (self.a if self.result < 0 else self.b)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def _hand_name(value: BadugiValue) -> str:
+    return f"{' '.join(c.text for c in value.cards)} ({value.words()})"
+
+
+def explain_comparison(a: CardsOrValue, b: CardsOrValue) -> Comparison:
+    """Compare two hands and say which step decided: BDG-RANK-5, BDG-RANK-6 or BDG-RANK-7.
+
+    >>> print(explain_comparison("AC 2D 3H 4S", "AC 2D 3H 5S"))
+    AC 2D 3H 4S (badugi 4-3-2-A) beats AC 2D 3H 5S (badugi 5-3-2-A): both have 4 counting cards, so the counting ranks are compared from the highest down, and the first difference is at the highest rank, where 4 is lower than 5.
+    """
+    va, vb = _value(a), _value(b)
+    if va.count != vb.count:
+        first, second = (va, vb) if va.count > vb.count else (vb, va)
+        result = -1 if first is va else 1
+        reason = (f"{_hand_name(first)} beats {_hand_name(second)}: {first.count} counting "
+                  f"cards beat {second.count}, whatever the ranks.")
+        return Comparison(va, vb, result, "count", None, reason, ("BDG-RANK-5",))
+    for position, (ra, rb) in enumerate(zip(va.ranks, vb.ranks)):
+        if ra != rb:
+            first, second = (va, vb) if ra < rb else (vb, va)
+            result = -1 if first is va else 1
+            low, high = sorted((ra, rb))
+            where = _POSITION_WORDS[position] if position < len(va.ranks) - 1 else "lowest"
+            if len(va.ranks) == 1:
+                where = "only"
+            reason = (f"{_hand_name(first)} beats {_hand_name(second)}: both have "
+                      f"{va.count} counting card{'s' if va.count > 1 else ''}, so the counting "
+                      f"ranks are compared from the highest down, and the first difference is "
+                      f"at the {where} rank, where {RANKS[low - 1]} is lower than "
+                      f"{RANKS[high - 1]}.")
+            return Comparison(va, vb, result, "rank", position, reason,
+                              ("BDG-RANK-5", "BDG-RANK-6"))
+    reason = (f"{_hand_name(va)} ties {_hand_name(vb)}: every counting rank is equal, and "
+              "suits and non-counting cards never break a tie.")
+    return Comparison(va, vb, 0, "tie", None, reason, ("BDG-RANK-5", "BDG-RANK-6", "BDG-RANK-7"))
+
+
+def compare(a: CardsOrValue, b: CardsOrValue) -> int:
+    """-1 if hand ``a`` beats hand ``b``, 0 if they tie, 1 if ``b`` beats ``a`` (BDG-RANK-5..7).
+
+    >>> compare("AC 2D 3H 4S", "AS 2H 3D 4C"), compare("KC QC KD QD", "2H 5H 9H KH")
+    (0, -1)
+    """
+    ca, cb = _value(a).class_index, _value(b).class_index
+    return (ca > cb) - (ca < cb)
+
+
+# --------------------------------------------------------------------------------------
+# All 270,725 hands
+# --------------------------------------------------------------------------------------
+
+
+def _build_all_hands() -> tuple[array, array, tuple[int, ...]]:
+    """Every hand's mask and class, built from :func:`rainbow_subsets` and the class numbering.
+
+    A hand's class depends only on its ranks and on which of its cards share suits.  So the
+    hands are produced one rank multiset at a time (1,820 of them): the rank multiset fixes a
+    *shape* (how many cards of each rank), every suit choice of that shape is reduced once to
+    its "family" of largest rainbow position subsets (BDG-RANK-2), and per rank multiset only
+    each family's lowest class is worked out (BDG-RANK-3); the suit choices then just look
+    their family up.
+    """
+    # class of a set of distinct ranks, by 13-bit rank mask (bit r-1 for rank r)
+    class_of_rankmask = [CLASS_COUNT] * (1 << 13)
+    for k in _SIZES:
+        for combo in combinations(range(13), k):
+            class_of_rankmask[sum(1 << r for r in combo)] = class_index_of_ranks(
+                [r + 1 for r in combo])
+    # the masks of m cards of one rank: suit combinations in canonical order
+    rank_options = {
+        m: [[sum(1 << (r * 4 + s) for s in suits) for suits in combinations(range(4), m)]
+            for r in range(13)]
+        for m in (1, 2, 3, 4)
+    }
+    masks: array = array("Q")
+    classes: array = array("H")
+    counts = [0] * CLASS_COUNT
+    for shape in _SHAPES:
+        groups = len(shape)
+        group_of_position = [g for g, m in enumerate(shape) for _ in range(m)]
+        suit_choices = [sum(choice, ()) for choice in
+                        product(*(combinations(range(4), m) for m in shape))]
+        families: dict[tuple[int, ...], int] = {}
+        family_of_choice = []
+        for suits in suit_choices:
+            subs = rainbow_subsets(group_of_position, suits)
+            key = tuple(sum(1 << i for i in sub) for sub in subs)  # 4-bit position sets
+            family_of_choice.append(families.setdefault(key, len(families)))
+        family_sets = list(families)
+        family_sizes = [family_of_choice.count(f) for f in range(len(family_sets))]
+        used_sets = sorted({p for fam in family_sets for p in fam})
+        for ranks in combinations(range(13), groups):
+            bit = [1 << ranks[g] for g in group_of_position]
+            rank_class = {p: class_of_rankmask[(bit[0] if p & 1 else 0) | (bit[1] if p & 2 else 0)
+                                               | (bit[2] if p & 4 else 0)
+                                               | (bit[3] if p & 8 else 0)]
+                          for p in used_sets}
+            family_class = [min(rank_class[p] for p in fam) for fam in family_sets]
+            for f, n in enumerate(family_sizes):
+                counts[family_class[f]] += n
+            options = [rank_options[m][r] for m, r in zip(shape, ranks)]
+            if groups == 4:
+                left = [a | b for a in options[0] for b in options[1]]
+                right = [c | d for c in options[2] for d in options[3]]
+                masks.extend([x | y for x in left for y in right])
+            elif groups == 3:
+                left = [a | b for a in options[0] for b in options[1]]
+                masks.extend([x | c for x in left for c in options[2]])
+            elif groups == 2:
+                masks.extend([a | b for a in options[0] for b in options[1]])
+            else:
+                masks.extend(options[0])
+            classes.extend(map(family_class.__getitem__, family_of_choice))
+    return masks, classes, tuple(counts)
+
+
+def _shapes() -> tuple[tuple[int, ...], ...]:
+    """How four cards split into ranks, lowest rank first: (1,1,1,1), (2,1,1), (1,2,1), ..."""
+    out = []
+    for cuts in range(8):  # a cut between sorted positions i and i+1 means a new rank
+        shape, run = [], 1
+        for i in range(3):
+            if cuts >> i & 1:
+                shape.append(run)
+                run = 1
+            else:
+                run += 1
+        shape.append(run)
+        out.append(tuple(shape))
+    return tuple(sorted(out, key=lambda s: (-len(s), s)))
+
+
+_SHAPES = _shapes()
+
+
+class ClassRow(NamedTuple):
+    """One hand class: its index, size, ranks, words, how many hands it holds and an example."""
+
+    class_index: int
+    count: int
+    """Counting cards: 4 (badugi), 3, 2 or 1."""
+    ranks: tuple[int, ...]
+    words: str
+    hands: int
+    """How many of the 270,725 hands have this value."""
+    beaten_by: int
+    """How many hands beat every hand of this class."""
+    example: CardSet
+    """The hand of the class with the smallest mask (its highest card as low as possible)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    """Where a hand stands among all 270,725 hands.
+
+    ``beaten_by``: hands that beat it; ``ties``: other hands with the same value; ``beats``:
+    hands it beats; ``percentile``: the share of all hands it beats, in percent;
+    ``top_percent``: the share of hands at least as good (itself included), in percent.
+    """
+
+    value: BadugiValue
+    beaten_by: int
+    ties: int
+    beats: int
+    total: int
+
+    @property
+    def percentile(self) -> float:
+        """The percentage of all hands this hand beats."""
+        return 100.0 * self.beats / self.total
+
+    @property
+    def top_percent(self) -> float:
+        """The percentage of all hands that are at least as good as this one (itself included)."""
+        return 100.0 * (self.beaten_by + self.ties + 1) / self.total
+
+    @property
+    def reason(self) -> str:
+        """The standing in one sentence."""
+        return (f"The {self.value.words()} is class {self.value.class_index} of {CLASS_COUNT}: "
+                f"{self.beaten_by:,} hands beat it, {self.ties:,} other hands tie with it and it "
+                f"beats {self.beats:,} of the {self.total:,} hands ({self.percentile:.2f}%).")
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class AllHands:
+    """All 270,725 four-card hands with their classes, as compact parallel arrays.
+
+    ``masks`` (``array('Q')``, 52-bit card masks) and ``classes`` (``array('H')``, class
+    indices) are parallel; the hands are grouped by rank multiset (no other promise about the
+    order).  ``class_counts[i]`` is the number of hands in class ``i``.
+    """
+
+    __slots__ = ("masks", "classes", "class_counts", "_better", "_by_class", "_rows")
+
+    def __init__(self, masks: array, classes: array, class_counts: tuple[int, ...]) -> None:
+        self.masks = masks
+        self.classes = classes
+        self.class_counts = class_counts
+        better, total = [], 0
+        for n in class_counts:
+            better.append(total)
+            total += n
+        self._better = tuple(better)
+        self._by_class: list[array] | None = None
+        self._rows: list[ClassRow] | None = None
+
+    def __len__(self) -> int:
+        return len(self.masks)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        """Pairs (mask, class index)."""
+        return zip(self.masks, self.classes)
+
+    def __repr__(self) -> str:
+        return f"<AllHands: {len(self):,} hands in {CLASS_COUNT:,} classes>"
+
+    def beaten_by(self, class_index: int) -> int:
+        """How many hands beat a hand of class ``class_index``."""
+        return self._better[class_index]
+
+    def class_counts_by_size(self) -> dict[int, int]:
+        """The number of classes with 4, 3, 2 and 1 counting cards."""
+        return {k: sum(1 for i in CLASS_RANGES[k] if self.class_counts[i]) for k in _SIZES}
+
+    def hand_counts_by_size(self) -> dict[int, int]:
+        """The number of hands with 4, 3, 2 and 1 counting cards."""
+        return {k: sum(self.class_counts[i] for i in CLASS_RANGES[k]) for k in _SIZES}
+
+    def hands_in_class(self, class_index: int) -> list[CardSet]:
+        """Every hand with this value, in canonical order (the index is built at first use)."""
+        ranks_of_class(class_index)  # validates
+        if self._by_class is None:
+            buckets: list[list[int]] = [[] for _ in range(CLASS_COUNT)]
+            appends = [b.append for b in buckets]
+            for mask, cls in zip(self.masks, self.classes):
+                appends[cls](mask)
+            self._by_class = [array("Q", sorted(b)) for b in buckets]
+        return [CardSet(m) for m in self._by_class[class_index]]
+
+    def standing(self, cards: CardsOrValue) -> Standing:
+        """Where a hand stands: how many hands beat it, tie with it, and it beats."""
+        value = _value(cards)
+        cls = value.class_index
+        beaten_by = self._better[cls]
+        ties = self.class_counts[cls] - 1
+        return Standing(value, beaten_by, ties, HAND_COUNT - beaten_by - ties - 1, HAND_COUNT)
+
+    def class_table(self) -> list[ClassRow]:
+        """One :class:`ClassRow` per class, best first (built once, at first use)."""
+        if self._rows is None:
+            first = [1 << 52] * CLASS_COUNT
+            for mask, cls in zip(self.masks, self.classes):
+                if mask < first[cls]:
+                    first[cls] = mask
+            self._rows = [
+                ClassRow(i, len(_RANKS_OF_CLASS[i]), _RANKS_OF_CLASS[i], class_words(i),
+                         self.class_counts[i], self._better[i], CardSet(first[i]))
+                for i in range(CLASS_COUNT)
+            ]
+        return list(self._rows)
+
+
+
+_ALL_HANDS: AllHands | None = None
+
+
+def all_hands() -> AllHands:
+    """All 270,725 hands with their classes (built at first use, then kept in memory).
+
+    >>> hands = all_hands()
+    >>> len(hands), hands.hand_counts_by_size()
+    (270725, {4: 17160, 3: 154440, 2: 96252, 1: 2873})
+    """
+    global _ALL_HANDS
+    if _ALL_HANDS is None:
+        _ALL_HANDS = AllHands(*_build_all_hands())
+    return _ALL_HANDS
+
+
+def standing(cards: CardsOrValue) -> Standing:
+    """Where a hand stands among all 270,725 hands: how many beat it, tie with it, it beats.
+
+    >>> s = standing("AC 2D 3H 4S")
+    >>> s.beaten_by, s.ties, s.beats
+    (0, 23, 270701)
+    """
+    return all_hands().standing(cards)
+
+
+def class_table() -> list[ClassRow]:
+    """Every class, best first: index, counting cards, ranks, words, hands, hands better, example."""
+    return all_hands().class_table()
+
+
+def class_frame() -> Any:
+    """:func:`class_table` as a pandas DataFrame (pandas is imported only here)."""
+    import pandas as pd
+
+    rows = class_table()
+    return pd.DataFrame(
+        {
+            "class_index": [r.class_index for r in rows],
+            "count": [r.count for r in rows],
+            "ranks": ["-".join(RANKS[x - 1] for x in r.ranks) for r in rows],
+            "words": [r.words for r in rows],
+            "hands": [r.hands for r in rows],
+            "beaten_by": [r.beaten_by for r in rows],
+            "example": [str(r.example) for r in rows],
+        }
+    ).set_index("class_index")
