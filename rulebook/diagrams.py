@@ -1,0 +1,246 @@
+"""Drawing the engine's graphviz diagrams (turn flows, waiting chains, Badugi card graphs).
+
+The generators elsewhere build a ``graphviz.Digraph``; this module turns it into pictures,
+wherever the notebook happens to run:
+
+1. the real Graphviz ``dot`` program when it is on ``PATH`` (Debian's ``graphviz``: what CI
+   and Binder install);
+2. otherwise the ``dot``-compatible binary of the PyPI package ``graphviz-pure`` (part of the
+   ``lab`` extras), found in this Python's scripts folder or on ``PATH``.  It draws SVG and
+   PNG, not PDF;
+3. otherwise no picture: the diagram shows its DOT source and one line saying how to install
+   Graphviz.  Displaying a diagram in Jupyter never shows a traceback.
+
+Two quirks of ``graphviz-pure`` are handled here: its version string cannot be parsed by
+``graphviz.version()`` (so nothing here asks for a version), and a non-ASCII label such as
+``7♥`` makes it print a harmless warning about character widths (rendering runs quietly).
+
+``graphviz`` is imported inside the functions that need it, so ``import rulebook`` stays
+light.
+
+>>> d = Diagram.from_source('digraph { "7♥" -> "8♥" }')
+>>> "->" in d.source
+True
+>>> d.backend() in ("dot", "graphviz-pure", None)
+True
+"""
+from __future__ import annotations
+
+import html
+import os
+import pathlib
+import shutil
+import subprocess
+import sysconfig
+import threading
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import graphviz
+
+__all__ = [
+    "INSTALL_HINT",
+    "DiagramError",
+    "GraphvizMissing",
+    "RenderFailed",
+    "DotProgram",
+    "find_dot",
+    "digraph",
+    "Diagram",
+]
+
+BackendName = Literal["dot", "graphviz-pure"]
+
+INSTALL_HINT = (
+    "To draw this diagram, install Graphviz: `apt-get install graphviz` (Debian/Ubuntu), "
+    "`brew install graphviz` (macOS), `conda install graphviz`, or `pip install graphviz-pure` "
+    "(Python only, SVG and PNG)."
+)
+"""The one line shown under the DOT source when no Graphviz program can be found."""
+
+# Formats each backend can draw; graphviz-pure has no PDF.
+_FORMATS: dict[str, frozenset[str]] = {
+    "dot": frozenset({"svg", "png", "pdf"}),
+    "graphviz-pure": frozenset({"svg", "png"}),
+}
+
+# graphviz's DOT_BINARY is a module global: swap it under a lock while one render runs.
+_SWAP_LOCK = threading.Lock()
+
+
+class DiagramError(RuntimeError):
+    """A diagram could not be drawn; ``hint`` says what to do about it."""
+
+    def __init__(self, message: str, hint: str = INSTALL_HINT) -> None:
+        if message and hint and not message.endswith((".", "!", "?")):
+            message += "."
+        super().__init__(f"{message} {hint}".strip())
+        self.hint = hint
+
+
+class GraphvizMissing(DiagramError):
+    """Neither Graphviz's ``dot`` nor ``graphviz-pure`` (nor the ``graphviz`` package) is here."""
+
+
+class RenderFailed(DiagramError):
+    """The Graphviz program ran and failed (bad DOT source, or a format it cannot draw)."""
+
+
+class DotProgram(NamedTuple):
+    """A program that renders DOT: which backend it is and where its executable lives."""
+
+    backend: BackendName
+    path: pathlib.Path
+
+
+def _scripts_dir() -> pathlib.Path:
+    """This Python's scripts folder (where pip puts ``graphviz-pure``), even off ``PATH``."""
+    return pathlib.Path(sysconfig.get_path("scripts"))
+
+
+def _executable(path: pathlib.Path) -> bool:
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def find_dot() -> DotProgram | None:
+    """Decide which program draws diagrams: the real ``dot`` first, then ``graphviz-pure``.
+
+    ``dot`` is looked for on ``PATH``; ``graphviz-pure`` in this Python's scripts folder
+    (which works in a kernel whose virtual environment is not on ``PATH``), then on
+    ``PATH``.  Returns ``None`` when there is neither.
+    """
+    dot = shutil.which("dot")
+    if dot:
+        return DotProgram("dot", pathlib.Path(dot))
+    local = _scripts_dir() / "graphviz-pure"
+    if _executable(local):
+        return DotProgram("graphviz-pure", local)
+    pure = shutil.which("graphviz-pure")
+    if pure:
+        return DotProgram("graphviz-pure", pathlib.Path(pure))
+    return None
+
+
+def _import_graphviz() -> Any:
+    try:
+        import graphviz
+    except ImportError as exc:  # rulebook alone, without the lab extras
+        raise GraphvizMissing(
+            "The Python package graphviz is not installed (pip install -e '.[lab]').",
+            hint="pip install graphviz",
+        ) from exc
+    return graphviz
+
+
+def digraph(name: str | None = None, **attrs: Any) -> graphviz.Digraph:
+    """A new ``graphviz.Digraph`` (for diagram generators), with a clear error if the package is missing.
+
+    Keyword arguments are passed to ``graphviz.Digraph`` (``graph_attr``, ``node_attr``, ...).
+    """
+    graphviz = _import_graphviz()
+    return graphviz.Digraph(name=name, **attrs)
+
+
+class Diagram:
+    """A graphviz diagram that draws itself in Jupyter with whatever Graphviz is at hand.
+
+    ``graph`` is the ``graphviz.Digraph`` (or ``graphviz.Source``) it wraps; ``title`` an
+    optional caption.  In a notebook the diagram shows as SVG, or, when no Graphviz program
+    is installed, as its DOT source with one line saying how to install Graphviz.
+    """
+
+    def __init__(self, graph: graphviz.Digraph | graphviz.Source, title: str | None = None) -> None:
+        self.graph = graph
+        self.title = title
+
+    @classmethod
+    def from_source(cls, source: str, title: str | None = None) -> Diagram:
+        """A diagram from DOT text (``graphviz.Source``)."""
+        graphviz = _import_graphviz()
+        return cls(graphviz.Source(source), title=title)
+
+    @property
+    def source(self) -> str:
+        """The DOT source text."""
+        return str(self.graph.source)
+
+    def backend(self) -> BackendName | None:
+        """Which program would draw this diagram: ``"dot"``, ``"graphviz-pure"`` or ``None``."""
+        program = find_dot()
+        return program.backend if program else None
+
+    def pipe(self, format: str = "svg") -> bytes:
+        """The diagram drawn in ``format`` (``svg``, ``png``; ``pdf`` only with real ``dot``).
+
+        Raises :class:`GraphvizMissing` (with the install hint) when no program can draw it,
+        and :class:`RenderFailed` when the program refuses the source or the format.
+        """
+        program = find_dot()
+        if program is None:
+            raise GraphvizMissing("Graphviz is not installed, so the diagram cannot be drawn.")
+        if format not in _FORMATS[program.backend]:
+            raise RenderFailed(
+                f"{program.backend} cannot draw {format!r}; it draws "
+                f"{', '.join(sorted(_FORMATS[program.backend]))}.",
+                hint="Install Graphviz (apt-get install graphviz) for PDF." if format == "pdf" else "",
+            )
+        graphviz = _import_graphviz()
+        dot_command = graphviz.backend.dot_command
+        with _SWAP_LOCK:
+            saved = dot_command.DOT_BINARY
+            dot_command.DOT_BINARY = program.path
+            try:
+                # quiet: graphviz-pure warns on stderr about widths of non-ASCII characters.
+                data: bytes = self.graph.pipe(format=format, quiet=True)
+            except graphviz.ExecutableNotFound as exc:
+                raise GraphvizMissing(f"{program.path} could not be run.") from exc
+            except (graphviz.CalledProcessError, subprocess.CalledProcessError) as exc:
+                detail = exc.stderr.decode("utf-8", "replace").strip() if isinstance(exc.stderr, bytes) else str(exc.stderr or "")
+                raise RenderFailed(
+                    f"{program.backend} could not draw the diagram: {detail or exc}",
+                    hint="Check the DOT source shown with the error.",
+                ) from exc
+            finally:
+                dot_command.DOT_BINARY = saved
+        return data
+
+    def svg(self) -> str:
+        """The diagram drawn as SVG text (see :meth:`pipe` for the errors it raises)."""
+        return self.pipe("svg").decode("utf-8")
+
+    def png(self) -> bytes:
+        """The diagram drawn as PNG bytes (see :meth:`pipe` for the errors it raises)."""
+        return self.pipe("png")
+
+    def _fallback_html(self, error: DiagramError) -> str:
+        caption = f"<p><b>{html.escape(self.title)}</b></p>" if self.title else ""
+        return (
+            f'<div class="rulebook-diagram rulebook-diagram-source">{caption}'
+            f"<pre>{html.escape(self.source)}</pre>"
+            f"<p><i>{html.escape(str(error))}</i></p></div>"
+        )
+
+    def _repr_html_(self) -> str:
+        """SVG inside a ``div``, or the DOT source and the install hint: never a traceback."""
+        try:
+            svg = self.svg()
+        except DiagramError as error:
+            return self._fallback_html(error)
+        caption = f"<p><b>{html.escape(self.title)}</b></p>" if self.title else ""
+        return f'<div class="rulebook-diagram">{caption}{svg}</div>'
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """Jupyter's display: ``image/svg+xml`` when drawn, else HTML with source and hint."""
+        try:
+            svg = self.svg()
+        except DiagramError as error:
+            return {
+                "text/html": self._fallback_html(error),
+                "text/plain": f"{self.source}\n{error}",
+            }
+        return {"image/svg+xml": svg, "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        title = f" {self.title!r}" if self.title else ""
+        lines = self.source.count("\n")
+        return f"<Diagram{title}: {lines} lines of DOT>"
