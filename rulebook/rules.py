@@ -143,9 +143,13 @@ class OptionSpec:
         return value
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Profile:
-    """A parsed TOML profile: fixed settings plus the option table."""
+    """A parsed TOML profile: fixed settings plus the option table.
+
+    Profiles are read once and cached, so two rules objects of the same profile share the
+    same Profile object; equality and hashing are by identity.
+    """
 
     id: str
     title: str
@@ -292,7 +296,12 @@ class RulesBase:
         rows = []
         for name, spec in self.profile.options.items():
             value = self.options[name]
-            text = ("on" if value else "off") if spec.type == "bool" else str(value)
+            if spec.type == "bool":
+                text = "on" if value else "off"
+            elif isinstance(value, tuple):
+                text = ", ".join(map(str, value)) or "—"
+            else:
+                text = str(value)
             rows.append(Row("house rules", name, text, spec.meaning, spec.clauses))
         return rows
 
