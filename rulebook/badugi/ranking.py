@@ -183,19 +183,51 @@ def _read_hand(cards: CardsLike, keep_order: bool = False) -> list[Card]:
     return hand
 
 
-def _best_subset(hand: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    """The class index and positions of the counting cards of four cards in canonical order.
+def _build_class_of_rankmask() -> list[int]:
+    table = [CLASS_COUNT] * (1 << 13)
+    for index, ranks in enumerate(_RANKS_OF_CLASS):
+        table[sum(1 << (r - 1) for r in ranks)] = index
+    return table
 
-    Among equally low largest subsets the first in canonical card order is shown (which of
-    them is shown never changes the value, BDG-RANK-7).
+
+_CLASS_OF_RANKMASK = _build_class_of_rankmask()
+"""Class index of a set of distinct counting ranks, by 13-bit rank mask (bit r-1 for rank r)."""
+
+_SUBSETS_BY_PATTERN: dict[int, tuple[tuple[int, ...], ...]] = {}
+""":func:`rainbow_subsets` remembered per pattern (which sorted neighbours share a rank, and
+the four suits): at most 8 x 256 patterns."""
+
+
+def _best_of_indices(indices: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The class index and counting positions of four card indices in ascending order.
+
+    Among the largest rainbow subsets (BDG-RANK-2) the lowest counts (BDG-RANK-3); among
+    equally low ones the first in canonical card order is shown (which one is shown never
+    changes the value, BDG-RANK-7).
     """
-    ranks = [c.rank for c in hand]
+    a, b, c, d = indices
+    ranks = (a >> 2, b >> 2, c >> 2, d >> 2)
+    suits = (a & 3, b & 3, c & 3, d & 3)
+    pattern = (suits[0] | suits[1] << 2 | suits[2] << 4 | suits[3] << 6
+               | (ranks[0] != ranks[1]) << 8 | (ranks[1] != ranks[2]) << 9
+               | (ranks[2] != ranks[3]) << 10)
+    subsets = _SUBSETS_BY_PATTERN.get(pattern)
+    if subsets is None:
+        subsets = _SUBSETS_BY_PATTERN[pattern] = rainbow_subsets(ranks, suits)
     best_class, best_sub = CLASS_COUNT, ()
-    for sub in rainbow_subsets(ranks, [c.index & 3 for c in hand]):
-        cls = class_index_of_ranks([ranks[i] for i in sub])  # BDG-RANK-3: lowest counts
+    for sub in subsets:
+        rank_bits = 0
+        for i in sub:
+            rank_bits |= 1 << ranks[i]
+        cls = _CLASS_OF_RANKMASK[rank_bits]
         if cls < best_class:
             best_class, best_sub = cls, sub
     return best_class, best_sub
+
+
+def _best_subset(hand: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """:func:`_best_of_indices` for four cards in canonical order."""
+    return _best_of_indices([c.index for c in hand])
 
 
 def class_index_of(cards: CardsLike | int) -> int:
@@ -203,9 +235,19 @@ def class_index_of(cards: CardsLike | int) -> int:
 
     The quick form for engines: ``class_index_of(mask_a) < class_index_of(mask_b)`` means
     hand a beats hand b.
+
+    >>> class_index_of(0b1111 << 48)      # KC KD KH KS
+    1091
     """
     if isinstance(cards, int) and not isinstance(cards, bool):
-        cards = CardSet(cards)
+        if cards.bit_count() != 4 or not 0 < cards < 1 << 52:
+            return class_index_of(CardSet(cards))  # raises the error with the cards named
+        indices = []
+        while cards:
+            low = cards & -cards
+            indices.append(low.bit_length() - 1)
+            cards ^= low
+        return _best_of_indices(indices)[0]
     return _best_subset(_read_hand(cards))[0]
 
 
@@ -546,12 +588,7 @@ def _build_all_hands() -> tuple[array, array, tuple[int, ...]]:
     each family's lowest class is worked out (BDG-RANK-3); the suit choices then just look
     their family up.
     """
-    # class of a set of distinct ranks, by 13-bit rank mask (bit r-1 for rank r)
-    class_of_rankmask = [CLASS_COUNT] * (1 << 13)
-    for k in _SIZES:
-        for combo in combinations(range(13), k):
-            class_of_rankmask[sum(1 << r for r in combo)] = class_index_of_ranks(
-                [r + 1 for r in combo])
+    class_of_rankmask = _CLASS_OF_RANKMASK
     # the masks of m cards of one rank: suit combinations in canonical order
     rank_options = {
         m: [[sum(1 << (r * 4 + s) for s in suits) for suits in combinations(range(4), m)]

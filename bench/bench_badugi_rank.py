@@ -1,0 +1,73 @@
+"""Ranking all 270,725 Badugi hands: ours against pokerkit's, in the same run.
+
+Run: python bench/bench_badugi_rank.py [--runs 5] [--skip-single]
+
+Times, on every four-card hand:
+  * pokerkit: ``BadugiHand.from_game(text)`` for every hand (texts prepared beforehand);
+  * ours, cold: ``rulebook.badugi.all_hands()`` built from nothing (the in-memory cache is
+    cleared before each run; median of ``--runs``): every hand's mask and class;
+  * ours, warm: ``all_hands()`` again (the cached table) plus ``standing()`` of one hand;
+  * ours, one hand at a time: ``class_index_of(mask)`` on every mask (the single-hand path).
+Prints the seconds and the ratio pokerkit / ours.  Goal: cold build at least 100x faster.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from rulebook.badugi import HAND_COUNT, all_hands, class_index_of, ranking, standing
+from rulebook.cards import ALL_CARDS
+
+
+def cold_build() -> float:
+    """Seconds to build the table of all hands from nothing."""
+    ranking._ALL_HANDS = None
+    t0 = time.perf_counter()
+    hands = all_hands()
+    elapsed = time.perf_counter() - t0
+    assert len(hands) == HAND_COUNT
+    return elapsed
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--skip-single", action="store_true",
+                    help="do not time the one-hand-at-a-time path")
+    args = ap.parse_args()
+
+    from pokerkit import BadugiHand
+
+    ours_cold = statistics.median(cold_build() for _ in range(args.runs))
+    t0 = time.perf_counter()
+    all_hands()
+    standing("KC 2C 3D 4H")
+    ours_warm = time.perf_counter() - t0
+
+    texts = []
+    for mask in all_hands().masks:
+        texts.append("".join(c.rank_letter + c.suit.lower()
+                             for c in ALL_CARDS if mask >> c.index & 1))
+    t0 = time.perf_counter()
+    theirs = [BadugiHand.from_game(text) for text in texts]
+    pokerkit_s = time.perf_counter() - t0
+    assert len(theirs) == HAND_COUNT
+
+    print(f"hands ranked:                     {HAND_COUNT:,}")
+    print(f"pokerkit BadugiHand.from_game:    {pokerkit_s:8.3f} s")
+    print(f"ours, all_hands() cold build:     {ours_cold:8.3f} s   (median of {args.runs})")
+    print(f"ours, all_hands() warm + standing: {ours_warm:8.6f} s")
+    print(f"ratio pokerkit / ours (cold):     {pokerkit_s / ours_cold:8.1f}x   (goal >= 100x)")
+    if not args.skip_single:
+        masks = list(all_hands().masks)
+        t0 = time.perf_counter()
+        for mask in masks:
+            class_index_of(mask)
+        single = time.perf_counter() - t0
+        print(f"ours, class_index_of per hand:    {single:8.3f} s")
+        print(f"ratio pokerkit / ours (per hand): {pokerkit_s / single:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()
