@@ -1,0 +1,1352 @@
+"""Satti ("Lucky Sevens"): a matching game like Crazy Eights.  NOT Badam Satti.
+
+Rules: ``shared/rules/satti.md``.  This module implements SAT-SETUP-1..7, SAT-FIT-1..4,
+SAT-TURN-1..6, SAT-SEVEN-1..8, SAT-JACK-1..2, SAT-EIGHT-1..5, SAT-PILE-1..3 and
+SAT-END-1..5; the computer players (SAT-AI-1..5) live in :mod:`rulebook.satti_bots`.
+
+Move notation (``str(move)`` round-trips through ``rules.parse_move``):
+
+=============  ==========================================================================
+``9H``         play a card (``10H``, ``9h`` and ``9♥`` are read too)
+``JH>S``       play a jack and name a suit (SAT-JACK-1); a jack that is the player's last
+               card is played bare, ``JH``, because no suit is named (SAT-END-3)
+``draw``       draw: one card on a normal turn (SAT-TURN-3), or the whole pending penalty
+               (SAT-SEVEN-2, SAT-SEVEN-6)
+``name S``     after ``draw`` with ``play_after_draw`` on, a drawn jack is played at once
+               (SAT-TURN-4); the same player then names its suit with this move.  That is a
+               move of its own, so nobody has to name a suit before seeing the card, no hidden
+               card leaks into ``legal_moves()``, and a deal replays exactly from its moves.
+``skip``       the only legal action of a player skipped by an 8 (SAT-EIGHT-2)
+``try 8S``     a skipped player's attempt to play 8S, or ``try draw`` to draw (SAT-EIGHT-3)
+=============  ==========================================================================
+
+Attempts (SAT-EIGHT-3, SAT-TURN-6).  On a skipped turn ``legal_moves()`` is exactly
+``[skip]``, and ``explain`` calls every attempt *not legal* — so "legal_moves() equals the
+moves explain() calls legal" stays true.  The rules still give an attempt a consequence
+instead of a plain rejection, so :meth:`SattiState.play` carries it out: ``play("try 8S")``
+(and equally ``play("8S")``, ``play("JH>S")`` or ``play("draw")`` on a skipped turn, which
+are recorded as ``try 8S``, ``try JH``, ``try draw``) leaves the card in the hand, draws one
+penalty card and ends the turn.  ``explain`` says so, and names the cost.  An attempt with a
+card the player does not hold, or when not skipped, is rejected like any illegal move.
+
+Piles.  ``draw_pile`` and ``discards`` are listed from bottom to top; the draw pile's last card
+is the next one drawn, and its order is part of the state, so ``state.play("draw")`` is
+deterministic.  The discards under the top card are a set (their order never matters: a
+reshuffle sorts them first).  Every shuffle and the turned 7's reinsertion draw from
+:func:`~rulebook.protocol.derived_random` keyed by the deal's seed, so a round replays exactly
+from (rules, seed, moves).
+
+Length of a round.  The rules put no bound on a round's length: two players can trade a play
+for a draw forever while reshuffles keep the pile going.  Random play ends with probability 1
+(the tests observe every sampled round end within :data:`OBSERVED_BOUND` moves); drivers stop
+a runaway round with a cap, as :func:`rulebook.protocol.autoplay` does (``max_moves``,
+default :data:`MOVE_CAP`, raising ``RuntimeError``).  :meth:`SattiRules.playout` enforces the
+same cap the same way.
+
+The rule functions work on compact values — 52-bit card masks and small ints (a card is its
+canonical index, a suit 0..3 for C D H S) — and a small mutable :class:`Table` that the
+immutable :class:`SattiState` copies before each move and the fast playout loop mutates in
+place: one copy of every rule.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .cards import (
+    ALL_CARDS,
+    FULL_MASK,
+    RANK_NAMES,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    CardSet,
+    CardError,
+    card_mask,
+    parse_card,
+    parse_cards,
+)
+from .errors import IllegalMove, MoveError, PositionError, RulesError
+from .protocol import (
+    Explanation,
+    GameState,
+    Outcome,
+    TurnRandom,
+    derived_random,
+    places_from_scores,
+)
+from .rules import RulesBase, Row
+
+__all__ = [
+    "SattiRules",
+    "SattiState",
+    "SattiView",
+    "SattiOutcome",
+    "PublicEvent",
+    "Play",
+    "Draw",
+    "Skip",
+    "Name",
+    "Attempt",
+    "Table",
+    "Playout",
+    "MOVE_CAP",
+    "OBSERVED_BOUND",
+    "fit_mask",
+    "legal_codes",
+    "step",
+    "deal_table",
+    "places_of",
+]
+
+MOVE_CAP = 100_000
+"""The cap on moves a driver allows before it gives up on a round (as ``autoplay``)."""
+OBSERVED_BOUND = 1_000
+"""Every round the tests sample, for every option and table size, ends within this many moves."""
+
+# ---------------------------------------------------------------------------------------------
+# Compact values: cards are 0..51 (rank_index * 4 + suit_index), suits 0..3 (C D H S).
+SEVEN_RANK = 6
+"""Rank index of the 7s (rank_index = rank - 1)."""
+EIGHT_RANK = 7
+"""Rank index of the 8s."""
+JACK_RANK = 10
+"""Rank index of the jacks."""
+SUIT_MASKS = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
+"""The 13-card mask of each suit."""
+RANK_MASKS = tuple(0b1111 << (r * 4) for r in range(13))
+"""The 4-card mask of each rank index."""
+SEVENS = RANK_MASKS[SEVEN_RANK]
+EIGHTS = RANK_MASKS[EIGHT_RANK]
+JACKS = RANK_MASKS[JACK_RANK]
+FIRST_JACK = JACK_RANK * 4
+"""Index of JC; the jacks are 40..43."""
+
+# FIT[top][suit]: the cards that fit top card ``top`` with current suit ``suit`` when no
+# penalty is pending: the current suit (SAT-FIT-1, SAT-FIT-2), the top card's rank
+# (SAT-FIT-2) and every jack (SAT-FIT-3).  After a jack the "rank" cards are the jacks, so
+# only the named suit and jacks fit (SAT-FIT-4).
+FIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(SUIT_MASKS[s] | RANK_MASKS[top >> 2] | JACKS for s in range(4)) for top in range(52)
+)
+
+# Move codes, used by the rule functions and the fast loop; MOVES[code] is the move object.
+JACK_NAMING = 52
+"""52 + 4 * jack_suit + named_suit: play a jack and name a suit (SAT-JACK-1)."""
+DRAW = 68
+SKIP = 69
+NAME = 70
+"""70 + suit: name the suit of a drawn jack played at once (SAT-TURN-4)."""
+TRY_DRAW = 74
+TRY = 75
+"""75 + card: a skipped player's attempt to play that card (SAT-EIGHT-3)."""
+N_CODES = TRY + 52
+
+
+def fit_mask(top: int, suit: int) -> int:
+    """The cards that fit ``top`` with current suit ``suit``, no penalty pending (SAT-FIT-1..4)."""
+    return FIT[top][suit]
+
+
+def bits(mask: int) -> list[int]:
+    """The card indices of a mask, ascending (canonical order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def playable_mask(hand: int, top: int, suit: int, penalty: int, skipped: bool,
+                  naming: bool, stacking: bool) -> int:
+    """The cards of ``hand`` that may be played now (SAT-TURN-1/2, SAT-SEVEN-2/4/5, SAT-EIGHT-2)."""
+    if skipped or naming:
+        return 0
+    if penalty:
+        return hand & SEVENS if stacking else 0
+    return hand & FIT[top][suit]
+
+
+def legal_codes(hand: int, top: int, suit: int, penalty: int, skipped: bool, naming: bool,
+                stacking: bool) -> list[int]:
+    """The legal move codes, in the order ``legal_moves()`` lists them.
+
+    Naming a drawn jack's suit: the four suits (SAT-TURN-4, SAT-JACK-1).  Skipped: only skip
+    (SAT-EIGHT-2).  Penalised: any 7 with stacking on, then draw (SAT-SEVEN-2, SAT-SEVEN-5).
+    Normal: the fitting cards in canonical order, a jack once per suit it may name unless it
+    is the last card (SAT-END-3); ``draw`` only when nothing fits (SAT-TURN-2, SAT-TURN-3).
+    """
+    if naming:
+        return [NAME, NAME + 1, NAME + 2, NAME + 3]
+    if skipped:
+        return [SKIP]
+    if penalty:
+        out = bits(hand & SEVENS) if stacking else []
+        out.append(DRAW)
+        return out
+    fit = hand & FIT[top][suit]
+    if not fit:
+        return [DRAW]
+    out = []
+    last = hand == fit and not (hand & (hand - 1))
+    while fit:
+        low = fit & -fit
+        card = low.bit_length() - 1
+        fit ^= low
+        if card >> 2 == JACK_RANK and not last:
+            base = JACK_NAMING + 4 * (card - FIRST_JACK)
+            out += (base, base + 1, base + 2, base + 3)
+        else:
+            out.append(card)
+    return out
+
+
+class Table:
+    """The mutable compact state of a round: what the rule functions read and change.
+
+    A :class:`SattiState` holds one it never changes (it copies it before a move); the fast
+    playout loop changes one in place.  ``pile`` lists the draw pile bottom to top (``pop()``
+    draws), ``discards`` is the mask of the cards under the ``top`` card.
+    """
+
+    __slots__ = ("n", "hands", "pile", "discards", "top", "suit", "named", "penalty",
+                 "skipped", "naming", "turn", "over", "winner", "stopped", "reshuffles",
+                 "seed")
+
+    def __init__(self, n: int, hands: list[int], pile: list[int], discards: int, top: int,
+                 suit: int, named: bool, penalty: int, skipped: bool, naming: bool, turn: int,
+                 seed: int | str, reshuffles: int = 0) -> None:
+        self.n = n
+        self.hands = hands
+        self.pile = pile
+        self.discards = discards
+        self.top = top
+        self.suit = suit
+        self.named = named
+        """Whether ``suit`` was named with a jack played this round (SAT-FIT-1)."""
+        self.penalty = penalty
+        self.skipped = skipped
+        self.naming = naming
+        """A drawn jack was played at once and its player must now name a suit."""
+        self.turn = turn
+        self.over = False
+        self.winner = -1
+        self.stopped = False
+        self.reshuffles = reshuffles
+        self.seed = seed
+
+    def copy(self) -> "Table":
+        """An independent copy (hands and pile are fresh lists)."""
+        t = object.__new__(Table)
+        t.n = self.n
+        t.hands = self.hands[:]
+        t.pile = self.pile[:]
+        t.discards = self.discards
+        t.top = self.top
+        t.suit = self.suit
+        t.named = self.named
+        t.penalty = self.penalty
+        t.skipped = self.skipped
+        t.naming = self.naming
+        t.turn = self.turn
+        t.over = self.over
+        t.winner = self.winner
+        t.stopped = self.stopped
+        t.reshuffles = self.reshuffles
+        t.seed = self.seed
+        return t
+
+
+def reshuffle(t: Table) -> None:
+    """Turn the discards under the top card into a new draw pile (SAT-PILE-1, SAT-PILE-2).
+
+    The cards are taken in canonical order and shuffled by ``derived_random(seed,
+    "reshuffle", k)`` for the k-th reshuffle of the round; the top card, the current suit and
+    a pending penalty do not change.
+    """
+    cards = bits(t.discards)
+    derived_random(t.seed, "reshuffle", t.reshuffles).shuffle(cards)
+    t.reshuffles += 1
+    t.pile = cards
+    t.discards = 0
+
+
+def draw_one(t: Table) -> int:
+    """Draw the draw pile's top card (reshuffling if needed, SAT-PILE-1); -1 and the round
+    stops when neither pile has a card (SAT-PILE-3)."""
+    if not t.pile:
+        if not t.discards:
+            t.over = True
+            t.stopped = True
+            return -1
+        reshuffle(t)
+    return t.pile.pop()
+
+
+def draw_into(t: Table, seat: int, count: int) -> int:
+    """Draw ``count`` cards into ``seat``'s hand; returns how many were drawn (fewer only when
+    the round stopped, and those drawn stay in the hand: SAT-PILE-3)."""
+    got = 0
+    for _ in range(count):
+        card = draw_one(t)
+        if card < 0:
+            break
+        t.hands[seat] |= 1 << card
+        got += 1
+    return got
+
+
+def play_card(t: Table, seat: int, card: int, named: int) -> None:
+    """``seat`` plays ``card`` (naming suit ``named`` for a jack) and the turn passes on.
+
+    Last card: the round ends, no penalty, skip or suit follows (SAT-END-1..3).  A 7 makes a
+    penalty of 2 pending, or raises a pending one by 2 (SAT-SEVEN-1, SAT-SEVEN-3); an 8 skips
+    the next player, just once (SAT-EIGHT-2, SAT-EIGHT-4); a jack's named suit is the current
+    suit (SAT-JACK-1, SAT-FIT-1); any other card's suit is the current suit.
+    """
+    hand = t.hands[seat] ^ (1 << card)
+    t.hands[seat] = hand
+    t.discards |= 1 << t.top
+    t.top = card
+    t.suit = card & 3
+    t.named = False
+    if not hand:
+        t.over = True
+        t.winner = seat
+        t.penalty = 0
+        t.skipped = False
+        return
+    rank = card >> 2
+    if rank == JACK_RANK:
+        t.suit = named
+        t.named = True
+    elif rank == SEVEN_RANK:
+        t.penalty += 2
+    elif rank == EIGHT_RANK:
+        t.skipped = True
+    t.turn = seat + 1 if seat + 1 < t.n else 0
+
+
+def step(t: Table, code: int, play_after_draw: bool) -> tuple[int, int]:
+    """Apply move ``code`` (already known to be legal, or an attempt) to ``t`` in place.
+
+    Returns ``(cards drawn, card played automatically after the draw or -1)``.
+    """
+    seat = t.turn
+    if code < DRAW:
+        if code < JACK_NAMING:
+            play_card(t, seat, code, -1)
+        else:
+            k = code - JACK_NAMING
+            play_card(t, seat, FIRST_JACK + (k >> 2), k & 3)
+        return 0, -1
+    nxt = seat + 1 if seat + 1 < t.n else 0
+    if code == DRAW:
+        if t.penalty:
+            # SAT-SEVEN-6: the whole penalty, which clears it and ends the turn.
+            got = draw_into(t, seat, t.penalty)
+            t.penalty = 0
+            if not t.over:
+                t.turn = nxt
+            return got, -1
+        card = draw_one(t)  # SAT-TURN-3
+        if card < 0:
+            return 0, -1
+        t.hands[seat] |= 1 << card
+        if play_after_draw and FIT[t.top][t.suit] >> card & 1:
+            # SAT-TURN-4: a drawn card that fits is played at once.
+            if card >> 2 == JACK_RANK:
+                t.hands[seat] ^= 1 << card
+                t.discards |= 1 << t.top
+                t.top = card
+                t.suit = card & 3
+                t.named = False
+                t.naming = True
+            else:
+                play_card(t, seat, card, -1)
+            return 1, card
+        t.turn = nxt  # SAT-TURN-5
+        return 1, -1
+    if code == SKIP:
+        t.skipped = False
+        t.turn = nxt
+        return 0, -1
+    if code < TRY_DRAW:  # name the drawn jack's suit
+        t.suit = code - NAME
+        t.named = True
+        t.naming = False
+        t.turn = nxt
+        return 0, -1
+    # SAT-EIGHT-3: an attempt on a skipped turn costs one penalty card and ends the turn.
+    got = draw_into(t, seat, 1)
+    t.skipped = False
+    if not t.over:
+        t.turn = nxt
+    return got, -1
+
+
+def shuffled_deck(seed: int | str) -> list[int]:
+    """The pack shuffled for a deal by ``derived_random(seed, "deal")`` (bottom to top)."""
+    deck = list(range(52))
+    derived_random(seed, "deal").shuffle(deck)
+    return deck
+
+
+def deal_table(players: int, seed: int | str, dealer: int, hand_size: int) -> Table:
+    """Deal a round (SAT-SETUP-2..7) and return its table.
+
+    Cards are dealt from the top of the shuffled pack one at a time clockwise from the
+    dealer's left; the next card is turned; a turned 7 goes back at a uniformly random place
+    (``derived_random(seed, "turned", k)`` for the k-th 7) until the turned card is not a 7.
+    """
+    pile = shuffled_deck(seed)
+    hands = [0] * players
+    seat = dealer
+    for _ in range(players * hand_size):
+        seat = seat + 1 if seat + 1 < players else 0
+        hands[seat] |= 1 << pile.pop()
+    top = pile.pop()
+    k = 0
+    while top >> 2 == SEVEN_RANK:
+        pile.insert(derived_random(seed, "turned", k).randrange(len(pile) + 1), top)
+        k += 1
+        top = pile.pop()
+    first = dealer + 1 if dealer + 1 < players else 0
+    return Table(players, hands, pile, 0, top, top & 3, False, 0, False, False, first, seed)
+
+
+def places_of(counts: Sequence[int], winner: int) -> tuple[int, ...]:
+    """Places from the cards held (SAT-END-4, SAT-END-5).
+
+    With a ``winner`` (>= 0) that seat is 1st and the others follow from 2nd by count;
+    otherwise (the round stopped) everybody is ranked by count from 1st.
+    """
+    if winner < 0:
+        return places_from_scores(counts)
+    others = [c for s, c in enumerate(counts) if s != winner]
+    ranked = places_from_scores(others)
+    out = []
+    it = iter(ranked)
+    for s in range(len(counts)):
+        out.append(1 if s == winner else next(it) + 1)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves
+
+
+def _suit_index(letter: str) -> int:
+    return SUITS.index(letter)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card; a jack names ``suit`` (``JH>S``), except as the last card (``JH``)."""
+
+    card: Card
+    suit: str | None = None
+
+    def __str__(self) -> str:
+        return self.card.text if self.suit is None else f"{self.card.text}>{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Play({str(self)!r})"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card (SAT-TURN-3) or the pending penalty (SAT-SEVEN-6)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Skip:
+    """Let the turn go after an 8 (SAT-EIGHT-2)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+    def __repr__(self) -> str:
+        return "Skip()"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Name:
+    """Name the suit of a drawn jack that was played at once (SAT-TURN-4, SAT-JACK-1)."""
+
+    suit: str
+
+    def __str__(self) -> str:
+        return f"name {self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Name({self.suit!r})"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Attempt:
+    """A skipped player's attempt to play ``card`` or, with ``card=None``, to draw (SAT-EIGHT-3)."""
+
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return "try draw" if self.card is None else f"try {self.card.text}"
+
+    def __repr__(self) -> str:
+        return f"Attempt({str(self)!r})"
+
+
+Move = Play | Draw | Skip | Name | Attempt
+"""Any Satti move."""
+
+_MOVES: list[Move] = [Play(ALL_CARDS[c]) for c in range(52)]
+_MOVES += [Play(ALL_CARDS[FIRST_JACK + j], SUITS[s]) for j in range(4) for s in range(4)]
+_MOVES += [Draw(), Skip()]
+_MOVES += [Name(SUITS[s]) for s in range(4)]
+_MOVES += [Attempt(None)]
+_MOVES += [Attempt(ALL_CARDS[c]) for c in range(52)]
+MOVES: tuple[Move, ...] = tuple(_MOVES)
+"""The move object of every code."""
+CODE_OF: dict[Move, int] = {m: code for code, m in enumerate(MOVES)}
+"""The code of every move object (non-jack cards with a suit have no code)."""
+MOVE_TEXTS: tuple[str, ...] = tuple(str(m) for m in MOVES)
+"""The notation of every code."""
+
+_EXPECTED_MOVE = ("a card such as 9H, a jack naming a suit such as JH>S, 'draw', 'skip', "
+                  "'name S' or an attempt such as 'try 8S' / 'try draw'")
+
+
+def _parse_suit(text: str, whole: str) -> str:
+    raw = text.strip()
+    letter = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S",
+              "♤": "S"}.get(raw, raw.upper())
+    if len(letter) != 1 or letter not in SUITS:
+        raise MoveError(f"{whole!r}: {raw!r} is not a suit: expected C, D, H or S")
+    return letter
+
+
+def parse_move(text: Any) -> Move:
+    """Read a move's notation (see the module header); bad text raises :class:`MoveError`."""
+    if isinstance(text, (Play, Draw, Skip, Name, Attempt)):
+        return text
+    if not isinstance(text, str):
+        raise MoveError(f"{text!r} is not a move: expected {_EXPECTED_MOVE}")
+    raw = " ".join(text.split())
+    low = raw.lower()
+    if low == "draw":
+        return MOVES[DRAW]
+    if low == "skip":
+        return MOVES[SKIP]
+    if low.startswith("name "):
+        return MOVES[NAME + _suit_index(_parse_suit(raw[5:], text))]
+    if low.startswith("try "):
+        rest = raw[4:].strip()
+        if rest.lower() == "draw":
+            return MOVES[TRY_DRAW]
+        card_text = rest.split(">")[0]
+        try:
+            card = parse_card(card_text)
+        except CardError as exc:
+            raise MoveError(f"{text!r} is not a move: {exc}") from None
+        return MOVES[TRY + card.index]
+    card_text, sep, suit_text = raw.partition(">")
+    try:
+        card = parse_card(card_text)
+    except CardError:
+        raise MoveError(f"{text!r} is not a move: expected {_EXPECTED_MOVE}") from None
+    if not sep:
+        return MOVES[card.index]
+    if card.rank != JACK_RANK + 1:
+        raise MoveError(f"{text!r}: only a jack names a suit; play {card.text} on its own")
+    suit = _parse_suit(suit_text, text)
+    return MOVES[JACK_NAMING + 4 * (card.index - FIRST_JACK) + _suit_index(suit)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Words for explanations
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _suit_word(suit: int) -> str:
+    return SUIT_NAMES[SUITS[suit]]
+
+
+def _suit_single(suit: int) -> str:
+    return _a(SUIT_NAMES[SUITS[suit]][:-1])
+
+
+def _rank_word(card: int) -> str:
+    return RANK_NAMES[RANKS[card >> 2]]
+
+
+def _text(card: int) -> str:
+    return ALL_CARDS[card].text
+
+
+def _list(cards: Sequence[int]) -> str:
+    texts = [_text(c) for c in cards]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcome, public history, view
+
+
+@dataclasses.dataclass(frozen=True)
+class SattiOutcome(Outcome):
+    """How a round came out: places by cards held (SAT-END-1..5)."""
+
+    cards_held: tuple[int, ...] = ()
+    """Cards in each seat's hand at the end."""
+    went_out: int | None = None
+    """The seat that played its last card, or ``None`` if the round stopped (SAT-PILE-3)."""
+    stopped: bool = False
+    """Whether the round stopped because both piles ran out (SAT-PILE-3)."""
+
+
+class PublicEvent(NamedTuple):
+    """One move as every player saw it: who, what, how many cards drawn, what was auto-played."""
+
+    seat: int
+    move: str
+    drew: int
+    played: str | None
+
+
+_Trail = tuple  # (previous trail or None, move code, seat, drew, auto-played card or -1)
+
+
+def _trail_items(trail: Any) -> list[tuple[int, int, int, int]]:
+    out = []
+    while trail is not None:
+        trail, code, seat, drew, played = trail
+        out.append((code, seat, drew, played))
+    out.reverse()
+    return out
+
+
+class SattiView:
+    """What one seat may know (never the draw pile's order or another hand).
+
+    ``hand`` is the seat's own cards; ``top``, ``suit`` (letter), ``penalty``, ``skipped``
+    (whether the player to move is skipped), ``naming`` (a drawn jack waits for its suit),
+    ``hand_sizes``, ``draw_pile_size``, ``discard_count`` and ``history`` (public events) are
+    on the table for everybody.
+    """
+
+    __slots__ = ("rules", "seat", "to_move", "hand_mask", "top_index", "suit_index",
+                 "named", "penalty", "skipped", "naming", "hand_sizes", "draw_pile_size",
+                 "discard_count", "_trail")
+
+    def __init__(self, rules: "SattiRules", seat: int, t: Table, trail: Any) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.to_move: int | None = None if t.over else t.turn
+        self.hand_mask = t.hands[seat]
+        self.top_index = t.top
+        self.suit_index = t.suit
+        self.named = t.named
+        self.penalty = t.penalty
+        self.skipped = t.skipped
+        self.naming = t.naming
+        self.hand_sizes = tuple(h.bit_count() for h in t.hands)
+        self.draw_pile_size = len(t.pile)
+        self.discard_count = t.discards.bit_count()
+        self._trail = trail
+
+    @property
+    def hand(self) -> CardSet:
+        """The seat's own cards."""
+        return CardSet(self.hand_mask)
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return ALL_CARDS[self.top_index]
+
+    @property
+    def suit(self) -> str:
+        """The current suit's letter (SAT-FIT-1)."""
+        return SUITS[self.suit_index]
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+    @property
+    def history(self) -> tuple[PublicEvent, ...]:
+        """The public history: every move, who made it, cards drawn, card auto-played."""
+        return _public(self._trail)
+
+    def legal_codes(self) -> list[int]:
+        """The legal move codes of this seat (empty when not its turn)."""
+        if self.to_move != self.seat:
+            return []
+        return legal_codes(self.hand_mask, self.top_index, self.suit_index, self.penalty,
+                           self.skipped, self.naming, self.rules.seven_stacking)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of this seat (empty when not its turn), same order as the state's."""
+        return [MOVES[c] for c in self.legal_codes()]
+
+    def __repr__(self) -> str:
+        return (f"SattiView(seat={self.seat}, hand={str(self.hand)!r}, top={self.top.text!r}, "
+                f"suit={self.suit!r}, penalty={self.penalty}, to_move={self.to_move})")
+
+
+def _public(trail: Any) -> tuple[PublicEvent, ...]:
+    return tuple(PublicEvent(seat, MOVE_TEXTS[code], drew, None if played < 0 else _text(played))
+                 for code, seat, drew, played in _trail_items(trail))
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class SattiState(GameState):
+    """An immutable snapshot of a Satti round.  Every move returns a new state."""
+
+    __slots__ = ("_rules", "_t", "_origin", "_trail", "_start", "_legal", "_history")
+
+    def __init__(self) -> None:  # pragma: no cover - built by the rules object
+        raise TypeError("use rules.new_deal(...) or rules.position(...)")
+
+    @classmethod
+    def _make(cls, rules: "SattiRules", t: Table, origin: dict[str, Any], trail: Any,
+              start: "SattiState | None") -> "SattiState":
+        self = object.__new__(cls)
+        self._rules = rules
+        self._t = t
+        self._origin = origin
+        self._trail = trail
+        self._start = start if start is not None else self
+        self._legal: list[int] | None = None
+        self._history: tuple[Move, ...] | None = None
+        return self
+
+    # -- protocol ---------------------------------------------------------------------------
+    @property
+    def rules(self) -> "SattiRules":  # type: ignore[override]
+        """The rules object this round is played under."""
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._t.n
+
+    @property
+    def origin(self) -> dict[str, Any]:
+        """How the round started (a seeded deal or a position), as JSON."""
+        return dict(self._origin)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, ``None`` when the round is over."""
+        return None if self._t.over else self._t.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (SAT-END-1) or stopped (SAT-PILE-3)."""
+        return self._t.over
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves so far, oldest first."""
+        if self._history is None:
+            self._history = tuple(MOVES[code] for code, *_ in _trail_items(self._trail))
+        return self._history
+
+    @property
+    def public_history(self) -> tuple[PublicEvent, ...]:
+        """Every move as all players saw it (who drew how many, what was auto-played)."""
+        return _public(self._trail)
+
+    @property
+    def outcome(self) -> SattiOutcome | None:
+        """The result once the round is over (SAT-END-1..5)."""
+        t = self._t
+        if not t.over:
+            return None
+        counts = tuple(h.bit_count() for h in t.hands)
+        places = places_of(counts, t.winner)
+        winners = tuple(s for s, p in enumerate(places) if p == 1)
+        if t.winner >= 0:
+            summary = f"Seat {t.winner} played its last card and is 1st"
+        else:
+            summary = ("The round stopped: a card had to be drawn with no draw pile and no "
+                       "discards under the top card, so every seat is ranked by cards held")
+        rest = ", ".join(f"seat {s} {_ordinal(places[s])} with {counts[s]} card{'' if counts[s] == 1 else 's'}"
+                         for s in sorted(range(t.n), key=lambda s: (places[s], s))
+                         if s != t.winner)
+        summary += f" ({rest})." if t.winner >= 0 else f": {rest}."
+        return SattiOutcome(places=places, winners=winners, summary=summary, cards_held=counts,
+                            went_out=t.winner if t.winner >= 0 else None, stopped=t.stopped)
+
+    def start(self) -> "SattiState":
+        """The state the round started from."""
+        return self._start
+
+    def _codes(self) -> list[int]:
+        if self._legal is None:
+            t = self._t
+            if t.over:
+                self._legal = []
+            else:
+                self._legal = legal_codes(t.hands[t.turn], t.top, t.suit, t.penalty, t.skipped,
+                                          t.naming, self._rules.seven_stacking)
+        return self._legal
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in a fixed order: cards (canonical, jacks per suit), draw; or skip;
+        or the four ``name`` moves."""
+        return [MOVES[c] for c in self._codes()]
+
+    def view(self, seat: int) -> SattiView:
+        """What ``seat`` may know: its hand and the table, never the pile's order."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._t.n:
+            raise ValueError(f"seat {seat!r} is not at this table: expected 0 to {self._t.n - 1}")
+        return SattiView(self._rules, seat, self._t, self._trail)
+
+    def _apply(self, move: Any) -> "SattiState":
+        return self._apply_code(CODE_OF[move])
+
+    def _apply_code(self, code: int) -> "SattiState":
+        t = self._t.copy()
+        seat = t.turn
+        drew, played = step(t, code, self._rules.play_after_draw)
+        return SattiState._make(self._rules, t, self._origin,
+                                (self._trail, code, seat, drew, played), self._start)
+
+    def play(self, move: Any) -> "SattiState":
+        """The state after ``move`` (object or text).
+
+        An illegal move raises :class:`~rulebook.errors.IllegalMove` and leaves this state as
+        it was (SAT-TURN-6), except a skipped player's attempt to play a held card or to draw,
+        which is carried out as SAT-EIGHT-3 says and recorded as ``try ...``.
+        """
+        parsed = self.parse_move(move)
+        code = CODE_OF.get(parsed)
+        if code is None:
+            raise MoveError(f"{move!r} is not a Satti move: expected {_EXPECTED_MOVE}")
+        if code in self._codes():
+            return self._apply_code(code)
+        attempt = self._attempt_code(code)
+        if attempt is not None:
+            return self._apply_code(attempt)
+        explanation = self.explain(parsed)
+        raise IllegalMove(explanation.reason, explanation)
+
+    def _attempt_code(self, code: int) -> int | None:
+        """The attempt a move amounts to on a skipped turn (SAT-EIGHT-3), if any."""
+        t = self._t
+        if t.over or not t.skipped:
+            return None
+        if code < DRAW:
+            card = code if code < JACK_NAMING else FIRST_JACK + ((code - JACK_NAMING) >> 2)
+            code = TRY + card
+        elif code == DRAW:
+            code = TRY_DRAW
+        if code == TRY_DRAW:
+            return code
+        if code >= TRY and t.hands[t.turn] >> (code - TRY) & 1:
+            return code
+        return None
+
+    def parse_move(self, move: Any) -> Move:
+        """Turn text into a move object (objects pass through)."""
+        return parse_move(move)
+
+    # -- explanations ---------------------------------------------------------------------
+    def explain(self, move: Any) -> Explanation:
+        """Whether ``move`` is legal now, why (one sentence with concrete cards), clause ids."""
+        m = self.parse_move(move)
+        text = str(m)
+        legal, reason, clauses = self._why(m)
+        return Explanation(text, legal, reason, tuple(clauses))
+
+    def _why(self, m: Move) -> tuple[bool, str, list[str]]:
+        t = self._t
+        rules = self._rules
+        if t.over:
+            if t.stopped:
+                return False, "The round is over: it stopped when both piles ran out.", \
+                    ["SAT-PILE-3"]
+            return False, f"The round is over: seat {t.winner} played its last card.", \
+                ["SAT-END-1"]
+        hand = t.hands[t.turn]
+        top = t.top
+        if isinstance(m, Attempt):
+            return self._why_attempt(m, hand)
+        if isinstance(m, Name):
+            if t.naming:
+                return True, (f"You name {SUIT_NAMES[m.suit]} for the {_text(top)} you drew, "
+                              "which was played at once."), ["SAT-TURN-4", "SAT-JACK-1"]
+            return False, ("There is no drawn jack waiting for a suit: a jack from your hand "
+                           "names its suit as it is played, e.g. JH>S."), \
+                ["SAT-JACK-1", "SAT-TURN-4"]
+        if t.naming:
+            return False, (f"First name a suit for the {_text(top)} you drew and played, "
+                           "e.g. 'name S'."), ["SAT-TURN-4", "SAT-JACK-1"]
+        if isinstance(m, Skip):
+            if t.skipped:
+                return True, (f"You are skipped: the {_text(top)} was played just before your "
+                              "turn, so skip is your only legal action."), ["SAT-EIGHT-2"]
+            return False, ("You are not skipped: skip is only for the turn right after an 8 "
+                           "is played."), ["SAT-EIGHT-2", "SAT-TURN-1"]
+        if isinstance(m, Draw):
+            return self._why_draw(hand)
+        card = m.card.index
+        if not hand >> card & 1:
+            return False, f"You do not hold {_text(card)}.", ["SAT-TURN-6"]
+        if t.skipped:
+            return False, (f"You are skipped after the {_text(top)}: only skip is legal, and "
+                           f"trying to play {_text(card)} instead leaves it in your hand, costs "
+                           "you 1 penalty card and still ends your turn."), \
+                ["SAT-EIGHT-2", "SAT-EIGHT-3"]
+        last = hand == 1 << card
+        rank = card >> 2
+        if t.penalty:
+            if rank != SEVEN_RANK:
+                if rules.seven_stacking:
+                    return False, (f"{_text(card)} cannot be played: a penalty of {t.penalty} "
+                                   "is pending and only a 7 may answer it."), ["SAT-SEVEN-4"]
+                return False, (f"{_text(card)} cannot be played: a penalty of {t.penalty} is "
+                               "pending and, with seven_stacking off, you can only draw it."), \
+                    ["SAT-SEVEN-4", "SAT-SEVEN-5"]
+            if not rules.seven_stacking:
+                return False, (f"{_text(card)} cannot be played: with seven_stacking off a "
+                               f"penalised player may only draw {t.penalty}."), ["SAT-SEVEN-5"]
+            if last:
+                return True, (f"{_text(card)} answers the penalty and is your last card, so you "
+                              "go out and no penalty follows."), \
+                    ["SAT-SEVEN-2", "SAT-END-1", "SAT-END-2"]
+            return True, (f"{_text(card)} answers the penalty of {t.penalty}: any 7 may, and it "
+                          f"passes to the next player raised to {t.penalty + 2}."), \
+                ["SAT-SEVEN-2", "SAT-SEVEN-3"]
+        # A normal turn.
+        fits = FIT[top][t.suit] >> card & 1
+        if not fits:
+            return False, self._misfit(card), self._misfit_clauses(card)
+        if rank == JACK_RANK:
+            if last and m.suit is not None:
+                return False, (f"{_text(card)} is your last card, so no suit is named: play it "
+                               f"as {_text(card)}."), ["SAT-END-3"]
+            if not last and m.suit is None:
+                c = _text(card)
+                return False, (f"A jack names a suit when it is played: play {c}>C, {c}>D, "
+                               f"{c}>H or {c}>S."), ["SAT-JACK-1"]
+            if last:
+                return True, (f"{_text(card)} fits (a jack fits whatever the top card is) and "
+                              "it is your last card, so you go out without naming a suit."), \
+                    ["SAT-FIT-3", "SAT-END-1", "SAT-END-3"]
+            return True, (f"{_text(card)} fits: a jack fits whatever the top card is, and you "
+                          f"name {SUIT_NAMES[m.suit]}."), ["SAT-FIT-3", "SAT-JACK-1"]
+        reason, clauses = self._fit(card)
+        if last:
+            reason += ", and it is your last card, so you go out"
+            clauses.append("SAT-END-1")
+            if rank in (SEVEN_RANK, EIGHT_RANK):
+                reason += f" with no {'penalty' if rank == SEVEN_RANK else 'skip'} following"
+                clauses.append("SAT-END-2")
+        elif rank == SEVEN_RANK:
+            reason += "; the next player then faces a penalty of 2"
+            clauses.append("SAT-SEVEN-1")
+        elif rank == EIGHT_RANK:
+            reason += "; the next player is then skipped"
+            clauses += ["SAT-EIGHT-1", "SAT-EIGHT-2"]
+        return True, reason + ".", clauses
+
+    def _fit(self, card: int) -> tuple[str, list[str]]:
+        t = self._t
+        top = t.top
+        c = _text(card)
+        if (card & 3) == t.suit:
+            if t.named:
+                return (f"{c} fits: it is {_suit_single(t.suit)}, the suit named with "
+                        f"{_text(top)}"), ["SAT-FIT-1", "SAT-FIT-2", "SAT-FIT-4"]
+            if card >> 2 == top >> 2:  # pragma: no cover - a card cannot share both
+                pass
+            return f"{c} fits: same suit as the top card {_text(top)}", ["SAT-FIT-2"]
+        return f"{c} fits: same rank as the top card {_text(top)}", ["SAT-FIT-2"]
+
+    def _misfit(self, card: int) -> str:
+        t = self._t
+        c = _text(card)
+        suit = _suit_word(t.suit)
+        if t.named:
+            return (f"{c} does not fit: the suit to follow is {suit} (named with {_text(t.top)}) "
+                    f"and {c} is neither {_suit_single(t.suit)} nor a jack.")
+        eight = " (an 8 is not wild)" if card >> 2 == EIGHT_RANK else ""
+        return (f"{c} does not fit the top card {_text(t.top)}{eight}: it is neither "
+                f"{_suit_single(t.suit)} nor {_a(_rank_word(t.top))}, and it is not a jack.")
+
+    def _misfit_clauses(self, card: int) -> list[str]:
+        clauses = ["SAT-FIT-1", "SAT-FIT-4"] if self._t.named else ["SAT-FIT-2", "SAT-FIT-3"]
+        if card >> 2 == EIGHT_RANK:
+            clauses.append("SAT-EIGHT-1")
+        return clauses
+
+    def _why_draw(self, hand: int) -> tuple[bool, str, list[str]]:
+        t = self._t
+        rules = self._rules
+        if t.skipped:
+            return False, (f"You are skipped after the {_text(t.top)}: only skip is legal, and "
+                           "trying to draw instead costs you 1 penalty card and still ends your "
+                           "turn."), ["SAT-EIGHT-2", "SAT-EIGHT-3"]
+        if t.penalty:
+            sevens = hand & SEVENS
+            if not rules.seven_stacking:
+                return True, (f"You must draw: a penalty of {t.penalty} is pending and, with "
+                              "seven_stacking off, drawing it is your only action; your turn "
+                              "then ends."), ["SAT-SEVEN-5", "SAT-SEVEN-6"]
+            if not sevens:
+                return True, (f"You must draw: a penalty of {t.penalty} is pending and you "
+                              "hold no 7; your turn ends after the draw."), \
+                    ["SAT-SEVEN-2", "SAT-SEVEN-6"]
+            return True, (f"You may draw the penalty of {t.penalty} instead of answering with "
+                          f"{_list(bits(sevens))}; your turn then ends."), \
+                ["SAT-SEVEN-2", "SAT-SEVEN-6"]
+        fit = hand & FIT[t.top][t.suit]
+        if fit:
+            return False, (f"You may not draw: {_list(bits(fit))} "
+                           f"{'fits' if not fit & (fit - 1) else 'fit'} the top card "
+                           f"{_text(t.top)}, and a player holding a fitting card must play one."), \
+                ["SAT-TURN-2"]
+        after = (" If it fits, it is played at once." if rules.play_after_draw
+                 else " Your turn then ends (play_after_draw is off).")
+        return True, (f"You hold no card that fits the top card {_text(t.top)} (suit to follow: "
+                      f"{_suit_word(t.suit)}), so you draw 1 card.{after}"), \
+            ["SAT-TURN-3", "SAT-TURN-4" if rules.play_after_draw else "SAT-TURN-5"]
+
+    def _why_attempt(self, m: Attempt, hand: int) -> tuple[bool, str, list[str]]:
+        t = self._t
+        what = "draw" if m.card is None else f"play {m.card.text}"
+        if not t.skipped or t.naming:
+            return False, (f"'{m}' is only for a player skipped by an 8; you are not skipped, "
+                           f"so simply {what} if the rules allow it."), \
+                ["SAT-EIGHT-3", "SAT-TURN-6"]
+        if m.card is not None and not hand >> m.card.index & 1:
+            return False, f"You do not hold {m.card.text}.", ["SAT-TURN-6"]
+        kept = "" if m.card is None else f", {m.card.text} stays in your hand"
+        return False, (f"Not legal, since you are skipped after the {_text(t.top)} and only "
+                       f"skip is; if you still try to {what}, the attempt is not carried "
+                       f"out{kept}, you draw 1 penalty card and your turn ends."), \
+            ["SAT-EIGHT-2", "SAT-EIGHT-3"]
+
+    # -- the table, face up (for teaching) ---------------------------------------------------
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Every seat's hand (face up: for teaching, never for computer players)."""
+        return tuple(CardSet(h) for h in self._t.hands)
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return ALL_CARDS[self._t.top]
+
+    @property
+    def suit(self) -> str:
+        """The current suit's letter (SAT-FIT-1)."""
+        return SUITS[self._t.suit]
+
+    @property
+    def penalty(self) -> int:
+        """The pending penalty (0 when none, SAT-SEVEN-1)."""
+        return self._t.penalty
+
+    @property
+    def skipped(self) -> bool:
+        """Whether the player to move is skipped (SAT-EIGHT-2)."""
+        return self._t.skipped
+
+    @property
+    def naming(self) -> bool:
+        """Whether a drawn jack played at once waits for its suit (SAT-TURN-4)."""
+        return self._t.naming
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The draw pile, bottom to top (the last card is drawn next)."""
+        return tuple(ALL_CARDS[c] for c in self._t.pile)
+
+    @property
+    def discards(self) -> CardSet:
+        """The discards under the top card."""
+        return CardSet(self._t.discards)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (SAT-SETUP-3)."""
+        return int(self._origin.get("dealer", self._origin.get("args", {}).get("dealer", 0)))
+
+    def __repr__(self) -> str:
+        t = self._t
+        state = ("over" if t.over else f"seat {t.turn} to move")
+        return (f"<SattiState {state}: top {_text(t.top)} suit {SUITS[t.suit]}"
+                f"{f', penalty {t.penalty}' if t.penalty else ''}"
+                f"{', skipped' if t.skipped else ''}, hands "
+                f"{[CardSet(h).texts() for h in t.hands]}>")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+
+
+class Playout(NamedTuple):
+    """One deal played on the fast path: a row per seat, and the move texts if recorded."""
+
+    rows: list[dict[str, Any]]
+    moves: list[str] | None
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SattiRules(RulesBase):
+    """The Satti ruleset with its options ``hand_size``, ``seven_stacking``, ``play_after_draw``."""
+
+    game = "satti"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        size = self.options["hand_size"]
+        if size not in (5, 6, 7):
+            raise RulesError(f"option hand_size={size!r} is not valid for 'satti': "
+                             "expected one of 5, 6, 7")
+        object.__setattr__(self, "hand_size", int(size))
+        object.__setattr__(self, "seven_stacking", bool(self.options["seven_stacking"]))
+        object.__setattr__(self, "play_after_draw", bool(self.options["play_after_draw"]))
+
+    hand_size: int = dataclasses.field(init=False, default=6)
+    seven_stacking: bool = dataclasses.field(init=False, default=True)
+    play_after_draw: bool = dataclasses.field(init=False, default=True)
+
+    # -- setting up ---------------------------------------------------------------------------
+    @staticmethod
+    def _check_players(players: Any) -> int:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise RulesError(f"players={players!r}: Satti is for 2 to 6 players (SAT-SETUP-1)")
+        return players
+
+    @staticmethod
+    def _check_seat(name: str, seat: Any, players: int, error: type[Exception]) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise error(f"{name}={seat!r}: expected a seat from 0 to {players - 1}")
+        return seat
+
+    def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
+        """A freshly dealt round (SAT-SETUP-1..7)."""
+        players = self._check_players(players)
+        dealer = self._check_seat("dealer", dealer, players, RulesError)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RulesError(f"seed={seed!r}: expected a whole number")
+        t = deal_table(players, seed, dealer, self.hand_size)
+        origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
+        return SattiState._make(self, t, origin, None, None)
+
+    def position(self, top: str = "9H", suit: str | None = None, penalty: int = 0,
+                 skipped: bool = False, hands: Sequence[Any] = (), draw_pile: Any = "",
+                 discards: Any = "", to_move: int = 0, dealer: int = 0,
+                 seed: int = 0) -> SattiState:
+        """Set up any legal position; an impossible one raises :class:`PositionError`.
+
+        ``hands`` lists each seat's cards; ``draw_pile`` is bottom to top (the last card is
+        drawn next); ``discards`` are the cards under ``top``; ``suit`` is the suit named with
+        a jack on top (``None``: the top card's own suit); ``penalty`` is a pending penalty
+        (a 7 on top); ``skipped`` means ``to_move`` is skipped (an 8 on top); ``seed`` drives
+        reshuffles.  Together the cards must be the 52 cards, each once.
+        """
+        try:
+            top_card = parse_card(top)
+            hand_lists = [parse_cards(h) for h in hands]
+            pile = parse_cards(draw_pile)
+            under = parse_cards(discards)
+        except CardError as exc:
+            raise PositionError(f"the position's cards cannot be read: {exc}") from None
+        if isinstance(hands, (str, bytes)):
+            raise PositionError("hands must be a list with one group of cards per seat")
+        players = len(hand_lists)
+        if not 2 <= players <= 6:
+            raise PositionError(f"{players} hands were given: Satti is for 2 to 6 players "
+                                "(SAT-SETUP-1)")
+        to_move = self._check_seat("to_move", to_move, players, PositionError)
+        dealer = self._check_seat("dealer", dealer, players, PositionError)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise PositionError(f"seed={seed!r}: expected a whole number")
+        seen = 0
+        for group in [[top_card], *hand_lists, pile, under]:
+            for card in group:
+                if seen & card.mask:
+                    raise PositionError(f"{card} appears twice in the position: each card of "
+                                        "the pack is in exactly one place (SAT-SETUP-1)")
+                seen |= card.mask
+        if seen != FULL_MASK:
+            missing = CardSet(FULL_MASK & ~seen)
+            raise PositionError(f"the position holds {seen.bit_count()} cards, not 52: "
+                                f"{missing} {'is' if len(missing) == 1 else 'are'} missing "
+                                "(SAT-SETUP-1)")
+        for seat, group in enumerate(hand_lists):
+            if not group:
+                raise PositionError(f"seat {seat} holds no cards, but the round ends as soon "
+                                    "as a player plays their last card (SAT-END-1)")
+        is_jack = top_card.rank == JACK_RANK + 1
+        if suit is not None:
+            if not isinstance(suit, str):
+                raise PositionError(f"suit={suit!r}: expected C, D, H, S or None")
+            try:
+                suit_letter = _parse_suit(suit, suit)
+            except MoveError:
+                raise PositionError(f"suit={suit!r} is not a suit: expected C, D, H, S or None")
+            if not is_jack:
+                raise PositionError(f"a suit ({suit_letter}) can only be named with a jack on "
+                                    f"top, and the top card is {top_card} (SAT-FIT-1, "
+                                    "SAT-JACK-1)")
+        else:
+            suit_letter = None
+        if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0 \
+                or penalty % 2:
+            raise PositionError(f"penalty={penalty!r}: expected 0 or an even number 2, 4, 6, 8 "
+                                "(SAT-SEVEN-1, SAT-SEVEN-3)")
+        if not isinstance(skipped, bool):
+            raise PositionError(f"skipped={skipped!r}: expected True or False")
+        if penalty and skipped:
+            raise PositionError("a turn cannot be both skipped and penalised (SAT-TURN-1)")
+        if penalty:
+            if top_card.rank != SEVEN_RANK + 1:
+                raise PositionError(f"a penalty of {penalty} needs a 7 on top, and the top "
+                                    f"card is {top_card} (SAT-SEVEN-1)")
+            played = ((1 << top_card.index) | card_mask(under)) & SEVENS
+            if penalty // 2 > played.bit_count():
+                raise PositionError(f"a penalty of {penalty} needs {penalty // 2} sevens played, "
+                                    f"but only {played.bit_count()} lie on the discard pile "
+                                    "(SAT-SEVEN-3)")
+            if not self.seven_stacking and penalty != 2:
+                raise PositionError(f"a penalty of {penalty} cannot build up with "
+                                    "seven_stacking off: it is always 2 (SAT-SEVEN-5)")
+        if not isinstance(skipped, bool):
+            raise PositionError(f"skipped={skipped!r}: expected True or False")
+        if skipped:
+            if top_card.rank != EIGHT_RANK + 1:
+                raise PositionError(f"a skipped player needs an 8 on top, and the top card is "
+                                    f"{top_card} (SAT-EIGHT-2)")
+        suit_index = _suit_index(suit_letter) if suit_letter else top_card.index & 3
+        t = Table(players, [card_mask(h) for h in hand_lists], [c.index for c in pile],
+                  card_mask(under), top_card.index, suit_index, suit_letter is not None,
+                  penalty, skipped, False, to_move, seed)
+        args = {
+            "top": top_card.text, "suit": suit_letter, "penalty": penalty, "skipped": skipped,
+            "hands": [" ".join(c.text for c in h) for h in hand_lists],
+            "draw_pile": " ".join(c.text for c in pile),
+            "discards": " ".join(c.text for c in under),
+            "to_move": to_move, "dealer": dealer, "seed": seed,
+        }
+        return SattiState._make(self, t, {"kind": "position", "args": args}, None, None)
+
+    def parse_move(self, text: Any) -> Move:
+        """Read a move's notation: ``9H``, ``JH>S``, ``draw``, ``skip``, ``name S``, ``try 8S``."""
+        return parse_move(text)
+
+    # -- description ----------------------------------------------------------------------------
+    def describe(self) -> list[Row]:
+        """The ruleset as rows (topic, setting, value, meaning, clauses)."""
+        stack = self.seven_stacking
+        after = self.play_after_draw
+        rows = [
+            Row("players", "players", "2-6", "Two to six people can play; any other count is "
+                "refused.", ("SAT-SETUP-1",)),
+            Row("deck", "deck", "52 cards", "One pack of 52 cards without jokers.",
+                ("SAT-SETUP-1",)),
+            Row("deal", "cards dealt", str(self.hand_size), f"Everyone gets {self.hand_size} "
+                "cards, dealt one at a time clockwise from the dealer's left.",
+                ("SAT-SETUP-2", "SAT-SETUP-3")),
+            Row("deal", "draw pile", "face down", "The undealt cards form the draw pile and "
+                "its top card is turned to start the discards.", ("SAT-SETUP-4",)),
+            Row("deal", "opening card", "never a 7", "A turned 7 goes back into the draw pile "
+                "at a random place until the turned card is not a 7; a turned J or 8 has no "
+                "effect.", ("SAT-SETUP-5", "SAT-SETUP-6")),
+            Row("who opens", "first player", "left of the dealer", "The player to the "
+                "dealer's left starts and play goes to the left.", ("SAT-SETUP-7",)),
+            Row("what may be played", "fitting card", "same suit or rank", "A card fits if it "
+                "has the current suit or the top card's rank; a jack always fits.",
+                ("SAT-FIT-1", "SAT-FIT-2", "SAT-FIT-3", "SAT-FIT-4")),
+            Row("what may be played", "must play", "yes", "A player holding a fitting card "
+                "must play one and may not draw.", ("SAT-TURN-2",)),
+            Row("passing and drawing", "draw", "1 card", "A player with no fitting card "
+                "draws one card.", ("SAT-TURN-3",)),
+            Row("passing and drawing", "play after draw", "on" if after else "off",
+                "A drawn card that fits is played at once." if after else
+                "The turn ends after the draw, even if the drawn card fits.",
+                ("SAT-TURN-4", "SAT-TURN-5")),
+            Row("passing and drawing", "empty draw pile", "reshuffle", "The discards under "
+                "the top card are shuffled into a new draw pile; if there are none the round "
+                "stops.", ("SAT-PILE-1", "SAT-PILE-2", "SAT-PILE-3")),
+            Row("special cards", "7", "draw 2" + (", stackable" if stack else ""),
+                "The next player draws 2" + (" unless they answer with a 7, which passes the "
+                "penalty on raised by 2." if stack else "; they may not answer with a 7."),
+                ("SAT-SEVEN-1", "SAT-SEVEN-2", "SAT-SEVEN-3", "SAT-SEVEN-5", "SAT-SEVEN-6")),
+            Row("special cards", "J", "wild, names a suit", "A jack fits anything and its "
+                "player names the suit to follow.", ("SAT-FIT-3", "SAT-JACK-1", "SAT-JACK-2")),
+            Row("special cards", "8", "skip", "The next player is skipped; trying to play "
+                "instead costs a penalty card.", ("SAT-EIGHT-1", "SAT-EIGHT-2", "SAT-EIGHT-3")),
+            Row("round end", "round end", "first out", "The round ends when a player plays "
+                "their last card; a last 7, 8 or J has no effect.",
+                ("SAT-END-1", "SAT-END-2", "SAT-END-3")),
+            Row("scoring", "places", "by cards held", "The others are ranked by the cards "
+                "they hold, fewer being better, equal counts sharing a place.",
+                ("SAT-END-4", "SAT-END-5")),
+            Row("match", "next dealer", "to the left", "Each round is scored on its own; the "
+                "next round's dealer is the player to the left.", ("SAT-SETUP-3",)),
+        ]
+        return rows + self.option_rows()
+
+    # -- the fast path ------------------------------------------------------------------------
+    def playout(self, players: int = 4, seed: int = 0, dealer: int = 0, bots: Any = None,
+                record: bool = False, max_moves: int = MOVE_CAP) -> Playout:
+        """Play one round with computer players on compact values, without building states.
+
+        Gives exactly the moves and outcome of ``autoplay(rules.new_deal(players, seed,
+        dealer), bots, seed)``.  Rows: ``seat, bot, place, won, points`` (cards held),
+        ``passes`` (draw actions), ``turns`` (moves in the round), ``penalty_cards`` (cards
+        drawn for 7s), ``cards_drawn``, ``stopped``.
+        """
+        from .satti_bots import playout_loop
+
+        return playout_loop(self, players, seed, dealer, bots, record, max_moves)
+
+    def playout_batch(self, players: int, seeds: Sequence[int], dealers: Sequence[int] | int,
+                      bots: Any = None) -> list[list[dict[str, Any]]]:
+        """Many rounds on the fast path: one list of rows per seed."""
+        from .satti_bots import playout_loop
+
+        if isinstance(dealers, int):
+            dealers = [dealers] * len(seeds)
+        return [playout_loop(self, players, s, d, bots, False, MOVE_CAP).rows
+                for s, d in zip(seeds, dealers)]
+
+
+def _check_module() -> None:  # pragma: no cover - import-time sanity
+    assert len(MOVES) == N_CODES
+
+
+_check_module()
+
+# Register the computer players with the protocol.
+from . import satti_bots as _satti_bots  # noqa: E402,F401
