@@ -1,0 +1,204 @@
+"""Matches: deal after deal with the dealer rotating, running totals, places and a result.
+
+Generic over games: a :class:`Match` needs only these methods of its rules object:
+``new_deal(players, seed, dealer)``, ``match_length()``, ``match_totals(outcomes, players)``
+and ``match_result(outcomes, players)`` (returning a :class:`MatchResult`).  The Sevens
+family implements them (BS-MATCH-1..7, BS-CHIP-8..10); Satti could later do the same.
+
+Clauses implemented here: BS-DEAL-4 (the first dealer is a parameter, default 0) and
+BS-DEAL-7 (each later deal is dealt by the player left of the previous dealer).  Deal ``k``
+(from 0) is shuffled from ``derived_seed(seed, "deal", k)``.
+
+A match is an immutable value: ``match.play(move)`` returns the next match.  Records use
+the format ``"rulebook/match"``: the rules, players, seed, first dealer and the move texts of
+every deal, with a digest; :func:`load_match` replays them through the engine.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .errors import RecordError, RulesError
+from .protocol import GameState, autoplay, derived_seed
+from .records import MATCH_FORMAT, VERSION, _rules_from, check_envelope, digest, replay_moves
+
+__all__ = ["Match", "MatchResult", "new_match", "load_match"]
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchResult:
+    """The standing of a match: places (1 = first, shared when equal), winners and totals."""
+
+    places: tuple[int, ...]
+    """Each seat's place."""
+    winners: tuple[int, ...]
+    """The seats in first place."""
+    totals: tuple[int, ...]
+    """Each seat's total (penalty points, or chip stacks in ``sevens``)."""
+    summary: str
+    """One sentence describing the standing."""
+    tie_break: tuple[dict[str, Any], ...] | None = None
+    """Per seat, the values of the tie-break chain when the ruleset has one (BS-MATCH-3)."""
+
+
+class Match:
+    """A match in progress or finished.  Immutable: :meth:`play` returns a new match."""
+
+    __slots__ = ("rules", "players", "seed", "dealer", "deals", "current")
+
+    rules: Any
+    players: int
+    seed: int | str
+    dealer: int
+    deals: tuple[GameState, ...]
+    """The finished deals, oldest first."""
+    current: GameState | None
+    """The deal in progress, or ``None`` once the match is over."""
+
+    def __init__(self, rules: Any, players: int, seed: int | str, dealer: int,
+                 deals: tuple[GameState, ...], current: GameState | None) -> None:
+        s = object.__setattr__
+        s(self, "rules", rules)
+        s(self, "players", players)
+        s(self, "seed", seed)
+        s(self, "dealer", dealer)
+        s(self, "deals", deals)
+        s(self, "current", current)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("matches are immutable: play a move to get a new match")
+
+    @property
+    def length(self) -> int:
+        """The number of deals in the match."""
+        return int(self.rules.match_length())
+
+    def deal_dealer(self, k: int) -> int:
+        """The dealer of deal ``k`` (BS-DEAL-7: one seat to the left each deal)."""
+        return (self.dealer + k) % self.players
+
+    def deal_seed(self, k: int) -> int:
+        """The seed of deal ``k``: ``derived_seed(seed, "deal", k)``."""
+        return derived_seed(self.seed, "deal", k)
+
+    def _start_deal(self, k: int) -> GameState:
+        state: GameState = self.rules.new_deal(players=self.players, seed=self.deal_seed(k),
+                                               dealer=self.deal_dealer(k))
+        return state
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every deal of the match has been played."""
+        return self.current is None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move in the current deal, or ``None`` when the match is over."""
+        return None if self.current is None else self.current.to_move
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves in the current deal."""
+        return [] if self.current is None else self.current.legal_moves()
+
+    def play(self, move: Any) -> "Match":
+        """The match after ``move`` in the current deal; a finished deal starts the next."""
+        if self.current is None:
+            raise RulesError("the match is over: no more moves")
+        state = self.current.play(move)
+        if not state.is_over:
+            return Match(self.rules, self.players, self.seed, self.dealer, self.deals, state)
+        deals = self.deals + (state,)
+        nxt = self._start_deal(len(deals)) if len(deals) < self.length else None
+        return Match(self.rules, self.players, self.seed, self.dealer, deals, nxt)
+
+    def autoplay(self, bots: Any = None, seed: int = 0) -> "Match":
+        """Let computer players finish the match (each deal driven by ``protocol.autoplay``)."""
+        match = self
+        while match.current is not None:
+            k = len(match.deals)
+            done = autoplay(match.current, bots, seed=derived_seed(seed, "match", k))
+            deals = match.deals + (done,)
+            nxt = match._start_deal(len(deals)) if len(deals) < match.length else None
+            match = Match(match.rules, match.players, match.seed, match.dealer, deals, nxt)
+        return match
+
+    @property
+    def outcomes(self) -> list[Any]:
+        """The outcome of every finished deal."""
+        return [d.outcome for d in self.deals]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total over the finished deals (BS-MATCH-1, BS-CHIP-7)."""
+        return tuple(self.rules.match_totals(self.outcomes, self.players))
+
+    @property
+    def result(self) -> MatchResult:
+        """Places and winners over the finished deals, with the ruleset's tie-breaks."""
+        result: MatchResult = self.rules.match_result(self.outcomes, self.players)
+        return result
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place (shared when still tied after every tie-break)."""
+        return self.result.places
+
+    def to_record(self) -> dict[str, Any]:
+        """This match as a JSON-able record (format ``rulebook/match``)."""
+        states = list(self.deals) + ([self.current] if self.current is not None else [])
+        record: dict[str, Any] = {
+            "format": MATCH_FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "deals": [[str(m) for m in s.history] for s in states],
+        }
+        record["digest"] = digest(record)
+        return record
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"deal {len(self.deals) + 1} of {self.length}"
+        return f"<Match {self.rules.label()} {self.players} players, {status}, " \
+               f"totals {list(self.totals)}>"
+
+
+def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Match:
+    """A new match: deal 0 dealt by ``dealer`` (BS-DEAL-4) from ``derived_seed(seed, "deal", 0)``."""
+    rules.check_players(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {players - 1}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise RulesError(f"seed={seed!r}: expected a whole number or text")
+    match = Match(rules, players, seed, dealer, (), None)
+    return Match(rules, players, seed, dealer, (), match._start_deal(0))
+
+
+def load_match(data: Any) -> Match:
+    """Rebuild a match from its record, replaying every deal through the engine."""
+    check_envelope(data, MATCH_FORMAT, ("rules", "players", "seed", "dealer", "deals"))
+    rules = _rules_from(data["rules"])
+    try:
+        match = new_match(rules, players=data["players"], seed=data["seed"],
+                          dealer=data["dealer"])
+    except (RulesError, AttributeError, TypeError) as exc:
+        raise RecordError(f"the match cannot be set up: {exc}") from exc
+    deals = data["deals"]
+    if not isinstance(deals, list) or len(deals) > match.length:
+        raise RecordError(f"the record's deals must be a list of at most {match.length} move "
+                          "lists")
+    finished: list[GameState] = []
+    current: GameState | None = match.current
+    for k, moves in enumerate(deals):
+        if current is None:
+            raise RecordError(f"deal {k + 1} follows the end of the match")
+        state = replay_moves(current, moves)
+        if state.is_over:
+            finished.append(state)
+            current = match._start_deal(k + 1) if k + 1 < match.length else None
+        else:
+            if k != len(deals) - 1:
+                raise RecordError(f"deal {k + 1} is unfinished but another deal follows it")
+            current = state
+    return Match(rules, match.players, match.seed, match.dealer, tuple(finished), current)

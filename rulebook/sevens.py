@@ -1,0 +1,1210 @@
+"""The Sevens family: Badam Satti (classic, with house rules), its app rules, British Sevens.
+
+Rules (clause ids of ``shared/rules/badam-satti.md``): every card is dealt one at a time
+from the dealer's left (BS-DEAL-1..7); the holder of the opening card (7H, or 7D in
+``sevens``) starts by playing it (BS-OPEN-1..5); each suit's row grows from its 7 one card
+at a time at either end (BS-ROW-1..4); a player with a playable card must play one, a player
+without must pass (BS-MOVE-1..5); passes are public and prove absences (BS-INFO-1..6); the
+first player out wins the round and the others score their cards (BS-END-1..8), or settle in
+chips (BS-CHIP-1..7); matches are in :mod:`rulebook.match` (BS-MATCH-1..7, BS-CHIP-8..10).
+House rules of ``badam-satti``: BS-HR-1..18.  The legality functions live in
+:mod:`rulebook.sevens_core`, shared with the fast playout loop.
+
+Notation: a play is the card's text (``7H``, also ``10H``/``7♥`` on input); a pass is
+``pass``.  ``Play('7H')`` and ``PASS`` are interned values, so ``Play('7H') is Play('7H')``.
+
+Eliminations (BS-HR-10) are not a player's choice, so they are not moves: when the turn
+reaches a player with no playable card and no pass left, the engine eliminates that player
+at once and moves on.  ``state.history`` holds only the moves players chose (what records
+store and replay); ``state.events`` is the public log of plays, passes (each with the
+playable set at that moment, BS-INFO-3) and ``eliminated`` events.  Replaying the moves
+re-creates the eliminations exactly, because they follow from the moves.
+
+Positions: ``rules.position(table=..., hands=[...], to_move=...)`` sets up any legal
+position.  A hand given as ``None`` is "the rest": the cards on neither the table nor a
+given hand are dealt to the ``None`` seats in canonical order, one at a time, starting at
+the lowest such seat (deterministic, so a position replays exactly).  When every hand is
+given, table plus hands must make exactly the 52 cards.  A position with cards on the
+table need not show the opening card (BS-EX-4 starts from a lone 7D): teaching positions may
+begin anywhere after the opening turn; with an empty table the holder of the opening card
+must be to move (BS-OPEN-3).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .cards import (
+    ALL_CARDS,
+    FULL_MASK,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    CardSet,
+    parse_card,
+    parse_cards,
+)
+from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError
+from .protocol import Explanation, GameState, Outcome, autoplay, places_from_scores
+from .rules import Row, RulesBase
+from .sevens_core import (
+    HAND_SIZES,
+    PASSES_PER_ROUND,
+    SEVENS,
+    SIXES,
+    SUIT_MASKS,
+    bit_cards,
+    card_values,
+    deal_hands,
+    hand_points,
+    is_valid_row,
+    legal_play_mask,
+    must_be_eliminated,
+    next_seat,
+    pass_allowed,
+    playable_mask,
+    round_places,
+    row_order,
+)
+
+__all__ = [
+    "Play",
+    "Pass",
+    "PASS",
+    "PLAYS",
+    "Event",
+    "SevensOutcome",
+    "SevensRules",
+    "SevensState",
+    "SevensView",
+    "Playout",
+]
+
+HOUSE_RULES = ("sevens_first", "flat_10", "limited_passes", "ace_high", "eight_before_six",
+               "one_final_turn", "round_count")
+"""BS-HR-1: the house rules of ``badam-satti`` (round_count counts when not 5, BS-HR-3)."""
+
+
+# --------------------------------------------------------------------------------------
+# Moves
+# --------------------------------------------------------------------------------------
+class Play:
+    """Play one card: ``Play('7H')``; its text is the card's text.  Interned per card."""
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __new__(cls, card: Card | str) -> "Play":
+        return PLAYS[parse_card(card).index]
+
+    @classmethod
+    def _make(cls, card: Card) -> "Play":
+        self = object.__new__(cls)
+        object.__setattr__(self, "card", card)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("moves are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Play, (self.card.text,))
+
+    def __str__(self) -> str:
+        return self.card.text
+
+    def __repr__(self) -> str:
+        return f"Play({self.card.text!r})"
+
+
+class Pass:
+    """Pass the turn: ``Pass()``, text ``pass``.  There is one object, :data:`PASS`."""
+
+    __slots__ = ()
+    _the: "Pass | None" = None
+
+    def __new__(cls) -> "Pass":
+        if cls._the is None:
+            cls._the = object.__new__(cls)
+        return cls._the
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return (Pass, ())
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+PLAYS: tuple[Play, ...] = tuple(Play._make(c) for c in ALL_CARDS)
+"""The 52 play moves by card index."""
+PASS: Pass = Pass()
+"""The pass move."""
+
+Move = Play | Pass
+
+
+class Event(NamedTuple):
+    """One entry of the public log: a play, a pass or an elimination (BS-INFO-1, BS-INFO-3)."""
+
+    seat: int
+    kind: str
+    """``"play"``, ``"pass"`` or ``"eliminated"``."""
+    card: Card | None
+    """The card played (plays only)."""
+    playable: CardSet | None
+    """The playable set at that moment (passes and eliminations, BS-INFO-3)."""
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            return f"seat {self.seat} plays {self.card}"
+        return f"seat {self.seat} {'passes' if self.kind == 'pass' else 'is eliminated'} " \
+               f"(playable set: {self.playable or 'none'})"
+
+
+@dataclasses.dataclass(frozen=True)
+class SevensOutcome(Outcome):
+    """How a Sevens-family deal ended."""
+
+    winner: int | None = None
+    """The round winner (first out), or ``None`` when everyone was eliminated (BS-HR-12)."""
+    points: tuple[int, ...] = ()
+    """Each seat's score: penalty points (lower is better), or in ``sevens`` chips won or
+    lost this deal (higher is better)."""
+    cards_left: tuple[int, ...] = ()
+    """Cards each seat held when the round ended."""
+    passes: tuple[int, ...] = ()
+    """Passes each seat made."""
+    eliminated: tuple[int, ...] = ()
+    """Seats eliminated (BS-HR-10)."""
+    chips: tuple[int, ...] | None = None
+    """``sevens``: each seat's stack after the deal (BS-CHIP-5)."""
+
+
+class Playout(NamedTuple):
+    """One deal played on the fast path: one row per seat, and the moves when recorded."""
+
+    rows: list[dict[str, Any]]
+    moves: list[str] | None
+
+
+# --------------------------------------------------------------------------------------
+# Explanations (one sentence a learner understands, with clause ids)
+# --------------------------------------------------------------------------------------
+def _cards_text(mask: int) -> str:
+    return str(CardSet(mask)) if mask else "none"
+
+
+def _row_span(table: int, suit: int, ace_high: bool) -> tuple[Card, Card] | None:
+    ranks = [r for r in row_order(ace_high) if table >> (r * 4 + suit) & 1]
+    if not ranks:
+        return None
+    return ALL_CARDS[ranks[0] * 4 + suit], ALL_CARDS[ranks[-1] * 4 + suit]
+
+
+def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, opening: bool,
+                  playable: int) -> Explanation:
+    text = card.text
+    suit_name = SUIT_NAMES[card.suit]
+    if not hand & card.mask:
+        return Explanation(text, False, f"{text} is not in your hand", ("BS-MOVE-2",))
+    if opening:
+        first = ALL_CARDS[rules.opening]
+        if card.index == rules.opening:
+            return Explanation(text, True, f"{text} is playable: the first turn plays the "
+                               "opening card", ("BS-OPEN-3", "BS-OPEN-4"))
+        return Explanation(text, False, f"{text} is not playable: the first turn must play "
+                           f"the opening card {first}", ("BS-OPEN-4",))
+    seven = ALL_CARDS[24 + card.suit_index]
+    span = _row_span(table, card.suit_index, rules.ace_high)
+    if not playable & card.mask:
+        if span is None:
+            return Explanation(text, False, f"{text} is not playable: {suit_name} has no row "
+                               f"yet, and only {seven} can open it", ("BS-ROW-1", "BS-MOVE-1"))
+        if rules.eight_before_six and card.mask & SIXES and \
+                playable_mask(table, rules.ace_high, False) & card.mask:
+            eight = ALL_CARDS[28 + card.suit_index]
+            return Explanation(text, False, f"{text} is not playable: under eight_before_six "
+                               f"a 6 waits until {eight} is on the table", ("BS-HR-15",))
+        low, high = span
+        ends = playable & SUIT_MASKS[card.suit_index]
+        clauses = ("BS-MOVE-1", "BS-ROW-3")
+        if card.rank == 1 and rules.ace_high:
+            note = "; under ace_high an ace goes only after the king"
+            clauses = ("BS-MOVE-1", "BS-HR-13")
+        elif card.rank == 2 and rules.ace_high and low.rank == 2:
+            note = "; under ace_high nothing goes before the 2"
+            clauses = ("BS-MOVE-1", "BS-HR-13")
+        else:
+            note = ""
+        wanted = " or ".join(c.text for c in CardSet(ends)) or "nothing"
+        return Explanation(text, False, f"{text} is not playable: the {suit_name} row runs "
+                           f"{low}-{high}, so only {wanted} can be added to it{note}", clauses)
+    if rules.sevens_first and hand & SEVENS and card.rank != 7:
+        return Explanation(text, False, f"{text} is not allowed: under sevens_first you hold "
+                           f"a 7 ({_cards_text(hand & SEVENS)}), so you must play a 7",
+                           ("BS-HR-5",))
+    if span is None:
+        reason = f"{text} is playable: it opens the {suit_name} row"
+        clauses: tuple[str, ...] = ("BS-ROW-1", "BS-MOVE-1")
+    else:
+        low, high = span
+        order = row_order(rules.ace_high)
+        before = order.index(card.rank_index) < order.index(low.rank_index)
+        where = f"before the low end {low}" if before else f"after the high end {high}"
+        reason = f"{text} is playable: it goes directly {where} of the {suit_name} row"
+        clauses = ("BS-MOVE-1", "BS-ROW-3")
+    if rules.ace_high and card.rank == 1:
+        clauses += ("BS-HR-13",)
+    return Explanation(text, True, reason, clauses + ("BS-MOVE-3",))
+
+
+def _explain_pass(rules: "SevensRules", hand: int, plays: int, opening: bool,
+                  playable: int, passes_left: int | None) -> Explanation:
+    cost = ", and it costs 1 chip into the pool" if rules.chips else ""
+    cost_clause: tuple[str, ...] = ("BS-CHIP-4",) if rules.chips else ()
+    if opening:
+        return Explanation("pass", False, "pass is not allowed: the first turn must play the "
+                           f"opening card {ALL_CARDS[rules.opening]}", ("BS-OPEN-4",))
+    mine = hand & playable
+    if passes_left is None:
+        if plays:
+            return Explanation("pass", False, "pass is not allowed: you hold playable cards "
+                               f"({_cards_text(mine)})", ("BS-MOVE-3",))
+        return Explanation("pass", True, f"you must pass: none of your cards "
+                           f"({_cards_text(hand)}) is playable; the playable set is "
+                           f"{_cards_text(playable)}{cost}",
+                           ("BS-MOVE-4", "BS-INFO-2") + cost_clause)
+    if passes_left <= 0:
+        return Explanation("pass", False, "pass is not allowed: you have no passes left and "
+                           f"hold playable cards ({_cards_text(plays)}), so you must play",
+                           ("BS-HR-11",))
+    if plays and rules.sevens_first and hand & SEVENS:
+        return Explanation("pass", False, "pass is not allowed: under sevens_first you hold a "
+                           f"7 ({_cards_text(hand & SEVENS)}) and may not pass voluntarily",
+                           ("BS-HR-6",))
+    if plays:
+        return Explanation("pass", True, f"you may pass: you have {passes_left} of "
+                           f"{PASSES_PER_ROUND} passes left (limited_passes), even though you "
+                           f"hold playable cards ({_cards_text(plays)})", ("BS-HR-8", "BS-HR-9"))
+    return Explanation("pass", True, f"you must pass: none of your cards ({_cards_text(hand)}) "
+                       f"is playable; the playable set is {_cards_text(playable)}; it uses "
+                       f"one of your {passes_left} passes left", ("BS-MOVE-4", "BS-HR-8",
+                                                                  "BS-HR-10"))
+
+
+# --------------------------------------------------------------------------------------
+# Rules
+# --------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True, repr=False)
+class SevensRules(RulesBase):
+    """The rules of one Sevens-family profile (``badam-satti``, ``badam-satti-app``,
+    ``sevens``) with its options."""
+
+    game = "sevens"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        settings = self.profile.settings
+        opts = self.options
+        ranked = bool(opts.get("ranked", False))
+        if ranked:
+            # BS-HR-2/3: a ranked game refuses every house rule switched on.
+            on = [name for name in HOUSE_RULES if name in opts
+                  and opts[name] != self.profile.options[name].default]
+            if on:
+                raise RulesError(
+                    f"a ranked {self.profile.id!r} game allows no house rules, but these are "
+                    f"switched on: {', '.join(on)}; create a private game (ranked=False) to "
+                    "use them (BS-HR-2)")
+        set_ = object.__setattr__
+        set_(self, "min_players", int(settings["min_players"]))
+        set_(self, "max_players", int(settings["max_players"]))
+        set_(self, "opening", parse_card(settings["opening_card"]).index)
+        set_(self, "chips", bool(settings.get("chips", False)))
+        set_(self, "tie_break", str(settings.get("tie_break", "share")))
+        for name in HOUSE_RULES[:-1]:
+            set_(self, name, bool(opts.get(name, False)))
+        set_(self, "limited", self.limited_passes)
+        scoring = opts.get("scoring", settings.get("scoring", "classic"))
+        set_(self, "scoring", scoring)
+        set_(self, "values", card_values(scoring, self.flat_10))
+        set_(self, "start_stack", int(opts.get("stack", 0)))
+        set_(self, "match_deals", int(opts.get("round_count", opts.get("deals", 5))))
+
+    # attributes set in __post_init__ (declared for type checkers and readers)
+    min_players: int = dataclasses.field(init=False, repr=False, compare=False)
+    max_players: int = dataclasses.field(init=False, repr=False, compare=False)
+    opening: int = dataclasses.field(init=False, repr=False, compare=False)
+    chips: bool = dataclasses.field(init=False, repr=False, compare=False)
+    tie_break: str = dataclasses.field(init=False, repr=False, compare=False)
+    sevens_first: bool = dataclasses.field(init=False, repr=False, compare=False)
+    flat_10: bool = dataclasses.field(init=False, repr=False, compare=False)
+    limited_passes: bool = dataclasses.field(init=False, repr=False, compare=False)
+    limited: bool = dataclasses.field(init=False, repr=False, compare=False)
+    ace_high: bool = dataclasses.field(init=False, repr=False, compare=False)
+    eight_before_six: bool = dataclasses.field(init=False, repr=False, compare=False)
+    one_final_turn: bool = dataclasses.field(init=False, repr=False, compare=False)
+    scoring: str = dataclasses.field(init=False, repr=False, compare=False)
+    values: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    start_stack: int = dataclasses.field(init=False, repr=False, compare=False)
+    match_deals: int = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return hash((self.profile.id, self.options))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SevensRules):
+            return NotImplemented
+        return self.profile.id == other.profile.id and dict(self.options) == dict(other.options)
+
+    # -- creating states -----------------------------------------------------------------
+    def check_players(self, players: Any) -> int:
+        """``players`` if this profile allows that many (BS-DEAL-1, BS-DEAL-2), else RulesError."""
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise RulesError(
+                f"{self.profile.id!r} is played by {self.min_players} to {self.max_players} "
+                f"players, not {players!r}")
+        return players
+
+    def new_deal(self, players: int = 4, seed: int | str = 7, dealer: int = 0) -> "SevensState":
+        """A fresh deal: the pack shuffled from ``seed`` and dealt from the dealer's left
+        (BS-DEAL-3..6); the holder of the opening card is to move (BS-OPEN-3)."""
+        self.check_players(players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {players - 1}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RulesError(f"seed={seed!r}: expected a whole number or text")
+        hands = deal_hands(seed, players, dealer)
+        opener = next(s for s, h in enumerate(hands) if h >> self.opening & 1)
+        origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
+        return SevensState._initial(self, players, origin, dealer, tuple(hands), 0, opener,
+                                    None, 0, None, None)
+
+    def position(self, table: str | Sequence[Any] = "", hands: Sequence[Any] | None = None,
+                 to_move: int = 0, dealer: int = 0, players: int | None = None,
+                 passes_left: Sequence[int] | None = None, eliminated: Sequence[int] = (),
+                 stacks: Sequence[int] | None = None, pool: int | None = None) -> "SevensState":
+        """Set up any legal position.
+
+        ``table``: rows as text, each a range in row order or one card, e.g.
+        ``"4S-TS 7H-QH 3C-8C 7D"``.  ``hands``: one entry per seat (text, a list of cards,
+        or ``None`` for "the rest", see the module docstring).  ``passes_left`` and
+        ``eliminated`` only under limited_passes; ``stacks`` and ``pool`` only in
+        ``sevens`` (default: every stack anted 1 chip into the pool).  An impossible
+        position raises :class:`PositionError`.
+        """
+        if isinstance(table, (list, tuple)) and all(isinstance(t, str) for t in table):
+            table = " ".join(table)
+        args: dict[str, Any] = {"table": table, "to_move": to_move, "dealer": dealer}
+        try:
+            return self._position(args, hands, players, passes_left, eliminated, stacks, pool)
+        except CardError as exc:
+            raise PositionError(f"impossible position: {exc}") from exc
+        except RulesError as exc:
+            raise PositionError(f"impossible position: {exc}") from exc
+
+    def _position(self, args: dict[str, Any], hands: Sequence[Any] | None,
+                  players: int | None, passes_left: Sequence[int] | None,
+                  eliminated: Sequence[int], stacks: Sequence[int] | None,
+                  pool: int | None) -> "SevensState":
+        table = self._parse_table(args["table"])
+        if hands is None:
+            hands = [None] * (players if players is not None else 4)
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise PositionError(f"hands={hands!r}: expected a list with one hand per seat "
+                                "(text such as '3S JS KH', or None for the rest)")
+        n = len(hands) if players is None else players
+        if len(hands) != n:
+            raise PositionError(f"{len(hands)} hands were given for {n} players")
+        self.check_players(n)
+        masks: list[int | None] = []
+        seen = table
+        for seat, hand in enumerate(hands):
+            if hand is None:
+                masks.append(None)
+                continue
+            mask = 0
+            for card in parse_cards(hand):
+                if seen & card.mask:
+                    raise PositionError(f"{card} appears twice (seat {seat}'s hand and the "
+                                        "table or another hand)")
+                mask |= card.mask
+            seen |= mask
+            masks.append(mask)
+        rest = FULL_MASK & ~seen
+        open_seats = [s for s, m in enumerate(masks) if m is None]
+        if not open_seats and rest:
+            raise PositionError(
+                f"the table and hands hold {52 - rest.bit_count()} cards, not 52: missing "
+                f"{CardSet(rest)}")
+        filled = [m or 0 for m in masks]
+        for k, index in enumerate(bit_cards(rest)):
+            filled[open_seats[k % len(open_seats)]] |= 1 << index
+        for seat, mask in enumerate(filled):
+            if not mask:
+                raise PositionError(f"seat {seat} holds no cards: the round would already be "
+                                    "over (BS-END-1)")
+        for name, value in (("to_move", args["to_move"]), ("dealer", args["dealer"])):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+                raise PositionError(f"{name}={value!r}: expected a seat from 0 to {n - 1}")
+        to_move = args["to_move"]
+        opening_bit = 1 << self.opening
+        if table == 0:
+            holder = next(s for s, m in enumerate(filled) if m & opening_bit)
+            if holder != to_move:
+                raise PositionError(f"the table is empty, so seat {holder}, who holds the "
+                                    f"opening card {ALL_CARDS[self.opening]}, must be to move "
+                                    "(BS-OPEN-3)")
+        if self.eight_before_six:
+            early = table & SIXES & ~(table >> 8)
+            if early:
+                raise PositionError(f"{CardSet(early)} is on the table without the 8 of its "
+                                    "suit, which eight_before_six forbids (BS-HR-15)")
+        args["hands"] = [None if m is None else str(CardSet(m)) for m in masks]
+        args["players"] = n
+        # limited passes and eliminations (BS-HR-8..10)
+        elim = 0
+        left: tuple[int, ...] | None = None
+        if self.limited:
+            raw = [PASSES_PER_ROUND] * n if passes_left is None else list(passes_left)
+            if len(raw) != n or any(isinstance(p, bool) or not isinstance(p, int)
+                                    or not 0 <= p <= PASSES_PER_ROUND for p in raw):
+                raise PositionError(f"passes_left={passes_left!r}: expected {n} whole numbers "
+                                    f"from 0 to {PASSES_PER_ROUND}")
+            for seat in eliminated:
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                    raise PositionError(f"eliminated={list(eliminated)!r}: expected seats "
+                                        f"from 0 to {n - 1}")
+                if raw[seat]:
+                    raise PositionError(f"seat {seat} is eliminated but has passes left: only "
+                                        "a player with no pass left is eliminated (BS-HR-10)")
+                elim |= 1 << seat
+            if elim >> to_move & 1:
+                raise PositionError(f"seat {to_move} is eliminated and takes no more turns "
+                                    "(BS-HR-10)")
+            if elim == (1 << n) - 1:
+                raise PositionError("every player is eliminated: the round is over (BS-HR-12)")
+            left = tuple(raw)
+            if passes_left is not None:
+                args["passes_left"] = list(raw)
+            if eliminated:
+                args["eliminated"] = sorted(set(eliminated))
+        elif passes_left is not None or eliminated:
+            raise PositionError("passes_left and eliminated apply only under limited_passes "
+                                "(BS-HR-8, BS-HR-10)")
+        chips: tuple[int, ...] | None = None
+        pool_value: int | None = None
+        if self.chips:
+            chips = tuple([self.start_stack - 1] * n) if stacks is None else tuple(stacks)
+            pool_value = n if pool is None else pool
+            if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int)
+                                      for c in chips) or isinstance(pool_value, bool) \
+                    or not isinstance(pool_value, int) or pool_value < n:
+                raise PositionError(f"stacks={stacks!r}, pool={pool!r}: expected {n} whole "
+                                    f"numbers and a pool of at least the {n} antes")
+            if sum(chips) + pool_value != n * self.start_stack:
+                raise PositionError(
+                    f"stacks {list(chips)} and pool {pool_value} do not add up to the starting "
+                    f"stacks ({n} x {self.start_stack}): chips are conserved (BS-CHIP-7)")
+            if stacks is not None:
+                args["stacks"] = list(chips)
+            if pool is not None:
+                args["pool"] = pool_value
+        elif stacks is not None or pool is not None:
+            raise PositionError("stacks and pool apply only to 'sevens', which is played for "
+                                "chips (BS-CHIP-1)")
+        origin = {"kind": "position", "args": args}
+        return SevensState._initial(self, n, origin, args["dealer"], tuple(filled), table,
+                                    to_move, left, elim, chips, pool_value)
+
+    def _parse_table(self, text: Any) -> int:
+        if not isinstance(text, str):
+            raise PositionError(f"table={text!r}: expected text such as '4S-TS 7H-QH 7D'")
+        order = row_order(self.ace_high)
+        table = 0
+        for token in text.replace(",", " ").split():
+            if "-" in token:
+                first_text, _, last_text = token.partition("-")
+                first, last = parse_card(first_text), parse_card(last_text)
+                if first.suit != last.suit:
+                    raise PositionError(f"row {token!r} mixes suits: a row holds one suit")
+                a, b = order.index(first.rank_index), order.index(last.rank_index)
+                if a > b:
+                    raise PositionError(f"row {token!r} runs backwards: give the low end first "
+                                        "(row order A..K, or 2..A under ace_high)")
+                cards = [r * 4 + first.suit_index for r in order[a:b + 1]]
+            else:
+                cards = [parse_card(token).index]
+            for index in cards:
+                if table >> index & 1:
+                    raise PositionError(f"{ALL_CARDS[index]} appears twice on the table")
+                table |= 1 << index
+        for suit in range(4):
+            if not is_valid_row(table, suit, self.ace_high):
+                cards = CardSet(table & SUIT_MASKS[suit])
+                if not table >> (24 + suit) & 1:
+                    raise PositionError(f"the {SUIT_NAMES[SUITS[suit]]} row ({cards}) does not "
+                                        f"contain 7{SUITS[suit]}: every row starts at its 7 "
+                                        "(BS-ROW-1)")
+                raise PositionError(f"the {SUIT_NAMES[SUITS[suit]]} row ({cards}) is not an "
+                                    "unbroken run in row order (BS-ROW-3)")
+        return table
+
+    def parse_move(self, text: Any) -> Move:
+        """Read ``7H`` (also ``10H``, ``7♥``) or ``pass``; bad notation raises MoveError."""
+        if isinstance(text, (Play, Pass)):
+            return text
+        if not isinstance(text, str):
+            raise MoveError(f"{text!r} is not a move: expected a card such as '7H' or 'pass'")
+        raw = text.strip()
+        if raw.lower() == "pass":
+            return PASS
+        try:
+            return PLAYS[parse_card(raw).index]
+        except CardError:
+            raise MoveError(f"{text!r} is not a move: expected a card to play such as '7H' "
+                            "(or '10H', '7♥'), or 'pass'") from None
+
+    # -- matches (used by rulebook.match) -------------------------------------------------
+    def new_match(self, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Any:
+        """A match of several deals with the dealer rotating (BS-DEAL-7, BS-MATCH-*)."""
+        from .match import new_match
+
+        return new_match(self, players=players, seed=seed, dealer=dealer)
+
+    def match_length(self) -> int:
+        """Deals in a match: round_count (BS-MATCH-2, BS-HR-18), deals (BS-MATCH-6,
+        BS-CHIP-8, BS-CHIP-9)."""
+        return self.match_deals
+
+    def match_totals(self, outcomes: Sequence[SevensOutcome], players: int) -> tuple[int, ...]:
+        """Totals after the given deals: summed points (BS-MATCH-1) or chip stacks
+        (BS-CHIP-2..7)."""
+        if self.chips:
+            return tuple(self.start_stack + sum(o.points[s] for o in outcomes)
+                         for s in range(players))
+        return tuple(sum(o.points[s] for o in outcomes) for s in range(players))
+
+    def match_result(self, outcomes: Sequence[SevensOutcome], players: int) -> "MatchResultLike":
+        """Places after the given deals.
+
+        ``badam-satti``: lowest total, then the chain of BS-MATCH-3 (fewer cards at the end
+        of the final round, more rounds won, lower average finishing position as an exact
+        fraction), still tied share (BS-MATCH-3..5).  ``badam-satti-app``: lowest total,
+        equal totals share (BS-MATCH-7).  ``sevens``: highest stack, equal stacks share
+        (BS-CHIP-10).
+        """
+        from fractions import Fraction
+
+        from .match import MatchResult
+
+        totals = self.match_totals(outcomes, players)
+        if self.chips:
+            keys: list[tuple[Any, ...]] = [(-t,) for t in totals]
+            detail = None
+        elif self.tie_break == "chain" and outcomes:
+            last = outcomes[-1]
+            keys = []
+            detail = []
+            for s in range(players):
+                won = sum(1 for o in outcomes if o.winner == s)
+                average = Fraction(sum(o.places[s] for o in outcomes), len(outcomes))
+                keys.append((totals[s], last.cards_left[s], -won, average))
+                detail.append({"total": totals[s], "cards_at_end": last.cards_left[s],
+                               "rounds_won": won, "average_position": average})
+        else:
+            keys = [(t,) for t in totals]
+            detail = None
+        ordered = sorted(keys)
+        places = tuple(ordered.index(k) + 1 for k in keys)
+        winners = tuple(s for s in range(players) if places[s] == 1)
+        unit = "chips" if self.chips else "points"
+        summary = ", ".join(f"seat {s} {totals[s]}" for s in range(players))
+        who = " and ".join(f"seat {s}" for s in winners)
+        return MatchResult(places=places, winners=winners, totals=totals,
+                           summary=f"{who} {'win' if len(winners) > 1 else 'wins'} the match "
+                                   f"({unit}: {summary})",
+                           tie_break=tuple(detail) if detail is not None else None)
+
+    # -- describing -----------------------------------------------------------------------
+    def describe(self) -> list[Row]:
+        """The ruleset as rows (topic, setting, value, meaning, clause ids)."""
+        opening = ALL_CARDS[self.opening]
+        deal_clause = "BS-DEAL-1" if self.profile.id == "badam-satti" else "BS-DEAL-2"
+        open_clause = "BS-OPEN-2" if self.chips else "BS-OPEN-1"
+        rows = [
+            Row("players", "players", f"{self.min_players}-{self.max_players}",
+                f"{self.min_players} to {self.max_players} people play.", (deal_clause,)),
+            Row("deck", "deck", "52 cards", "One pack without jokers; every card is dealt.",
+                ("BS-DEAL-3",)),
+            Row("deal", "cards dealt", "all, one at a time",
+                "Cards go one at a time clockwise from the dealer's left until none are left.",
+                ("BS-DEAL-5", "BS-DEAL-6")),
+            Row("deal", "dealer", "rotates left",
+                "Each deal after the first is dealt by the player left of the last dealer.",
+                ("BS-DEAL-4", "BS-DEAL-7")),
+            Row("who opens", "opening card", opening.pretty(),
+                f"Whoever holds {opening} starts, and must play it first.",
+                (open_clause, "BS-OPEN-3", "BS-OPEN-4")),
+            Row("what may be played", "rows",
+                "2..K, A" if self.ace_high else "A..K",
+                "Each suit's row starts at its 7 and grows one card at either end.",
+                ("BS-ROW-1", "BS-ROW-2", "BS-ROW-3", "BS-ROW-4", "BS-MOVE-1")
+                + (("BS-HR-13",) if self.ace_high else ())),
+            Row("what may be played", "must play", "sevens first" if self.sevens_first
+                else "any playable card",
+                "A player holding a 7 must play a 7." if self.sevens_first else
+                "A player with a playable card must play one, any one they like.",
+                ("BS-MOVE-3",) + (("BS-HR-5",) if self.sevens_first else ())),
+            Row("passing and drawing", "passes", "3 per round" if self.limited else
+                "only when stuck",
+                "Each player may pass 3 times a round, even holding a playable card."
+                if self.limited else "A player passes only when no card of theirs is playable.",
+                ("BS-MOVE-4", "BS-INFO-3") + (("BS-HR-8", "BS-HR-9", "BS-HR-10")
+                                              if self.limited else ())),
+            Row("special cards", "sevens", "open rows",
+                "Only a 7 can start its suit's row." + (" A 6 waits for its 8."
+                                                        if self.eight_before_six else ""),
+                ("BS-ROW-1",) + (("BS-HR-15",) if self.eight_before_six else ())),
+            Row("round end", "round end", "one final turn" if self.one_final_turn
+                else "first out",
+                "When someone goes out the others take one more turn, then the round ends."
+                if self.one_final_turn else "The round ends as soon as someone plays their last card.",
+                ("BS-END-1",) + (("BS-HR-16", "BS-HR-17") if self.one_final_turn else ())),
+        ]
+        if self.chips:
+            rows.append(Row("scoring", "chips", "ante 1, pass 1, 1 per card",
+                            "Everyone antes a chip, each pass costs a chip, and the winner "
+                            "takes the pool plus a chip per card left in the other hands.",
+                            ("BS-CHIP-1", "BS-CHIP-3", "BS-CHIP-4", "BS-CHIP-5")))
+            rows.append(Row("match", "match", f"{self.match_deals} deals",
+                            "The highest stack after the last deal wins; equal stacks share.",
+                            ("BS-CHIP-8", "BS-CHIP-9", "BS-CHIP-10")))
+        else:
+            values = {"classic": "A=1 .. K=13", "court_11_12_13": "A=1 .. K=13",
+                      "app": "J, Q, K = 10", "one_per_card": "1 per card"}[self.scoring]
+            if self.flat_10:
+                values = "A, J, Q, K = 10"
+            clauses = ("BS-END-2",) + {"classic": ("BS-END-3",), "app": ("BS-END-4",)}.get(
+                self.scoring, ("BS-END-5",)) + (("BS-HR-7",) if self.flat_10 else ())
+            rows.append(Row("scoring", "card points", values,
+                            "The winner scores 0; the others score the cards they still hold.",
+                            clauses))
+            if self.tie_break == "chain":
+                rows.append(Row("match", "match", f"{self.match_deals} rounds",
+                                "Lowest total wins; ties go to fewer cards held at the end, "
+                                "then more rounds won, then the better average position.",
+                                ("BS-MATCH-1", "BS-MATCH-2", "BS-MATCH-3")))
+            else:
+                rows.append(Row("match", "match", f"{self.match_deals} deals",
+                                "Lowest total wins; equal totals share the place.",
+                                ("BS-MATCH-1", "BS-MATCH-6", "BS-MATCH-7")))
+        return rows + self.option_rows()
+
+    # -- fast path (phase 2) --------------------------------------------------------------
+    def playout(self, players: int = 4, seed: int | str = 0, dealer: int = 0,
+                bots: Sequence[str] | str | None = None, record: bool = False) -> Playout:
+        """Play one whole deal with computer players without building states."""
+        from .sevens_fast import playout
+
+        return playout(self, players, seed, dealer, bots, record)
+
+    def playout_batch(self, players: int, seeds: Sequence[int | str],
+                      dealers: Sequence[int] | int = 0,
+                      bots: Sequence[str] | str | None = None) -> list[list[dict[str, Any]]]:
+        """Many deals at once (numpy for random players); one list of seat rows per deal."""
+        from .sevens_fast import playout_batch
+
+        return playout_batch(self, players, seeds, dealers, bots)
+
+
+MatchResultLike = Any
+
+
+# --------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------
+class SevensState(GameState):
+    """An immutable snapshot of a Sevens-family deal.  Every move returns a new state."""
+
+    __slots__ = ("rules", "_n", "_origin", "_dealer", "_hands", "_table", "_to_move",
+                 "_history", "_log", "_passes_left", "_skip", "_elim", "_absent",
+                 "_pass_counts", "_winner", "_final", "_over", "_chips", "_pool", "_start",
+                 "_playable", "_outcome")
+
+    rules: SevensRules
+
+    @classmethod
+    def _initial(cls, rules: SevensRules, n: int, origin: dict[str, Any], dealer: int,
+                 hands: tuple[int, ...], table: int, to_move: int,
+                 passes_left: tuple[int, ...] | None, elim: int,
+                 chips: tuple[int, ...] | None, pool: int | None) -> "SevensState":
+        self = object.__new__(cls)
+        if rules.limited and passes_left is None:
+            passes_left = (PASSES_PER_ROUND,) * n
+        if rules.chips and chips is None:
+            chips = (rules.start_stack - 1,) * n  # BS-CHIP-3: every player antes 1 chip
+            pool = n
+        s = object.__setattr__
+        s(self, "rules", rules)
+        s(self, "_n", n)
+        s(self, "_origin", origin)
+        s(self, "_dealer", dealer)
+        s(self, "_hands", hands)
+        s(self, "_table", table)
+        s(self, "_to_move", to_move)
+        s(self, "_history", ())
+        s(self, "_log", ())
+        s(self, "_passes_left", passes_left)
+        s(self, "_skip", elim)
+        s(self, "_elim", elim)
+        s(self, "_absent", (0,) * n)
+        s(self, "_pass_counts", (0,) * n)
+        s(self, "_winner", None)
+        s(self, "_final", None)
+        s(self, "_over", False)
+        s(self, "_chips", chips)
+        s(self, "_pool", pool)
+        s(self, "_playable", playable_mask(table, rules.ace_high, rules.eight_before_six))
+        s(self, "_outcome", None)
+        self._settle_turn()
+        s(self, "_start", self)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("states are immutable: play a move to get a new state")
+
+    def _copy(self) -> "SevensState":
+        new = object.__new__(SevensState)
+        s = object.__setattr__
+        for name in SevensState.__slots__:
+            s(new, name, getattr(self, name))
+        s(new, "_outcome", None)
+        return new
+
+    # -- turn bookkeeping (mutates only a fresh copy) -------------------------------------
+    def _next_turn(self, seat: int) -> int | None:
+        """BS-OPEN-5 and BS-HR-16: the next seat to take a turn after ``seat``."""
+        if self._final is not None:
+            queue = [s for s in self._final if not self._skip >> s & 1]
+            if not queue:
+                return None
+            object.__setattr__(self, "_final", tuple(queue[1:]))
+            return queue[0]
+        return next_seat(seat, self._n, self._skip)
+
+    def _settle_turn(self) -> None:
+        """Eliminate stuck players at their turn (BS-HR-10) and end the round when nobody
+        can move (BS-HR-12, BS-HR-16)."""
+        s = object.__setattr__
+        rules = self.rules
+        seat = self._to_move
+        while seat is not None and self._passes_left is not None:
+            hand = self._hands[seat]
+            plays = legal_play_mask(hand, self._playable, None, rules.sevens_first)
+            if not must_be_eliminated(plays, self._passes_left[seat]):
+                break
+            bit = 1 << seat
+            s(self, "_elim", self._elim | bit)
+            s(self, "_skip", self._skip | bit)
+            s(self, "_log", self._log + ((seat, "eliminated", -1, self._playable),))
+            absent = list(self._absent)
+            absent[seat] |= self._playable  # BS-INFO-6: an elimination proves absence
+            s(self, "_absent", tuple(absent))
+            seat = self._next_turn(seat)
+            s(self, "_to_move", seat)
+        if seat is None:
+            self._finish()
+
+    def _finish(self) -> None:
+        s = object.__setattr__
+        s(self, "_to_move", None)
+        s(self, "_over", True)
+        s(self, "_final", None)
+        if self.rules.chips and self._winner is not None:
+            # BS-CHIP-5: the winner takes the pool and 1 chip per card left in each hand.
+            chips = list(self._chips or ())
+            for seat, hand in enumerate(self._hands):
+                if seat != self._winner:
+                    owed = hand.bit_count()
+                    chips[seat] -= owed
+                    chips[self._winner] += owed
+            chips[self._winner] += self._pool or 0
+            s(self, "_chips", tuple(chips))
+            s(self, "_pool", 0)
+
+    # -- protocol -------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def origin(self) -> dict[str, Any]:
+        """How this deal started: a seeded deal or a position (JSON)."""
+        return self._origin
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` when the round is over."""
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (BS-END-1, BS-HR-12, BS-HR-16)."""
+        return self._over
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves chosen so far (eliminations are events, not moves)."""
+        return self._history
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public log: plays, passes with their playable sets, eliminations."""
+        return tuple(_event(e) for e in self._log)
+
+    @property
+    def table(self) -> CardSet:
+        """The cards on the table (all rows together)."""
+        return CardSet(self._table)
+
+    def rows(self) -> dict[str, tuple[Card, Card]]:
+        """Each opened suit's row as (low end, high end), keyed by suit letter."""
+        return _rows(self._table, self.rules.ace_high)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds (the full state shows every hand; views only their own)."""
+        return CardSet(self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Every hand."""
+        return tuple(CardSet(h) for h in self._hands)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards in each hand."""
+        return tuple(h.bit_count() for h in self._hands)
+
+    @property
+    def passes_left(self) -> tuple[int, ...] | None:
+        """Under limited_passes each seat's passes left (BS-HR-8), else ``None``."""
+        return self._passes_left
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """Eliminated seats (BS-HR-10)."""
+        return tuple(s for s in range(self._n) if self._elim >> s & 1)
+
+    @property
+    def pass_counts(self) -> tuple[int, ...]:
+        """Passes each seat has made."""
+        return self._pass_counts
+
+    @property
+    def winner(self) -> int | None:
+        """The round winner (first out), once someone has gone out."""
+        return self._winner
+
+    @property
+    def stacks(self) -> tuple[int, ...] | None:
+        """``sevens``: each seat's chip stack (BS-CHIP-2..6), else ``None``."""
+        return self._chips
+
+    @property
+    def pool(self) -> int | None:
+        """``sevens``: the chips in the pool, else ``None``."""
+        return self._pool
+
+    def playable(self) -> CardSet:
+        """The public playable set (BS-INFO-2)."""
+        return CardSet(self._playable)
+
+    def known_absent(self, seat: int) -> CardSet:
+        """Cards ``seat`` is proven not to hold (BS-INFO-4..6)."""
+        return CardSet(self._absent[seat])
+
+    def _opening(self) -> bool:
+        return self._table == 0
+
+    def legal_play_mask(self) -> int:
+        """The mask of the cards the player to move may play."""
+        if self._over:
+            return 0
+        return legal_play_mask(self._hands[self._to_move], self._playable,  # type: ignore[index]
+                               self.rules.opening if self._table == 0 else None,
+                               self.rules.sevens_first)
+
+    def _can_pass(self, plays: int) -> bool:
+        seat = self._to_move
+        assert seat is not None
+        return pass_allowed(self._hands[seat], plays, self._table == 0,
+                            None if self._passes_left is None else self._passes_left[seat],
+                            self.rules.sevens_first)
+
+    def legal_moves(self) -> list[Move]:
+        """Plays in canonical card order, then pass when allowed."""
+        if self._over:
+            return []
+        plays = self.legal_play_mask()
+        moves: list[Move] = [PLAYS[i] for i in bit_cards(plays)]
+        if self._can_pass(plays):
+            moves.append(PASS)
+        return moves
+
+    def explain(self, move: Any) -> Explanation:
+        """Whether ``move`` is legal now and why, with clause ids."""
+        move = self.parse_move(move)
+        text = str(move)
+        if self._over:
+            return Explanation(text, False, f"{text} is not possible: the round is over",
+                               ("BS-END-1",))
+        seat = self._to_move
+        assert seat is not None
+        hand = self._hands[seat]
+        if isinstance(move, Pass):
+            left = None if self._passes_left is None else self._passes_left[seat]
+            return _explain_pass(self.rules, hand, self.legal_play_mask(), self._opening(),
+                                 self._playable, left)
+        return _explain_play(self.rules, move.card, hand, self._table, self._opening(),
+                             self._playable)
+
+    def play(self, move: Any) -> "SevensState":
+        """The state after ``move`` (object or text); an illegal move raises IllegalMove."""
+        if not isinstance(move, (Play, Pass)):
+            move = self.parse_move(move)
+        if self._over:
+            legal = False
+        elif move is PASS:
+            legal = self._can_pass(self.legal_play_mask())
+        else:
+            legal = bool(self.legal_play_mask() & move.card.mask)
+        if not legal:
+            explanation = self.explain(move)
+            raise IllegalMove(explanation.reason, explanation)
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> "SevensState":
+        rules = self.rules
+        new = self._copy()
+        s = object.__setattr__
+        seat = self._to_move
+        assert seat is not None
+        s(new, "_history", self._history + (move,))
+        if move is PASS:
+            s(new, "_log", self._log + ((seat, "pass", -1, self._playable),))
+            counts = list(self._pass_counts)
+            counts[seat] += 1
+            s(new, "_pass_counts", tuple(counts))
+            if self._passes_left is not None:
+                left = list(self._passes_left)
+                left[seat] -= 1  # BS-HR-8
+                s(new, "_passes_left", tuple(left))
+            else:
+                absent = list(self._absent)
+                absent[seat] |= self._playable  # BS-INFO-4: the pass proves absence
+                s(new, "_absent", tuple(absent))
+            if self._chips is not None:
+                chips = list(self._chips)
+                chips[seat] -= 1  # BS-CHIP-4
+                s(new, "_chips", tuple(chips))
+                s(new, "_pool", (self._pool or 0) + 1)
+        else:
+            bit = move.card.mask
+            hands = list(self._hands)
+            hands[seat] ^= bit
+            s(new, "_hands", tuple(hands))
+            table = self._table | bit
+            s(new, "_table", table)
+            s(new, "_playable", playable_mask(table, rules.ace_high, rules.eight_before_six))
+            s(new, "_log", self._log + ((seat, "play", move.card.index, 0),))
+            if not hands[seat]:
+                s(new, "_skip", new._skip | 1 << seat)  # no cards: no more turns (BS-OPEN-5)
+                if self._winner is None:
+                    s(new, "_winner", seat)  # BS-END-1, BS-HR-17: only the first out wins
+                    if not rules.one_final_turn:
+                        new._finish()
+                        return new
+                    # BS-HR-16: everyone still in takes one more turn from the winner's left.
+                    order = [(seat + k) % self._n for k in range(1, self._n)]
+                    s(new, "_final", tuple(p for p in order if not new._skip >> p & 1))
+        s(new, "_to_move", new._next_turn(seat))
+        new._settle_turn()
+        return new
+
+    def start(self) -> "SevensState":
+        """The state this deal started from."""
+        return self._start
+
+    @property
+    def outcome(self) -> SevensOutcome | None:
+        """The result once the round is over (BS-END-2..8, BS-CHIP-5), else ``None``."""
+        if not self._over:
+            return None
+        if self._outcome is None:
+            object.__setattr__(self, "_outcome", _outcome(self))
+        return self._outcome
+
+    def view(self, seat: int) -> "SevensView":
+        """Only what ``seat`` may know (BS-INFO-1)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise RulesError(f"seat {seat!r} is not at this table: expected 0 to {self._n - 1}")
+        return SevensView(self, seat)
+
+    def __repr__(self) -> str:
+        rows = " ".join(f"{lo}-{hi}" if lo != hi else str(lo)
+                        for lo, hi in self.rows().values())
+        status = "over" if self._over else f"seat {self._to_move} to move"
+        return f"<SevensState {self.rules.label()} table=[{rows}] {status}>"
+
+
+def _event(raw: tuple[int, str, int, int]) -> Event:
+    seat, kind, card, playable = raw
+    if kind == "play":
+        return Event(seat, kind, ALL_CARDS[card], None)
+    return Event(seat, kind, None, CardSet(playable))
+
+
+def _rows(table: int, ace_high: bool) -> dict[str, tuple[Card, Card]]:
+    out = {}
+    for suit in range(4):
+        span = _row_span(table, suit, ace_high)
+        if span is not None:
+            out[SUITS[suit]] = span
+    return out
+
+
+def _outcome(state: SevensState) -> SevensOutcome:
+    rules = state.rules
+    n = state._n
+    winner = state._winner
+    cards = tuple(h.bit_count() for h in state._hands)
+    if rules.chips:
+        chips = state._chips or ()
+        points = tuple(c - rules.start_stack for c in chips)
+        places = places_from_scores(points, lower_is_better=False)
+    else:
+        points = tuple(0 if s == winner else hand_points(h, rules.values)
+                       for s, h in enumerate(state._hands))
+        places = round_places(points, winner)
+    eliminated = tuple(s for s in range(n) if state._elim >> s & 1)
+    if winner is None:
+        summary = "everyone still in was eliminated, so nobody won the round"
+    else:
+        summary = f"seat {winner} went out first"
+    unit = "chips" if rules.chips else "points"
+    summary += "; " + unit + ": " + ", ".join(f"seat {s} {points[s]}" for s in range(n))
+    return SevensOutcome(
+        places=places, winners=() if winner is None else (winner,), summary=summary,
+        winner=winner, points=points, cards_left=cards, passes=state._pass_counts,
+        eliminated=eliminated, chips=state._chips if rules.chips else None)
+
+
+# --------------------------------------------------------------------------------------
+# View: what one seat may know
+# --------------------------------------------------------------------------------------
+class SevensView:
+    """What one seat may know (BS-INFO-1): own hand, the table, hand sizes, the public log,
+    passes left and eliminations.  Holds copies of public values only, never the state."""
+
+    __slots__ = ("rules", "seat", "to_move", "hand_mask", "table_mask", "hand_sizes",
+                 "passes_left", "eliminated", "history", "_log", "_absent", "_playable",
+                 "is_over", "players", "stacks", "pool")
+
+    def __init__(self, state: SevensState, seat: int) -> None:
+        s = object.__setattr__
+        s(self, "rules", state.rules)
+        s(self, "seat", seat)
+        s(self, "to_move", state._to_move)
+        s(self, "hand_mask", state._hands[seat])
+        s(self, "table_mask", state._table)
+        s(self, "hand_sizes", tuple(h.bit_count() for h in state._hands))
+        s(self, "passes_left", state._passes_left)
+        s(self, "eliminated", tuple(p for p in range(state._n) if state._elim >> p & 1))
+        s(self, "history", state._history)
+        s(self, "_log", state._log)
+        s(self, "_absent", state._absent)
+        s(self, "_playable", state._playable)
+        s(self, "is_over", state._over)
+        s(self, "players", state._n)
+        s(self, "stacks", state._chips)
+        s(self, "pool", state._pool)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("views are read-only")
+
+    @property
+    def hand(self) -> CardSet:
+        """This seat's own cards."""
+        return CardSet(self.hand_mask)
+
+    @property
+    def table(self) -> CardSet:
+        """The cards on the table."""
+        return CardSet(self.table_mask)
+
+    def rows(self) -> dict[str, tuple[Card, Card]]:
+        """Each opened suit's row as (low end, high end)."""
+        return _rows(self.table_mask, self.rules.ace_high)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public log: plays, passes with their playable sets, eliminations."""
+        return tuple(_event(e) for e in self._log)
+
+    @property
+    def my_passes_left(self) -> int | None:
+        """This seat's passes left under limited_passes, else ``None``."""
+        return None if self.passes_left is None else self.passes_left[self.seat]
+
+    def playable(self) -> CardSet:
+        """The public playable set (BS-INFO-2)."""
+        return CardSet(self._playable)
+
+    def known_absent(self, seat: int) -> CardSet:
+        """Cards ``seat`` is proven not to hold (BS-INFO-4..6)."""
+        return CardSet(self._absent[seat])
+
+    def legal_play_mask(self) -> int:
+        """The cards this seat may play now (0 when it is not its turn)."""
+        if self.to_move != self.seat:
+            return 0
+        return legal_play_mask(self.hand_mask, self._playable,
+                               self.rules.opening if self.table_mask == 0 else None,
+                               self.rules.sevens_first)
+
+    def can_pass(self) -> bool:
+        """Whether this seat may pass now."""
+        if self.to_move != self.seat:
+            return False
+        return pass_allowed(self.hand_mask, self.legal_play_mask(), self.table_mask == 0,
+                            self.my_passes_left, self.rules.sevens_first)
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves when it is to move (same engine functions), else []."""
+        if self.to_move != self.seat:
+            return []
+        plays = self.legal_play_mask()
+        moves: list[Move] = [PLAYS[i] for i in bit_cards(plays)]
+        if pass_allowed(self.hand_mask, plays, self.table_mask == 0, self.my_passes_left,
+                        self.rules.sevens_first):
+            moves.append(PASS)
+        return moves
+
+    def __repr__(self) -> str:
+        return f"<SevensView seat {self.seat}: hand {self.hand}, table {self.table}>"
+
+
+from . import sevens_bots as _sevens_bots  # noqa: E402,F401  (registers the computer players)
+
+__all__ += ["autoplay"]
