@@ -24,6 +24,7 @@ from rulebook.badugi import (
     class_index_of_ranks,
     class_table,
     class_words,
+    classes_near,
     compare,
     evaluate,
     explain_comparison,
@@ -185,8 +186,9 @@ def test_BDG_RANK_2_exactly_four_distinct_cards() -> None:
         evaluate("AC 2D 3H 1S")
     with pytest.raises(CardError):
         evaluate(12345)  # type: ignore[arg-type]
-    with pytest.raises(CardError):
-        class_index_of(0b11111)  # five cards as a mask
+    for bad_mask in (0b11111, 0b111, 1 << 52 | 0b111, -15, True):
+        with pytest.raises(CardError, match="exactly four bits set"):
+            class_index_of(bad_mask)
     for bad in ([], [5, 4, 3, 2, 1], [1, 1], [0], [14]):
         with pytest.raises(CardError):
             class_index_of_ranks(bad)
@@ -480,3 +482,15 @@ def test_comparison_follows_count_then_ranks(a, b) -> None:
         assert va.ranks[:p] == vb.ranks[:p] and va.ranks[p] != vb.ranks[p]
     else:
         assert comparison.step == "tie" and va == vb
+
+
+def test_classes_near_a_hand() -> None:
+    rows = classes_near("KC 2C 3D 4H", before=2, after=1)
+    assert [r.class_index for r in rows] == [716, 717, 718, 719]
+    assert rows[2].words == "three-card hand 4-3-2"
+    assert [r.class_index for r in classes_near(0)] == [0, 1, 2, 3]
+    assert [r.class_index for r in classes_near(1091, after=5)] == [1088, 1089, 1090, 1091]
+    with pytest.raises(CardError):
+        classes_near(5000)
+    with pytest.raises(ValueError):
+        classes_near(3, before=-1)

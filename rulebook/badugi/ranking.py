@@ -34,7 +34,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 from math import comb
-from typing import Any, NamedTuple, Union
+from typing import Any, Union
 
 from ..cards import ALL_CARDS, RANKS, SUIT_NAMES, Card, CardSet, CardsLike, parse_cards
 from ..errors import CardError
@@ -56,6 +56,7 @@ __all__ = [
     "standing",
     "class_table",
     "class_frame",
+    "classes_near",
     "class_words",
     "class_index_of",
     "class_index_of_ranks",
@@ -214,7 +215,8 @@ def _best_of_indices(indices: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     subsets = _SUBSETS_BY_PATTERN.get(pattern)
     if subsets is None:
         subsets = _SUBSETS_BY_PATTERN[pattern] = rainbow_subsets(ranks, suits)
-    best_class, best_sub = CLASS_COUNT, ()
+    best_class = CLASS_COUNT
+    best_sub: tuple[int, ...] = ()
     for sub in subsets:
         rank_bits = 0
         for i in sub:
@@ -239,9 +241,11 @@ def class_index_of(cards: CardsLike | int) -> int:
     >>> class_index_of(0b1111 << 48)      # KC KD KH KS
     1091
     """
-    if isinstance(cards, int) and not isinstance(cards, bool):
-        if cards.bit_count() != 4 or not 0 < cards < 1 << 52:
-            return class_index_of(CardSet(cards))  # raises the error with the cards named
+    if isinstance(cards, int):
+        if isinstance(cards, bool) or cards.bit_count() != 4 or not 0 < cards < 1 << 52:
+            raise CardError(
+                f"a Badugi hand as a mask is a 52-bit number with exactly four bits set, "
+                f"not {cards!r}")
         indices = []
         while cards:
             low = cards & -cards
@@ -578,7 +582,7 @@ def compare(a: CardsOrValue, b: CardsOrValue) -> int:
 # --------------------------------------------------------------------------------------
 
 
-def _build_all_hands() -> tuple[array, array, tuple[int, ...]]:
+def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
     """Every hand's mask and class, built from :func:`rainbow_subsets` and the class numbering.
 
     A hand's class depends only on its ranks and on which of its cards share suits.  So the
@@ -595,8 +599,8 @@ def _build_all_hands() -> tuple[array, array, tuple[int, ...]]:
             for r in range(13)]
         for m in (1, 2, 3, 4)
     }
-    masks: array = array("Q")
-    classes: array = array("H")
+    masks: array[int] = array("Q")
+    classes: array[int] = array("H")
     counts = [0] * CLASS_COUNT
     for shape in _SHAPES:
         groups = len(shape)
@@ -656,7 +660,8 @@ def _shapes() -> tuple[tuple[int, ...], ...]:
 _SHAPES = _shapes()
 
 
-class ClassRow(NamedTuple):
+@dataclasses.dataclass(frozen=True)
+class ClassRow:
     """One hand class: its index, size, ranks, words, how many hands it holds and an example."""
 
     class_index: int
@@ -718,7 +723,8 @@ class AllHands:
 
     __slots__ = ("masks", "classes", "class_counts", "_better", "_by_class", "_rows")
 
-    def __init__(self, masks: array, classes: array, class_counts: tuple[int, ...]) -> None:
+    def __init__(self, masks: array[int], classes: array[int],
+                 class_counts: tuple[int, ...]) -> None:
         self.masks = masks
         self.classes = classes
         self.class_counts = class_counts
@@ -727,7 +733,7 @@ class AllHands:
             better.append(total)
             total += n
         self._better = tuple(better)
-        self._by_class: list[array] | None = None
+        self._by_class: list[array[int]] | None = None
         self._rows: list[ClassRow] | None = None
 
     def __len__(self) -> int:
@@ -818,9 +824,27 @@ def class_table() -> list[ClassRow]:
     return all_hands().class_table()
 
 
+def classes_near(cards_or_class: CardsOrValue | int, before: int = 3, after: int = 3) -> list[ClassRow]:
+    """The class rows around a hand (or a class index): ``before`` better classes, the class
+    itself and ``after`` worse ones, best first -- the "best hands near mine" table.
+
+    >>> [row.words for row in classes_near("AC 2D 3H 5S", before=1, after=1)]
+    ['badugi 4-3-2-A', 'badugi 5-3-2-A', 'badugi 5-4-2-A']
+    """
+    if isinstance(cards_or_class, int):
+        center = int(cards_or_class)
+        ranks_of_class(center)  # validates
+    else:
+        center = _value(cards_or_class).class_index
+    if before < 0 or after < 0:
+        raise ValueError(f"before and after must not be negative, not {before!r} and {after!r}")
+    rows = all_hands().class_table()
+    return rows[max(0, center - before): center + after + 1]
+
+
 def class_frame() -> Any:
     """:func:`class_table` as a pandas DataFrame (pandas is imported only here)."""
-    import pandas as pd
+    import pandas as pd  # type: ignore[import-untyped]
 
     rows = class_table()
     return pd.DataFrame(
