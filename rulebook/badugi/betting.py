@@ -94,7 +94,8 @@ class Table:
     ``hands``, ``stacks``, ``committed`` (chips put in this hand), ``bets`` (this round),
     ``folded``, ``acted`` (acted this round / drew this draw) and ``reopened`` (may still
     raise, BDG-POT-4) are per-seat lists; cards are 52-bit masks except the stub, which is
-    ``deck[top:]`` in dealing order (its last card is never dealt, BDG-DRAW-6).
+    ``deck[top:]`` in dealing order (its last card is never dealt, BDG-DRAW-6).  ``exposed``
+    marks the discards that were exposed replacement cards (BDG-DRAW-9).
     """
 
     __slots__ = (
@@ -471,9 +472,9 @@ def stub_size(t: Table) -> int:
 
 
 def reshuffle(t: Table) -> None:
-    """BDG-DRAW-6/7: every discard but the current drawer's own, the burns, the exposed cards
-    and the stub's last card become a new stub, shuffled from the seed."""
-    pool = t.discards | t.burns | t.exposed
+    """BDG-DRAW-6/7: every discard but the current drawer's own (exposed cards included), the
+    burns and the stub's last card become a new stub, shuffled from the seed."""
+    pool = t.discards | t.burns
     for k in range(t.top, len(t.deck)):
         pool |= 1 << t.deck[k]
     cards = [i for i in range(52) if pool >> i & 1]
@@ -515,6 +516,7 @@ def apply_draw(t: Table, discard: int) -> int:
             card = next_card(t)
             if t.expose_pending:
                 t.expose_pending -= 1
+                t.discards |= card  # it goes to the discards (BDG-DRAW-9)
                 t.exposed |= card
                 continue
             received |= card
@@ -618,8 +620,8 @@ def finish(t: Table) -> None:
 
 
 def accounted_cards(t: Table) -> list[int]:
-    """Every card's mask once: hands, stub, discards, burns and exposed cards (52 in all)."""
+    """Every card's mask once: hands, stub, discards (exposed cards included) and burns."""
     masks = [h for h in t.hands]
     masks += [1 << c for c in t.deck[t.top:]]
-    masks += [t.discards, t.burns, t.exposed]
+    masks += [t.discards, t.burns]
     return masks

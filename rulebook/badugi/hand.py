@@ -178,7 +178,7 @@ def _outcome(t: Table, rules: "BadugiRules") -> BadugiOutcome:
     net = tuple(t.stacks[j] - t.start_stacks[j] for j in range(t.n))
     lines: list[str] = []
     if not result.revealed:
-        winner = result.pots[0].winners[0]
+        winner = next(j for j in range(t.n) if t.dealt[j] and not t.folded[j])
         lines.append(f"Everyone else folded, so seat {winner} wins without showing its cards "
                      "(BDG-SHOW-1).")
     shown = tuple((j, str(CardSet(t.hands[j])),
@@ -571,8 +571,17 @@ class BadugiState(GameState):
         return tuple(CardSet(1 << c).texts()[0] for c in t.deck[t.top:])
 
     @property
+    def deck(self) -> tuple[str, ...]:
+        """The deck in dealing order since the last shuffle (dealt cards first, then the stub).
+
+        For a fresh hand this is the whole shuffled pack: the cards go one at a time
+        clockwise from the button's left (BDG-SEAT-9).
+        """
+        return tuple(CardSet(1 << c).texts()[0] for c in self._t.deck)
+
+    @property
     def discards(self) -> CardSet:
-        """The dead discards (BDG-DRAW-3)."""
+        """The dead discards, exposed cards included (BDG-DRAW-3, BDG-DRAW-9)."""
         return CardSet(self._t.discards)
 
     @property
@@ -591,7 +600,7 @@ class BadugiState(GameState):
         return self._t.reshuffles
 
     def card_count(self) -> int:
-        """Cards in hands + stub + discards + burns + exposed: always 52."""
+        """Cards in hands + stub + discards (exposed included) + burns: always 52."""
         masks = B.accounted_cards(self._t)
         total = 0
         for m in masks:
