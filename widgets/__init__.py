@@ -1,7 +1,39 @@
-"""widgets: ipywidgets views over the rulebook engine (deal stepper, move inspector, rules
-comparison, Badugi ranker, variant lab).  They ask the engine and draw its answers; they
-hold no rules of their own.
+"""widgets: ipywidgets views over the rulebook engine.
+
+- :class:`DealStepper` — step through a deal, or play it against computer players;
+- :class:`MoveInspector` — pick a card or action and read whether it is legal, and why;
+- :class:`RulesCompare` — rulesets side by side, differences highlighted;
+- :class:`Lockstep` — one seeded deal under two rulesets, to the first move where they part;
+- :class:`BadugiRanker` — four cards: counting cards, class, standing among all hands;
+- :class:`VariantLab` — many simulated deals, summarised in a table and a plot.
+
+They ask the engine and draw its answers; they hold no rules of their own.  Each class is
+imported on first use, so ``import widgets`` stays cheap.
 """
 from __future__ import annotations
 
-__all__: list[str] = []
+import importlib
+from typing import Any
+
+__all__ = ["DealStepper", "MoveInspector", "RulesCompare", "Lockstep", "BadugiRanker",
+           "VariantLab"]
+
+_WHERE = {
+    "DealStepper": "widgets.stepper",
+    "MoveInspector": "widgets.inspector",
+    "RulesCompare": "widgets.compare",
+    "Lockstep": "widgets.lockstep",
+    "BadugiRanker": "widgets.badugi_ranker",
+    "VariantLab": "widgets.lab",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a widget class from its module the first time it is asked for."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'widgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)
