@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RulesError
-from .protocol import TurnRandom, autoplay, register_bot
+from .protocol import MASK64, TurnRandom, autoplay, register_bot
 from .satti import (
     DRAW,
     EIGHTS,
@@ -64,6 +64,7 @@ __all__ = [
 ]
 
 BUILTIN = ("random", "easy", "smart")
+GOLDEN = TurnRandom.GOLDEN
 """The computer players the fast loop plays itself."""
 
 
@@ -236,6 +237,7 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
     hands = t.hands
     # TurnRandom inlined: draw k of move number m is splitmix64(key ^ ((m*64+k)*GOLDEN)).
     rng = TurnRandom(seed)
+    key = rng.key
     draws = [0] * players
     penalty_cards = [0] * players
     drawn = [0] * players
@@ -247,8 +249,6 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
         seat = t.turn
         hand = hands[seat]
         kind = kinds[seat]
-        rng.turn = number
-        rng.draw = 0
         if kind == 2:
             nxt = seat + 1 if seat + 1 < players else 0
             code = smart_code(hand, t.top, t.suit, t.penalty, t.skipped, t.naming, stacking,
@@ -256,8 +256,20 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
         else:
             legal = legal_codes(hand, t.top, t.suit, t.penalty, t.skipped, t.naming, stacking)
             if kind == 0:
-                code = legal[rng.below(len(legal))]
+                # RandomBot: legal[rng.randrange(len(legal))], with TurnRandom.below inlined
+                # (draw 0 of move `number`); one legal move needs no draw at all.
+                n = len(legal)
+                if n == 1:
+                    code = legal[0]
+                else:
+                    x = (key ^ ((number * 64 * GOLDEN) & MASK64)) + 0x9E3779B97F4A7C15
+                    x &= MASK64
+                    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+                    x ^= x >> 31
+                    code = legal[((x >> 11) * n) >> 53]
             else:
+                rng.start_turn(number)
                 code = easy_code(legal, hand, rng)
         penalty = t.penalty
         got, _ = step(t, code, after)

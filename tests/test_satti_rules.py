@@ -138,13 +138,13 @@ def test_SAT_SETUP_5_turned_card_is_never_a_seven() -> None:
 
 @pytest.mark.clause("SAT-SETUP-5", "SAT-EX-10")
 def test_SAT_EX_10_turned_seven_goes_back_at_a_random_place() -> None:
-    # Seed 14, four players, dealer 3: 7D is turned, then 8S.
-    deck = shuffled_deck(14)
+    # Seed 933, four players, dealer 3: 7D is turned, then 8S.
+    deck = shuffled_deck(933)
     assert ALL_CARDS[deck[-25]].text == "7D"
-    state = RULES.new_deal(players=4, seed=14, dealer=3)
+    state = RULES.new_deal(players=4, seed=933, dealer=3)
     assert state.top.text == "8S"
     pile = deck[:-25]
-    where = derived_random(14, "turned", 0).randrange(len(pile) + 1)
+    where = derived_random(933, "turned", 0).randrange(len(pile) + 1)
     pile.insert(where, deck[-25])
     assert pile[-1] == ALL_CARDS.index(state.top)
     assert [c.index for c in state.draw_pile] == pile[:-1]
