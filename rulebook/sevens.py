@@ -46,7 +46,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError
-from .protocol import Explanation, GameState, Outcome, autoplay, places_from_scores
+from .protocol import Explanation, GameState, Outcome, autoplay, make_bot, places_from_scores
 from .rules import Row, RulesBase
 from .sevens_core import (
     HAND_SIZES,
@@ -63,6 +63,8 @@ from .sevens_core import (
     must_be_eliminated,
     next_seat,
     pass_allowed,
+    playout_batch_random,
+    playout_deal,
     playable_mask,
     round_places,
     row_order,
@@ -706,20 +708,46 @@ class SevensRules(RulesBase):
         return rows + self.option_rows()
 
     # -- fast path (phase 2) --------------------------------------------------------------
+    def _bot_names(self, bots: Sequence[Any] | str | None, players: int) -> list[str]:
+        names = [bots or "random"] * players if bots is None or isinstance(bots, str) \
+            else list(bots)
+        if len(names) != players:
+            raise RulesError(f"{len(names)} computer players were given for {players} seats")
+        for name in names:
+            if not isinstance(name, str) or name not in ("random", "smart"):
+                make_bot(self.game, name) if isinstance(name, str) else None
+                raise RulesError(f"the fast playout knows the computer players 'random' and "
+                                 f"'smart', not {name!r}")
+        return names
+
     def playout(self, players: int = 4, seed: int | str = 0, dealer: int = 0,
                 bots: Sequence[str] | str | None = None, record: bool = False) -> Playout:
-        """Play one whole deal with computer players without building states."""
-        from .sevens_fast import playout
+        """Play one whole deal of ``rules.new_deal(players, seed, dealer)`` with computer
+        players, without building states, exactly as ``autoplay(..., seed=seed)`` would.
 
-        return playout(self, players, seed, dealer, bots, record)
+        Rows per seat: ``seat, bot, place, won, points, passes, turns, cards_left,
+        eliminated``; ``record=True`` also returns the move texts.
+        """
+        self.new_deal(players, seed, dealer)  # validates the arguments the same way
+        names = self._bot_names(bots, players)
+        rows, moves = playout_deal(self, players, seed, dealer, names, record)
+        return Playout(rows, moves)
 
     def playout_batch(self, players: int, seeds: Sequence[int | str],
                       dealers: Sequence[int] | int = 0,
                       bots: Sequence[str] | str | None = None) -> list[list[dict[str, Any]]]:
-        """Many deals at once (numpy for random players); one list of seat rows per deal."""
-        from .sevens_fast import playout_batch
-
-        return playout_batch(self, players, seeds, dealers, bots)
+        """Many deals at once: a numpy batch when every seat is ``random``, else the scalar
+        loop deal by deal.  One list of seat rows per deal, as :meth:`playout` gives."""
+        self.check_players(players)
+        names = self._bot_names(bots, players)
+        if isinstance(dealers, int):
+            dealers = [dealers] * len(seeds)
+        if len(dealers) != len(seeds):
+            raise RulesError(f"{len(dealers)} dealers were given for {len(seeds)} seeds")
+        if all(name == "random" for name in names) and len(seeds) >= 64:
+            return playout_batch_random(self, players, list(seeds), list(dealers))
+        return [playout_deal(self, players, s, d, names, False)[0]
+                for s, d in zip(seeds, dealers)]
 
 
 MatchResultLike = Any

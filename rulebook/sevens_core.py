@@ -23,6 +23,7 @@ Clauses implemented here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .cards import FULL_MASK
 from .protocol import MASK64, derived_seed, places_from_scores, splitmix64
@@ -271,3 +272,336 @@ def bit_cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+# --------------------------------------------------------------------------------------
+# Fast playout: one whole deal on masks and small ints, no State objects (phase 2).
+# Every rule below is a call to the functions above; only the bookkeeping is repeated.
+# --------------------------------------------------------------------------------------
+def _below(key: int, turn: int, n: int) -> int:
+    """``TurnRandom.below(n)`` for draw 0 of move ``turn`` (see rulebook.protocol)."""
+    return ((splitmix64(key ^ ((turn * 64 * GOLDEN) & MASK64)) >> 11) * n) >> 53
+
+
+def _nth_bit(mask: int, k: int) -> int:
+    """The index of the ``k``-th set bit (from 0, lowest first) of ``mask``."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
+                 names: Sequence[str], record: bool) -> tuple[list[dict[str, Any]],
+                                                                list[str] | None]:
+    """Play one deal with the named bots exactly as ``autoplay`` would through ``State``.
+
+    Mirrors :class:`rulebook.sevens.SevensState` step for step: the opening turn
+    (BS-OPEN-3/4), legal plays and passes (BS-MOVE-3/4, BS-HR-5/6/8..11), turn order with
+    skipped seats (BS-OPEN-5), eliminations at the stuck player's turn (BS-HR-10/12), final
+    turns (BS-HR-16/17), scoring (BS-END-2..8) and chips (BS-CHIP-3..5).
+    """
+    from .sevens_bots import PASS_CHOICE, smart_choice
+
+    n = players
+    ace_high, e86, sf = rules.ace_high, rules.eight_before_six, rules.sevens_first
+    hands = deal_hands(seed, n, dealer)
+    opening = rules.opening
+    seat: int | None = next(s for s in range(n) if hands[s] >> opening & 1)
+    table = 0
+    playable = playable_mask(0, ace_high, e86)
+    left = [PASSES_PER_ROUND] * n if rules.limited else None
+    passes = [0] * n
+    skip = elim = 0
+    winner: int | None = None
+    final: int | None = None  # bit set of seats still owed a final turn (BS-HR-16)
+    chips = [rules.start_stack - 1] * n if rules.chips else None  # BS-CHIP-3
+    pool = n
+    key = derived_seed(seed, "bots")
+    smart = [name == "smart" for name in names]
+    moves: list[str] | None = [] if record else None
+    turn = 0
+    while seat is not None:
+        hand = hands[seat]
+        plays = legal_play_mask(hand, playable, opening if table == 0 else None, sf)
+        my_left = None if left is None else left[seat]
+        can = pass_allowed(hand, plays, table == 0, my_left, sf)
+        if smart[seat]:
+            choice = smart_choice(hand, table, plays, can, my_left, seat,
+                                  [h.bit_count() for h in hands], ace_high, rules.values)
+        else:
+            count = plays.bit_count()
+            k = _below(key, turn, count + can)
+            choice = PASS_CHOICE if k == count else _nth_bit(plays, k)
+        turn += 1
+        if choice == PASS_CHOICE:
+            passes[seat] += 1
+            if left is not None:
+                left[seat] -= 1
+            if chips is not None:
+                chips[seat] -= 1  # BS-CHIP-4
+                pool += 1
+            if moves is not None:
+                moves.append("pass")
+        else:
+            bit = 1 << choice
+            hands[seat] ^= bit
+            table |= bit
+            playable = playable_mask(table, ace_high, e86)
+            if moves is not None:
+                moves.append(_CARD_TEXT[choice])
+            if not hands[seat]:
+                skip |= 1 << seat
+                if winner is None:
+                    winner = seat
+                    if not rules.one_final_turn:
+                        break
+                    final = ((1 << n) - 1) & ~skip
+        seat = _advance(seat, n, skip, final)
+        if final is not None and seat is not None:
+            final &= ~(1 << seat)
+        # BS-HR-10: a stuck player with no pass left is eliminated at their turn.
+        while seat is not None and left is not None and must_be_eliminated(
+                legal_play_mask(hands[seat], playable, None, sf), left[seat]):
+            elim |= 1 << seat
+            skip |= 1 << seat
+            seat = _advance(seat, n, skip, final)
+            if final is not None and seat is not None:
+                final &= ~(1 << seat)
+    cards = [h.bit_count() for h in hands]
+    if chips is not None:
+        if winner is not None:  # BS-CHIP-5
+            for s in range(n):
+                if s != winner:
+                    chips[s] -= cards[s]
+                    chips[winner] += cards[s]
+            chips[winner] += pool
+        points = tuple(c - rules.start_stack for c in chips)
+        places = places_from_scores(points, lower_is_better=False)
+    else:
+        points = tuple(0 if s == winner else hand_points(h, rules.values)
+                       for s, h in enumerate(hands))
+        places = round_places(points, winner)
+    rows = [{"seat": s, "bot": names[s], "place": places[s], "won": s == winner,
+             "points": points[s], "passes": passes[s], "turns": turn,
+             "cards_left": cards[s], "eliminated": bool(elim >> s & 1)}
+            for s in range(n)]
+    return rows, moves
+
+
+def _advance(seat: int, n: int, skip: int, final: int | None) -> int | None:
+    """The next seat to take a turn: BS-OPEN-5, or during final turns (BS-HR-16) the next
+    seat in seat order that is still owed one."""
+    if final is None:
+        return next_seat(seat, n, skip)
+    return next_seat(seat, n, skip | (((1 << n) - 1) & ~final))
+
+
+_CARD_TEXT = tuple(r + s for r in "A23456789TJQK" for s in "CDHS")
+
+
+# --------------------------------------------------------------------------------------
+# Numpy batch of random-bot deals.  Each block re-expresses, on uint64 arrays over many
+# deals at once, the scalar rule named in its comment; test_sevens_fast.py proves that the
+# batch gives exactly the rows of playout_deal (and so of State + autoplay).
+# --------------------------------------------------------------------------------------
+def _np_splitmix64(x: Any) -> Any:
+    """:func:`rulebook.protocol.splitmix64` on a uint64 array (wrapping arithmetic)."""
+    import numpy as np
+
+    u = np.uint64
+    x = x + u(0x9E3779B97F4A7C15)
+    x = (x ^ (x >> u(30))) * u(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> u(27))) * u(0x94D049BB133111EB)
+    return x ^ (x >> u(31))
+
+
+def _np_playable(table: Any, ace_high: bool, e86: bool) -> Any:
+    """:func:`playable_mask` on a uint64 array (BS-MOVE-1, BS-ROW-4, BS-HR-13, BS-HR-15)."""
+    import numpy as np
+
+    u = np.uint64
+    if ace_high:
+        up = ((table & u(~ACES & FULL_MASK)) << u(4)) | ((table & u(KINGS)) >> u(48))
+        down = (table >> u(4)) & u(~ACES & FULL_MASK)
+    else:
+        up = table << u(4)
+        down = table >> u(4)
+    playable = ((up | down) & u(FULL_MASK) & ~table) | (u(SEVENS) & ~table)
+    if e86:
+        playable &= ~(u(SIXES) & ~(table >> u(8)))
+    return playable
+
+
+def _np_next_seat(seat: Any, n: int, skip: Any) -> Any:
+    """:func:`next_seat` on arrays; -1 where every seat is skipped (BS-OPEN-5)."""
+    import numpy as np
+
+    out = np.full_like(seat, -1)
+    for step in range(n, 0, -1):  # the nearest free seat wins, so go from far to near
+        cand = (seat + step) % n
+        free = ((skip >> cand) & 1) == 0
+        out = np.where(free, cand, out)
+    return out
+
+
+def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
+                         dealers: Sequence[int]) -> list[list[dict[str, Any]]]:
+    """Many deals with a ``random`` bot in every seat, vectorised with numpy.
+
+    Gives, deal for deal, the rows :func:`playout_deal` gives (the same shuffle, the same
+    TurnRandom draws, the same rules).
+    """
+    import numpy as np
+
+    u = np.uint64
+    n = players
+    total = len(seeds)
+    ace_high, e86, sf = rules.ace_high, rules.eight_before_six, rules.sevens_first
+    limited, final_turn, chips_on = rules.limited, rules.one_final_turn, rules.chips
+    full_seats = (1 << n) - 1
+    # BS-DEAL-3/5: the shuffle of shuffle_order() and the deal of deal_hands().
+    shuffle_keys = np.array([derived_seed(s, "shuffle") for s in seeds], dtype=u)
+    mix = np.array([(i * GOLDEN) & MASK64 for i in range(52)], dtype=u)
+    order = np.argsort(_np_splitmix64(shuffle_keys[:, None] ^ mix[None, :]), axis=1,
+                       kind="stable")
+    dealer_arr = np.asarray(dealers, dtype=np.int64)
+    seat_of = (dealer_arr[:, None] + 1 + np.arange(52)[None, :]) % n
+    bits = np.left_shift(u(1), order.astype(u))
+    hands = np.zeros((total, n), dtype=u)
+    for s in range(n):
+        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
+    bot_keys = np.array([derived_seed(s, "bots") for s in seeds], dtype=u)
+    # BS-OPEN-3: the holder of the opening card moves first.
+    seat = np.argmax((hands >> u(rules.opening)) & u(1), axis=1).astype(np.int64)
+    table = np.zeros(total, dtype=u)
+    playable = _np_playable(table, ace_high, e86)
+    left = np.full((total, n), PASSES_PER_ROUND, dtype=np.int64)
+    passes = np.zeros((total, n), dtype=np.int64)
+    skip = np.zeros(total, dtype=np.int64)
+    elim = np.zeros(total, dtype=np.int64)
+    winner = np.full(total, -1, dtype=np.int64)
+    final = np.zeros(total, dtype=np.int64)
+    in_final = np.zeros(total, dtype=bool)
+    chips = np.full((total, n), rules.start_stack - 1, dtype=np.int64)
+    pool = np.full(total, n, dtype=np.int64)
+    ids = np.arange(total)
+    turns = np.zeros(total, dtype=np.int64)
+    out_hands = np.zeros((total, n), dtype=u)
+    out = {"passes": passes.copy(), "elim": elim.copy(), "winner": winner.copy(),
+           "chips": chips.copy(), "pool": pool.copy()}
+    opening_bit = u(1 << rules.opening)
+    sevens = u(SEVENS)
+
+    def advance(seat: Any, skip: Any, final: Any, in_final: Any) -> tuple[Any, Any]:
+        # BS-OPEN-5, and BS-HR-16: in the final turns only seats still owed one.
+        eff = np.where(in_final, skip | (full_seats & ~final), skip)
+        nxt = _np_next_seat(seat, n, eff)
+        owed = in_final & (nxt >= 0)
+        final = np.where(owed, final & ~(np.left_shift(1, np.maximum(nxt, 0))), final)
+        return nxt, final
+
+    t = 0
+    while ids.size:
+        r = np.arange(ids.size)
+        hand = hands[r, seat]
+        opening = table == 0
+        # BS-OPEN-4, BS-MOVE-3, BS-HR-5: legal_play_mask().
+        plays = np.where(opening, hand & opening_bit, hand & playable)
+        has7 = (hand & sevens) != 0
+        if sf:
+            plays = np.where(has7 & ~opening, hand & sevens, plays)
+        # BS-MOVE-4, BS-HR-6, BS-HR-8..11: pass_allowed().
+        if limited:
+            can = ~opening & (left[r, seat] > 0)
+            if sf:
+                can &= ~((plays != 0) & has7)
+        else:
+            can = ~opening & (plays == 0)
+        count = np.bitwise_count(plays).astype(np.int64)
+        legal = count + can
+        # the random bot: legal[rng.below(len(legal))], draw 0 of move t (TurnRandom).
+        raw = _np_splitmix64(bot_keys ^ u((t * 64 * GOLDEN) & MASK64))
+        k = (((raw >> u(11)) * legal.astype(u)) >> u(53)).astype(np.int64)
+        is_pass = k == count
+        x = plays
+        for i in range(int(k.max(initial=0))):
+            x = np.where(k > i, x & (x - u(1)), x)
+        low = np.where(is_pass, u(0), x & (~x + u(1)))
+        t += 1
+        # a pass (BS-HR-8, BS-CHIP-4)
+        passes[r, seat] += is_pass
+        left[r, seat] -= is_pass
+        chips[r, seat] -= is_pass
+        pool += is_pass
+        # a play
+        hands[r, seat] ^= low
+        table |= low
+        playable = _np_playable(table, ace_high, e86)
+        emptied = ~is_pass & (hands[r, seat] == 0)
+        skip |= np.where(emptied, np.left_shift(1, seat), 0)
+        first_out = emptied & (winner < 0)  # BS-END-1, BS-HR-17
+        winner = np.where(first_out, seat, winner)
+        done = np.zeros(ids.size, dtype=bool)
+        if final_turn:
+            final = np.where(first_out, full_seats & ~skip, final)
+            in_final |= first_out
+        else:
+            done |= first_out
+        seat, final = advance(seat, skip, final, in_final)
+        # BS-HR-10: eliminate stuck players with no pass left at their turn.
+        if limited:
+            while True:
+                safe = np.maximum(seat, 0)
+                stuck = ~done & (seat >= 0) & (left[r, safe] <= 0) & \
+                    ((hands[r, safe] & playable) == 0)
+                if not stuck.any():
+                    break
+                bit = np.where(stuck, np.left_shift(1, safe), 0)
+                elim |= bit
+                skip |= bit
+                nxt, nfinal = advance(seat, skip, final, in_final)
+                seat = np.where(stuck, nxt, seat)
+                final = np.where(stuck, nfinal, final)
+        done |= seat < 0
+        if done.any():
+            gone = ids[done]
+            turns[gone] = t
+            out_hands[gone] = hands[done]
+            for name, arr in (("passes", passes), ("elim", elim), ("winner", winner),
+                              ("chips", chips), ("pool", pool)):
+                out[name][gone] = arr[done]
+            keep = ~done
+            ids = ids[keep]
+            (hands, seat, table, playable, left, passes, skip, elim, winner, final, in_final,
+             chips, pool, bot_keys) = (a[keep] for a in (
+                 hands, seat, table, playable, left, passes, skip, elim, winner, final,
+                 in_final, chips, pool, bot_keys))
+    # scoring (BS-END-2..8, BS-CHIP-5)
+    cards = np.bitwise_count(out_hands).astype(np.int64)
+    values = np.array(rules.values, dtype=np.int64)
+    pts = np.zeros((total, n), dtype=np.int64)
+    for i in range(52):
+        pts += ((out_hands >> u(i)) & u(1)).astype(np.int64) * values[i]
+    win = out["winner"]
+    has_winner = win >= 0
+    if chips_on:
+        owed = np.where(np.arange(n)[None, :] == win[:, None], 0, cards)
+        final_chips = out["chips"] - owed
+        final_chips[has_winner, win[has_winner]] += owed.sum(axis=1)[has_winner] + \
+            out["pool"][has_winner]
+        pts = final_chips - rules.start_stack
+    else:
+        pts[has_winner, win[has_winner]] = 0
+    pts_l, cards_l, passes_l = pts.tolist(), cards.tolist(), out["passes"].tolist()
+    win_l, elim_l, turns_l = win.tolist(), out["elim"].tolist(), turns.tolist()
+    rows_all = []
+    for d in range(total):
+        w = None if win_l[d] < 0 else win_l[d]
+        points = pts_l[d]
+        places = places_from_scores(points, lower_is_better=False) if chips_on \
+            else round_places(points, w)
+        rows_all.append([{"seat": s, "bot": "random", "place": places[s], "won": s == w,
+                          "points": points[s], "passes": passes_l[d][s],
+                          "turns": turns_l[d], "cards_left": cards_l[d][s],
+                          "eliminated": bool(elim_l[d] >> s & 1)} for s in range(n)])
+    return rows_all
