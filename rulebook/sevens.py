@@ -762,7 +762,7 @@ class SevensState(GameState):
     __slots__ = ("rules", "_n", "_origin", "_dealer", "_hands", "_table", "_to_move",
                  "_history", "_log", "_passes_left", "_skip", "_elim", "_absent",
                  "_pass_counts", "_winner", "_final", "_over", "_chips", "_pool", "_start",
-                 "_playable", "_outcome")
+                 "_playable", "_outcome", "_sizes")
 
     rules: SevensRules
 
@@ -783,6 +783,7 @@ class SevensState(GameState):
         s(self, "_origin", origin)
         s(self, "_dealer", dealer)
         s(self, "_hands", hands)
+        s(self, "_sizes", tuple(h.bit_count() for h in hands))
         s(self, "_table", table)
         s(self, "_to_move", to_move)
         s(self, "_history", ())
@@ -809,8 +810,28 @@ class SevensState(GameState):
     def _copy(self) -> "SevensState":
         new = object.__new__(SevensState)
         s = object.__setattr__
-        for name in SevensState.__slots__:
-            s(new, name, getattr(self, name))
+        s(new, "rules", self.rules)
+        s(new, "_n", self._n)
+        s(new, "_origin", self._origin)
+        s(new, "_dealer", self._dealer)
+        s(new, "_hands", self._hands)
+        s(new, "_table", self._table)
+        s(new, "_to_move", self._to_move)
+        s(new, "_history", self._history)
+        s(new, "_log", self._log)
+        s(new, "_passes_left", self._passes_left)
+        s(new, "_skip", self._skip)
+        s(new, "_elim", self._elim)
+        s(new, "_absent", self._absent)
+        s(new, "_pass_counts", self._pass_counts)
+        s(new, "_winner", self._winner)
+        s(new, "_final", self._final)
+        s(new, "_over", self._over)
+        s(new, "_chips", self._chips)
+        s(new, "_pool", self._pool)
+        s(new, "_start", self._start)
+        s(new, "_playable", self._playable)
+        s(new, "_sizes", self._sizes)
         s(new, "_outcome", None)
         return new
 
@@ -922,7 +943,7 @@ class SevensState(GameState):
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards in each hand."""
-        return tuple(h.bit_count() for h in self._hands)
+        return self._sizes
 
     @property
     def passes_left(self) -> tuple[int, ...] | None:
@@ -1052,6 +1073,9 @@ class SevensState(GameState):
             hands = list(self._hands)
             hands[seat] ^= bit
             s(new, "_hands", tuple(hands))
+            sizes = list(self._sizes)
+            sizes[seat] -= 1
+            s(new, "_sizes", tuple(sizes))
             table = self._table | bit
             s(new, "_table", table)
             s(new, "_playable", playable_mask(table, rules.ace_high, rules.eight_before_six))
@@ -1146,7 +1170,7 @@ class SevensView:
     passes left and eliminations.  Holds copies of public values only, never the state."""
 
     __slots__ = ("rules", "seat", "to_move", "hand_mask", "table_mask", "hand_sizes",
-                 "passes_left", "eliminated", "history", "_log", "_absent", "_playable",
+                 "passes_left", "_elim", "history", "_log", "_absent", "_playable",
                  "is_over", "players", "stacks", "pool")
 
     def __init__(self, state: SevensState, seat: int) -> None:
@@ -1156,9 +1180,9 @@ class SevensView:
         s(self, "to_move", state._to_move)
         s(self, "hand_mask", state._hands[seat])
         s(self, "table_mask", state._table)
-        s(self, "hand_sizes", tuple(h.bit_count() for h in state._hands))
+        s(self, "hand_sizes", state._sizes)
         s(self, "passes_left", state._passes_left)
-        s(self, "eliminated", tuple(p for p in range(state._n) if state._elim >> p & 1))
+        s(self, "_elim", state._elim)
         s(self, "history", state._history)
         s(self, "_log", state._log)
         s(self, "_absent", state._absent)
@@ -1189,6 +1213,11 @@ class SevensView:
     def events(self) -> tuple[Event, ...]:
         """The public log: plays, passes with their playable sets, eliminations."""
         return tuple(_event(e) for e in self._log)
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """Eliminated seats (BS-HR-10)."""
+        return tuple(p for p in range(self.players) if self._elim >> p & 1)
 
     @property
     def my_passes_left(self) -> int | None:
