@@ -171,7 +171,7 @@ def playable_mask(hand: int, top: int, suit: int, penalty: int, skipped: bool,
 
 
 def legal_codes(hand: int, top: int, suit: int, penalty: int, skipped: bool, naming: bool,
-                stacking: bool) -> list[int]:
+                stacking: bool) -> tuple[int, ...]:
     """The legal move codes, in the order ``legal_moves()`` lists them.
 
     Naming a drawn jack's suit: the four suits (SAT-TURN-4, SAT-JACK-1).  Skipped: only skip
@@ -180,28 +180,48 @@ def legal_codes(hand: int, top: int, suit: int, penalty: int, skipped: bool, nam
     is the last card (SAT-END-3); ``draw`` only when nothing fits (SAT-TURN-2, SAT-TURN-3).
     """
     if naming:
-        return [NAME, NAME + 1, NAME + 2, NAME + 3]
+        return _NAMES
     if skipped:
-        return [SKIP]
+        return _SKIP_ONLY
     if penalty:
-        out = bits(hand & SEVENS) if stacking else []
-        out.append(DRAW)
-        return out
+        return _penalty_codes(hand & SEVENS if stacking else 0)
     fit = hand & FIT[top][suit]
     if not fit:
-        return [DRAW]
-    out = []
-    last = hand == fit and not (hand & (hand - 1))
-    while fit:
-        low = fit & -fit
-        card = low.bit_length() - 1
-        fit ^= low
-        if card >> 2 == JACK_RANK and not last:
+        return _DRAW_ONLY
+    if fit == hand and not hand & (hand - 1):
+        return (fit.bit_length() - 1,)  # the last card; a last jack names no suit (SAT-END-3)
+    codes = _PLAY_CODES.get(fit)
+    if codes is None:
+        codes = _play_codes(fit)
+    return codes
+
+
+_NAMES = (NAME, NAME + 1, NAME + 2, NAME + 3)
+_SKIP_ONLY = (SKIP,)
+_DRAW_ONLY = (DRAW,)
+_PLAY_CODES: dict[int, tuple[int, ...]] = {}
+"""Memo of :func:`_play_codes` (the fitting cards' codes depend on the fitting mask only)."""
+
+
+def _penalty_codes(sevens: int) -> tuple[int, ...]:
+    """Any 7 held (SAT-SEVEN-2), then draw."""
+    return (*bits(sevens), DRAW)
+
+
+def _play_codes(fit: int) -> tuple[int, ...]:
+    """The codes of playing the fitting cards ``fit`` (not a lone last card): canonical order,
+    a jack once per suit it may name (SAT-JACK-1)."""
+    out: list[int] = []
+    for card in bits(fit):
+        if card >> 2 == JACK_RANK:
             base = JACK_NAMING + 4 * (card - FIRST_JACK)
             out += (base, base + 1, base + 2, base + 3)
         else:
             out.append(card)
-    return out
+    if len(_PLAY_CODES) > 500_000:
+        _PLAY_CODES.clear()
+    codes = _PLAY_CODES[fit] = tuple(out)
+    return codes
 
 
 class Table:
@@ -330,10 +350,11 @@ def play_card(t: Table, seat: int, card: int, named: int) -> None:
     t.turn = seat + 1 if seat + 1 < t.n else 0
 
 
-def step(t: Table, code: int, play_after_draw: bool) -> tuple[int, int]:
+def step(t: Table, code: int, play_after_draw: bool) -> int:
     """Apply move ``code`` (already known to be legal, or an attempt) to ``t`` in place.
 
-    Returns ``(cards drawn, card played automatically after the draw or -1)``.
+    Returns the number of cards drawn.  A card played automatically after a draw
+    (SAT-TURN-4) is the new ``t.top``.
     """
     seat = t.turn
     if code < DRAW:
@@ -342,7 +363,7 @@ def step(t: Table, code: int, play_after_draw: bool) -> tuple[int, int]:
         else:
             k = code - JACK_NAMING
             play_card(t, seat, FIRST_JACK + (k >> 2), k & 3)
-        return 0, -1
+        return 0
     nxt = seat + 1 if seat + 1 < t.n else 0
     if code == DRAW:
         if t.penalty:
@@ -351,10 +372,10 @@ def step(t: Table, code: int, play_after_draw: bool) -> tuple[int, int]:
             t.penalty = 0
             if not t.over:
                 t.turn = nxt
-            return got, -1
+            return got
         card = draw_one(t)  # SAT-TURN-3
         if card < 0:
-            return 0, -1
+            return 0
         t.hands[seat] |= 1 << card
         if play_after_draw and FIT[t.top][t.suit] >> card & 1:
             # SAT-TURN-4: a drawn card that fits is played at once.
@@ -367,25 +388,25 @@ def step(t: Table, code: int, play_after_draw: bool) -> tuple[int, int]:
                 t.naming = True
             else:
                 play_card(t, seat, card, -1)
-            return 1, card
+            return 1
         t.turn = nxt  # SAT-TURN-5
-        return 1, -1
+        return 1
     if code == SKIP:
         t.skipped = False
         t.turn = nxt
-        return 0, -1
+        return 0
     if code < TRY_DRAW:  # name the drawn jack's suit
         t.suit = code - NAME
         t.named = True
         t.naming = False
         t.turn = nxt
-        return 0, -1
+        return 0
     # SAT-EIGHT-3: an attempt on a skipped turn costs one penalty card and ends the turn.
     got = draw_into(t, seat, 1)
     t.skipped = False
     if not t.over:
         t.turn = nxt
-    return got, -1
+    return got
 
 
 def shuffled_deck(seed: int | str) -> list[int]:
@@ -658,7 +679,7 @@ class SattiView:
                  "discard_count", "_trail", "_codes")
 
     def __init__(self, rules: "SattiRules", seat: int, t: Table, trail: Any,
-                 codes: list[int] | None = None) -> None:
+                 codes: tuple[int, ...] | None = None) -> None:
         self.rules = rules
         self.seat = seat
         self.to_move: int | None = None if t.over else t.turn
@@ -673,7 +694,7 @@ class SattiView:
         self.draw_pile_size = len(t.pile)
         self.discard_count = t.discards.bit_count()
         self._trail = trail
-        self._codes = None if codes is None else tuple(codes)
+        self._codes = codes
 
     @property
     def hand(self) -> CardSet:
@@ -700,12 +721,12 @@ class SattiView:
         """The public history: every move, who made it, cards drawn, card auto-played."""
         return _public(self._trail)
 
-    def legal_codes(self) -> list[int]:
+    def legal_codes(self) -> tuple[int, ...]:
         """The legal move codes of this seat (empty when not its turn)."""
         if self.to_move != self.seat:
-            return []
+            return ()
         if self._codes is not None:
-            return list(self._codes)
+            return self._codes
         return legal_codes(self.hand_mask, self.top_index, self.suit_index, self.penalty,
                            self.skipped, self.naming, self.rules.seven_stacking)
 
@@ -746,7 +767,7 @@ class SattiState(GameState):
         self._origin = origin
         self._trail = trail
         self._start = start if start is not None else self
-        self._legal: list[int] | None = None
+        self._legal: tuple[int, ...] | None = None
         self._history = history
         return self
 
@@ -811,11 +832,11 @@ class SattiState(GameState):
         """The state the round started from."""
         return self._start
 
-    def _codes(self) -> list[int]:
+    def _codes(self) -> tuple[int, ...]:
         if self._legal is None:
             t = self._t
             if t.over:
-                self._legal = []
+                self._legal = ()
             else:
                 self._legal = legal_codes(t.hands[t.turn], t.top, t.suit, t.penalty, t.skipped,
                                           t.naming, self._rules.seven_stacking)
@@ -839,7 +860,9 @@ class SattiState(GameState):
     def _apply_code(self, code: int) -> "SattiState":
         t = self._t.copy()
         seat = t.turn
-        drew, played = step(t, code, self._rules.play_after_draw)
+        top = t.top
+        drew = step(t, code, self._rules.play_after_draw)
+        played = t.top if code == DRAW and t.top != top else -1
         return SattiState._make(self._rules, t, self._origin,
                                 (self._trail, code, seat, drew, played), self._start,
                                 self._history + (MOVES[code],))

@@ -64,7 +64,8 @@ __all__ = [
 ]
 
 BUILTIN = ("random", "easy", "smart")
-GOLDEN = TurnRandom.GOLDEN
+TURN_STEP = (64 * TurnRandom.GOLDEN) & MASK64
+"""How far TurnRandom's counter moves from one move number to the next."""
 """The computer players the fast loop plays itself."""
 
 
@@ -243,6 +244,7 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
     drawn = [0] * players
     moves: list[str] | None = [] if record else None
     number = 0
+    counter = 0  # (number * 64 * GOLDEN) mod 2**64: TurnRandom's counter for draw 0
     while not t.over:
         if number >= max_moves:
             raise RuntimeError(f"the deal did not end within {max_moves} moves")
@@ -262,7 +264,7 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
                 if n == 1:
                     code = legal[0]
                 else:
-                    x = (key ^ ((number * 64 * GOLDEN) & MASK64)) + 0x9E3779B97F4A7C15
+                    x = (key ^ counter) + 0x9E3779B97F4A7C15
                     x &= MASK64
                     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
                     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -271,16 +273,19 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
             else:
                 rng.start_turn(number)
                 code = easy_code(legal, hand, rng)
-        penalty = t.penalty
-        got, _ = step(t, code, after)
         if code == DRAW:
+            penalty = t.penalty
+            got = step(t, code, after)
             draws[seat] += 1
+            drawn[seat] += got
             if penalty:
                 penalty_cards[seat] += got
-        drawn[seat] += got
+        elif step(t, code, after):  # an attempt's penalty card (SAT-EIGHT-3)
+            drawn[seat] += 1
         if moves is not None:
             moves.append(MOVE_TEXTS[code])
         number += 1
+        counter = (counter + TURN_STEP) & MASK64
     counts = [h.bit_count() for h in hands]
     places = places_of(counts, t.winner)
     rows = [{"seat": seat, "bot": chosen[seat], "place": places[seat],
