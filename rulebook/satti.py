@@ -43,6 +43,15 @@ a runaway round with a cap, as :func:`rulebook.protocol.autoplay` does (``max_mo
 default :data:`MOVE_CAP`, raising ``RuntimeError``).  :meth:`SattiRules.playout` enforces the
 same cap the same way.
 
+>>> from rulebook import load_rules
+>>> state = load_rules("satti").new_deal(players=4, seed=7)
+>>> state.top, state.to_move, str(state.hands[1])
+(Card('QS'), 1, 'AC 5C 5H 9D 9S TC')
+>>> state.legal_moves()
+[Play('9S')]
+>>> print(state.explain("5H"))
+5H does not fit the top card QS: it is neither a spade nor a queen, and it is not a jack. [SAT-FIT-2, SAT-FIT-3]
+
 The rule functions work on compact values — 52-bit card masks and small ints (a card is its
 canonical index, a suit 0..3 for C D H S) — and a small mutable :class:`Table` that the
 immutable :class:`SattiState` copies before each move and the fast playout loop mutates in
@@ -563,6 +572,9 @@ def _parse_suit(text: str, whole: str) -> str:
 def parse_move(text: Any) -> Move:
     """Read a move's notation (see the module header); bad text raises :class:`MoveError`."""
     if isinstance(text, (Play, Draw, Skip, Name, Attempt)):
+        if text not in CODE_OF:
+            raise MoveError(f"{text!r} is not a Satti move: only a jack names a suit, one of "
+                            "C, D, H or S")
         return text
     if not isinstance(text, str):
         raise MoveError(f"{text!r} is not a move: expected {_EXPECTED_MOVE}")
@@ -1131,6 +1143,11 @@ class SattiState(GameState):
         """The dealer's seat (SAT-SETUP-3)."""
         return int(self._origin.get("dealer", self._origin.get("args", {}).get("dealer", 0)))
 
+    @property
+    def next_dealer(self) -> int:
+        """The next round's dealer: the player to this dealer's left (SAT-SETUP-3)."""
+        return (self.dealer + 1) % self._t.n
+
     def __repr__(self) -> str:
         t = self._t
         state = ("over" if t.over else f"seat {t.turn} to move")
@@ -1210,6 +1227,8 @@ class SattiRules(RulesBase):
         (a 7 on top); ``skipped`` means ``to_move`` is skipped (an 8 on top); ``seed`` drives
         reshuffles.  Together the cards must be the 52 cards, each once.
         """
+        if isinstance(hands, (str, bytes)):
+            raise PositionError("hands must be a list with one group of cards per seat")
         try:
             top_card = parse_card(top)
             hand_lists = [parse_cards(h) for h in hands]

@@ -118,6 +118,8 @@ def test_SAT_SETUP_3_dealt_one_at_a_time_from_dealers_left(dealer: int) -> None:
 def test_SAT_SETUP_3_dealer_is_a_parameter_and_checked() -> None:
     assert RULES.new_deal(players=4, seed=1).dealer == 0
     assert RULES.new_deal(players=4, seed=1, dealer=3).dealer == 3
+    assert RULES.new_deal(players=4, seed=1, dealer=3).next_dealer == 0
+    assert RULES.new_deal(players=5, seed=1, dealer=1).next_dealer == 2
     for bad in (4, -1, "0"):
         with pytest.raises(RulesError, match="dealer"):
             RULES.new_deal(players=4, seed=1, dealer=bad)
@@ -664,6 +666,15 @@ def test_SAT_TURN_6_explain_over_and_bad_objects() -> None:
     assert not over.explain("AC").legal and "over" in over.explain("AC").reason
     with pytest.raises(MoveError):
         position("9H", ["9C", "AC"]).play(42)
+    from rulebook.cards import Card
+
+    odd = Play(Card("9C"), "S")  # built by hand: a suit named with a non-jack
+    with pytest.raises(MoveError, match="only a jack names a suit"):
+        position("9H", ["9C", "AC"]).explain(odd)
+    with pytest.raises(MoveError):
+        position("9H", ["9C", "AC"]).play(odd)
+    with pytest.raises(PositionError, match="list"):
+        RULES.position(top="9H", hands="9C AC")
 
 
 # ---------------------------------------------------------------------------------- notation
