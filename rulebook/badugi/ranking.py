@@ -454,6 +454,14 @@ class BadugiValue:
         """Where this hand stands among all 270,725 hands (see :func:`standing`)."""
         return standing(self)
 
+    def diagram(self) -> Any:
+        """The hand as a graph: a node per card, an edge per shared suit or rank, the
+        counting cards marked (a :class:`rulebook.diagrams.Diagram`; see
+        :func:`rulebook.badugi.diagram.hand_diagram`).  graphviz is imported only here."""
+        from .diagram import hand_diagram
+
+        return hand_diagram(self)
+
 
 def _clause_key(clause: str) -> tuple[str, int]:
     head, _, n = clause.rpartition("-")
