@@ -218,6 +218,12 @@ class GameState:
         """The state this deal started from (a fresh deal or a position set up by hand)."""
         raise NotImplementedError
 
+    def _repr_html_(self) -> str:
+        """The table and hands drawn as HTML, so a bare ``state`` in a cell draws itself."""
+        from .html import state_html
+
+        return state_html(self)
+
     def to_record(self) -> dict[str, Any]:
         """This deal as a JSON-able record (see :mod:`rulebook.records`)."""
         from .records import deal_record
