@@ -305,6 +305,16 @@ class RulesBase:
             rows.append(Row("house rules", name, text, spec.meaning, spec.clauses))
         return rows
 
+    def turn_diagram(self) -> Any:
+        """One turn and the round's end as a ``graphviz.Digraph``, generated from these rules.
+
+        Each node and edge carries the clause id it comes from.  See :mod:`rulebook.turnflow`;
+        graphviz is imported only when this is called.
+        """
+        from .turnflow import turn_diagram
+
+        return turn_diagram(self)
+
     def label(self) -> str:
         """A short label: the profile id plus changed options, e.g. ``badam-satti +sevens_first``."""
         parts = [self.profile.id]
