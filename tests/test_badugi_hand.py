@@ -200,7 +200,7 @@ def test_BDG_BET_4_cap_one_bet_three_raises_heads_up_too() -> None:
     e = state.explain("raise")
     assert not e
     assert e.reason == ("raise is not allowed: the cap of one bet and three raises is reached "
-                        "in this round, so you may only fold or call")
+                        "in this round, so you may only call or fold")
     assert "BDG-BET-4" in e.clauses
     with pytest.raises(IllegalMove, match="cap"):
         state.play("raise")

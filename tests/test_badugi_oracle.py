@@ -125,6 +125,7 @@ def test_final_stacks_agree_with_pokerkit_on_1000_hands() -> None:
     rnd = random.Random(2024)
     compared = 0
     seed = 0
+    side_pots = showdowns = all_ins = 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         while compared < 1000:
@@ -139,3 +140,9 @@ def test_final_stacks_agree_with_pokerkit_on_1000_hands() -> None:
                 f"seed {seed}: ours {ours} pokerkit {theirs}; {states[-1].origin} "
                 f"{rules.to_json()} {[str(m) for m in states[-1].history]}")
             compared += 1
+            out = states[-1].outcome
+            side_pots += len(out.pots) > 1
+            showdowns += bool(out.revealed)
+            all_ins += any(s.all_in for s in states)
+    # the sample exercises what it claims to: showdowns, all-ins and side pots
+    assert showdowns > 200 and all_ins > 100 and side_pots > 30, (showdowns, all_ins, side_pots)

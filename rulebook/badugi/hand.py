@@ -224,7 +224,8 @@ def _outcome(t: Table, rules: "BadugiRules") -> BadugiOutcome:
 # -- explanations -------------------------------------------------------------------------------
 
 def _options_text(t: Table) -> str:
-    names = [ACTION_NAMES[k] for k in B.betting_options(t)]
+    """The legal actions in words, fold last: ``call, raise or fold``."""
+    names = [ACTION_NAMES[k] for k in B.betting_options(t) if k != FOLD] + ["fold"]
     return ", ".join(names[:-1]) + " or " + names[-1]
 
 
