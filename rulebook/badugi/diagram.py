@@ -39,7 +39,8 @@ from .ranking import (
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..diagrams import Diagram
 
-__all__ = ["Conflict", "clash", "conflicts", "other_largest_sets", "hand_diagram"]
+__all__ = ["Conflict", "OtherSet", "clash", "conflicts", "other_largest_sets", "discard_reasons",
+           "hand_diagram"]
 
 ConflictKind = Literal["suit", "rank"]
 
@@ -154,8 +155,12 @@ def other_largest_sets(cards: Union[CardsLike, BadugiValue]) -> list[OtherSet]:
     return out
 
 
-def _why_not(value: BadugiValue) -> dict[Card, tuple[str, tuple[str, ...]]]:
-    """Each discard's explanation sentence and clause ids, taken from ``value.explain()``."""
+def discard_reasons(value: BadugiValue) -> dict[Card, tuple[str, tuple[str, ...]]]:
+    """Each discard's explanation sentence and clause ids, taken from ``value.explain()``.
+
+    >>> discard_reasons(evaluate("AC 2C 3H 4S"))[Card("2C")][1]
+    ('BDG-RANK-2', 'BDG-RANK-3')
+    """
     explanation = value.explain()
     found: dict[Card, tuple[str, tuple[str, ...]]] = {}
     for card in value.discards:
@@ -178,7 +183,7 @@ def hand_diagram(cards: Union[CardsLike, BadugiValue]) -> "Diagram":
     from ..diagrams import Diagram, digraph  # graphviz stays out of ``import rulebook``
 
     value = evaluate(cards)
-    why_not = _why_not(value)
+    why_not = discard_reasons(value)
     words = f"{value.words()}, class {value.class_index:,} of {CLASS_COUNT:,}"
     hand_text = " ".join(str(c) for c in value.cards)
     label_lines = [f"{hand_text}: {words}"]
