@@ -211,8 +211,22 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
     unknown = [name for name in given if name not in profile.options]
     if unknown:
         valid = ", ".join(profile.options) or "none"
+        name = unknown[0]
+        # A house rule of a sibling ruleset (same game) gets a sentence of its own (BS-HR-4).
+        for other_id in profile_ids():
+            other = load_profile(other_id)
+            spec = other.options.get(name)
+            if other_id != profile.id and other.game == profile.game and spec is not None \
+                    and spec.house_rule:
+                rule_names = [n for n, o in profile.options.items() if o.house_rule]
+                has = (f"its house rules are {', '.join(rule_names)}" if rule_names
+                       else "it has no house rules")
+                raise RulesError(
+                    f"{name!r} is a house rule of {other_id!r}, not of {profile.id!r}: "
+                    f"{has}; valid options are {valid}"
+                )
         raise RulesError(
-            f"unknown option {unknown[0]!r} for {profile.id!r}: valid options are {valid}"
+            f"unknown option {name!r} for {profile.id!r}: valid options are {valid}"
         )
     resolved: dict[str, Any] = {}
     for name, spec in profile.options.items():

@@ -105,3 +105,11 @@ def test_comparison_marks_exactly_the_rows_that_differ() -> None:
 def test_the_package_exports_the_protocol() -> None:
     for name in ("load_rules", "Card", "CardSet", "IllegalMove", "RecordError", "simulate"):
         assert hasattr(rulebook, name)
+
+
+def test_BS_HR_4_a_sibling_house_rule_is_refused_with_a_sentence_of_its_own() -> None:
+    with pytest.raises(RulesError) as err:
+        load_rules("sevens", sevens_first=True)
+    message = str(err.value)
+    assert "house rule of 'badam-satti'" in message and "it has no house rules" in message
+    assert "valid options are deals, stack" in message
