@@ -20,7 +20,7 @@ from typing import Any
 
 from .errors import RecordError, RulesError
 from .protocol import GameState, autoplay, derived_seed
-from .records import MATCH_FORMAT, VERSION, _rules_from, check_envelope, digest, replay_moves
+from .records import MATCH_FORMAT, VERSION, rules_from_json, check_envelope, digest, replay_moves
 
 __all__ = ["Match", "MatchResult", "new_match", "load_match"]
 
@@ -178,7 +178,7 @@ def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0
 def load_match(data: Any) -> Match:
     """Rebuild a match from its record, replaying every deal through the engine."""
     check_envelope(data, MATCH_FORMAT, ("rules", "players", "seed", "dealer", "deals"))
-    rules = _rules_from(data["rules"])
+    rules = rules_from_json(data["rules"])
     try:
         match = new_match(rules, players=data["players"], seed=data["seed"],
                           dealer=data["dealer"])

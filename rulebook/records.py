@@ -32,6 +32,9 @@ __all__ = [
     "dumps",
     "loads",
     "check_envelope",
+    "rules_from_json",
+    "start_from_origin",
+    "replay_moves",
 ]
 
 DEAL_FORMAT = "rulebook/deal"
@@ -81,7 +84,8 @@ def check_envelope(data: Any, fmt: str, keys: tuple[str, ...]) -> None:
         )
 
 
-def _rules_from(data: Any) -> Any:
+def rules_from_json(data: Any) -> Any:
+    """The rules object a record's ``rules`` entry names; anything malformed raises RecordError."""
     from .rules import load_rules
 
     if not isinstance(data, dict) or not isinstance(data.get("profile"), str) \
@@ -130,7 +134,7 @@ def replay_moves(start: Any, moves: Any) -> Any:
 def load_deal(data: Any) -> Any:
     """Rebuild a deal's state from its record, replaying every move through the engine."""
     check_envelope(data, DEAL_FORMAT, ("rules", "origin", "moves"))
-    rules = _rules_from(data["rules"])
+    rules = rules_from_json(data["rules"])
     return replay_moves(start_from_origin(rules, data["origin"]), data["moves"])
 
 
