@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
-from ..cards import CardSet
 from ..errors import PositionError
 from ..protocol import derived_random
+from .ranking import class_index_of
 
 __all__ = [
     "PHASES", "R1", "D1", "R2", "D2", "R3", "D3", "R4", "OVER",
@@ -54,18 +55,16 @@ NOT_AVAILABLE = -1
 """A draw count the engine no longer answers for (BDG-DRAW-8)."""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def hand_class(mask: int) -> int:
     """The class index of a four-card hand (0 best): cards speak (BDG-SHOW-4, BDG-RANK-*).
 
-    The ranking itself lives in :mod:`rulebook.badugi.ranking`; this only caches it by mask.
+    The ranking itself lives in :mod:`rulebook.badugi.ranking` (its quick mask form).
     """
-    from .ranking import evaluate
-
-    return evaluate(CardSet(mask)).class_index
+    return class_index_of(mask)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def draw_options(hand: int) -> tuple[int, ...]:
     """Every set of cards a player holding ``hand`` may discard, as masks (BDG-DRAW-1).
 
@@ -77,15 +76,7 @@ def draw_options(hand: int) -> tuple[int, ...]:
         low = mask & -mask
         bits.append(low)
         mask ^= low
-    subsets = []
-    for pick in range(1 << len(bits)):
-        sub = 0
-        for j, bit in enumerate(bits):
-            if pick >> j & 1:
-                sub |= bit
-        subsets.append(sub)
-    subsets.sort(key=lambda s: (s.bit_count(), [i for i in range(52) if s >> i & 1]))
-    return tuple(subsets)
+    return tuple(sum(combo) for k in range(len(bits) + 1) for combo in combinations(bits, k))
 
 
 class Table:

@@ -20,11 +20,12 @@ from ..cards import CardSet
 from ..protocol import TurnRandom, register_bot
 from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
+from .ranking import ranks_of_class
 
 __all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser"]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def counting_mask(hand: int) -> int:
     """The counting cards of a four-card hand as a mask (BDG-RANK-2, BDG-RANK-3)."""
     from .ranking import evaluate
@@ -67,9 +68,9 @@ def strength(hand: int, phase: int) -> int:
     """2 strong, 1 middling, 0 weak for betting in ``phase`` (R1 .. R4)."""
     if hand.bit_count() != 4:
         return 0
-    counting = counting_mask(hand)
-    count = counting.bit_count()
-    top = max(_ranks(counting))
+    ranks = ranks_of_class(B.hand_class(hand))
+    count = len(ranks)
+    top = max(ranks)
     if count == 4 and top <= (10 if phase == R4 else 11):
         return 2
     if count == 4:
