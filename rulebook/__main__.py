@@ -115,6 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulebookError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
