@@ -1,0 +1,430 @@
+"""States, hands and cards drawn as HTML: what a bare ``state`` shows in a Jupyter cell.
+
+Pure string building with the standard library.  Nothing here knows a rule: it reads the
+state's public attributes (``table``, ``rows()``, ``playable()``, ``top``, ``pots()`` ...)
+and asks the engine which moves are legal (``state.legal_moves()``), so the picture can never
+disagree with the engine.  :func:`state_html` draws one table per game:
+
+- the Sevens family (``badam-satti``, ``badam-satti-app``, ``sevens``): the four suit rows
+  from low end to high end (an unopened suit says "no row"), the cards playable next, pass
+  counts, passes left and eliminations, and chips and pool in ``sevens``;
+- Satti: the top card, the current suit (and the jack that named it), a pending penalty or
+  skip, the sizes of the draw pile and of the discards;
+- Badugi: the pot(s), bets this round, stacks, draw counts ("not available" where the engine
+  no longer answers, BDG-DRAW-8), the round, the button, folded seats and the showdown.
+
+Then the hands — every hand face up (teaching), one seat face up with the others face down,
+or all face down — with the legal cards of the player to move marked by a check mark and a
+thick outline (never by colour alone), the last move, and the outcome once the deal is over.
+
+The card pieces (:data:`STYLE`, :func:`card_html`, :func:`cards_html`, :func:`face_down_html`,
+:func:`table_html`) live here so that the engine and the widgets draw cards one way;
+``widgets.render`` re-exports them.
+
+>>> from rulebook import load_rules
+>>> html = state_html(load_rules("badam-satti").new_deal(players=4, seed=7))
+>>> 'data-card="7H"' in html and "rb-legal" in html
+True
+"""
+from __future__ import annotations
+
+import html as _html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_cards
+
+__all__ = [
+    "STYLE",
+    "escape",
+    "card_html",
+    "cards_html",
+    "face_down_html",
+    "table_html",
+    "hand_order",
+    "legal_card_mask",
+    "mover_of_last",
+    "last_move_text",
+    "state_html",
+]
+
+STYLE = """<style>
+.rb-card{display:inline-block;min-width:2.3em;padding:2px 4px;margin:1px;border:1px dotted #999;
+ border-radius:4px;background:#fff;font-family:sans-serif;font-weight:bold;text-align:center}
+.rb-red{color:#c0392b}.rb-black{color:#111}
+.rb-legal{border:3px solid #1e6fd9;box-shadow:0 0 2px #1e6fd9}
+.rb-legal::before{content:"✓";font-size:0.75em;color:#1e6fd9;margin-right:1px}
+.rb-back{color:#777;background:repeating-linear-gradient(45deg,#dde,#dde 3px,#ccd 3px,#ccd 6px)}
+.rb-last{outline:2px dashed #e67e22}
+.rb-table{border-collapse:collapse;font-family:sans-serif;font-size:0.92em}
+.rb-table th,.rb-table td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}
+.rb-table th{background:#f3f3f3}
+.rb-diff td{background:#fff3cd}.rb-diff td:first-child::before{content:"≠ ";font-weight:bold}
+.rb-note{font-family:sans-serif;margin:4px 0}
+.rb-reason{font-family:sans-serif;padding:4px 6px;border-left:4px solid #1e6fd9;background:#f4f8fe}
+.rb-bad{border-left-color:#b02a37;background:#fdf3f4}
+</style>"""
+"""The CSS classes the HTML uses; include it once in each HTML value."""
+
+
+def escape(text: object) -> str:
+    """HTML-escape any value's text."""
+    return _html.escape(str(text))
+
+
+def card_html(card: Card | str, legal: bool = False, last: bool = False,
+              title: str | None = None) -> str:
+    """One card as HTML; ``legal`` adds the check mark and thick outline."""
+    card = Card(card) if isinstance(card, str) else card
+    classes = ["rb-card", "rb-red" if card.is_red else "rb-black"]
+    if legal:
+        classes.append("rb-legal")
+    if last:
+        classes.append("rb-last")
+    tip = title if title is not None else card.name() + (" — legal" if legal else "")
+    return (f'<span class="{" ".join(classes)}" data-card="{card.text}" '
+            f'title="{escape(tip)}">{card.pretty()}</span>')
+
+
+def cards_html(cards: Iterable[Card | str] | CardSet, legal: CardSet | int | None = None,
+               empty: str = "(no cards)", last: CardSet | int | None = None) -> str:
+    """Several cards in the order given; those in ``legal`` are marked, those in ``last``
+    (the card just played) get a dashed outline."""
+    mask = legal.mask if isinstance(legal, CardSet) else (legal or 0)
+    lastmask = last.mask if isinstance(last, CardSet) else (last or 0)
+    items = parse_cards(cards) if isinstance(cards, str) else list(cards)
+    parts = []
+    for item in items:
+        card = Card(item) if isinstance(item, str) else item
+        parts.append(card_html(card, legal=bool(mask & card.mask),
+                               last=bool(lastmask & card.mask)))
+    return " ".join(parts) if parts else f'<span class="rb-note">{escape(empty)}</span>'
+
+
+def face_down_html(count: int) -> str:
+    """``count`` face-down cards (another seat's hidden hand)."""
+    if count <= 0:
+        return '<span class="rb-note">(no cards)</span>'
+    return " ".join('<span class="rb-card rb-back" title="hidden card">??</span>'
+                    for _ in range(count))
+
+
+def table_html(headers: Sequence[str], rows: Sequence[Sequence[str]],
+               highlight: Sequence[bool] | None = None, raw: bool = False) -> str:
+    """An HTML table; rows whose ``highlight`` is true get the ``rb-diff`` mark (≠ and a tint).
+
+    Cells are escaped unless ``raw`` is true (for cells that are already HTML).
+    """
+    esc = (lambda x: str(x)) if raw else escape
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    body = []
+    for i, row in enumerate(rows):
+        mark = ' class="rb-diff"' if highlight is not None and highlight[i] else ""
+        body.append(f"<tr{mark}>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>")
+    return f'<table class="rb-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
+# -- what the engine says, read generically ------------------------------------------------
+
+def hand_order(cards: CardSet | int) -> list[Card]:
+    """A hand's cards grouped by suit (C D H S), each suit from ace to king: easy to scan."""
+    mask = cards.mask if isinstance(cards, CardSet) else cards
+    return [ALL_CARDS[r * 4 + s] for s in range(4) for r in range(13) if mask >> (r * 4 + s) & 1]
+
+
+def legal_card_mask(state: Any) -> int:
+    """The cards the player to move may use now, read from ``state.legal_moves()``.
+
+    A move that plays a card (``move.card``) lights that card; a Badugi draw lights the cards
+    it discards (``move.discard``), so in a draw every held card is lit; pass, draw, skip and
+    the betting actions light no card.
+    """
+    mask = 0
+    for move in state.legal_moves():
+        card = getattr(move, "card", None)
+        if isinstance(card, Card):
+            mask |= card.mask
+            continue
+        discard = getattr(move, "discard", None)
+        if isinstance(discard, int):
+            mask |= discard
+    return mask
+
+
+def mover_of_last(state: Any) -> int | None:
+    """The seat that made the last move, read from the state's public log (None at the start)."""
+    if not state.history:
+        return None
+    game = state.rules.game
+    if game == "sevens":
+        for event in reversed(state.events):
+            if event.kind != "eliminated":
+                return int(event.seat)
+        return None
+    if game == "satti":
+        return int(state.public_history[-1].seat)
+    if game == "badugi":
+        actions = state.view(0).actions
+        return int(actions[-1][0]) if actions else None
+    return None
+
+
+def last_move_text(state: Any, seats: str | int | None = "all") -> str:
+    """The last move in words (plain text), e.g. ``seat 1 played 8H``; hidden Badugi discards
+    are told as a count unless every hand is shown or the mover is the seat shown."""
+    if not state.history:
+        return ""
+    move = state.history[-1]
+    seat = mover_of_last(state)
+    who = "a seat" if seat is None else f"seat {seat}"
+    game = state.rules.game
+    text = str(move)
+    if game == "sevens":
+        out = f"{who} passed" if text == "pass" else f"{who} played {text}"
+        later = []
+        for event in reversed(state.events):
+            if event.kind != "eliminated":
+                break
+            later.append(f"seat {event.seat} was eliminated")
+        return out + ("; " + "; ".join(reversed(later)) if later else "")
+    if game == "satti":
+        event = state.public_history[-1]
+        out = f"{who}: {event.move}"
+        extra = []
+        if event.drew:
+            extra.append(f"drew {event.drew} card{'s' if event.drew != 1 else ''}")
+        if event.played:
+            extra.append(f"played {event.played} at once")
+        return out + (f" ({', '.join(extra)})" if extra else "")
+    if game == "badugi":
+        discard = getattr(move, "discard", None)
+        if discard and seats != "all" and seats != seat:
+            n = discard.bit_count()
+            text = f"draw {n} card{'s' if n != 1 else ''}"
+        return f"{who}: {text}"
+    return f"{who}: {text}"
+
+
+def _last_card(state: Any) -> int:
+    """The mask of the card the last move put on the table (for the dashed outline)."""
+    if not state.history:
+        return 0
+    card = getattr(state.history[-1], "card", None)
+    return card.mask if isinstance(card, Card) else 0
+
+
+# -- the table of each game --------------------------------------------------------------------
+
+def _sevens_table(state: Any) -> tuple[str, list[str]]:
+    """The four suit rows, the playable set, and each seat's extra columns' headers."""
+    from .sevens_core import row_order  # display order of a row (BS-ROW-2, BS-HR-13)
+
+    rules = state.rules
+    table = state.table.mask
+    playable = state.playable().mask
+    order = row_order(bool(getattr(rules, "ace_high", False)))
+    last = _last_card(state)
+    rows = []
+    for s, suit in enumerate(SUITS):
+        run = [ALL_CARDS[r * 4 + s] for r in order if table >> (r * 4 + s) & 1]
+        label = f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+        row = (cards_html(run, last=last) if run
+               else '<span class="rb-note rb-norow">no row</span>')
+        nxt = [ALL_CARDS[r * 4 + s] for r in order if playable >> (r * 4 + s) & 1]
+        nxt_html = " ".join(card_html(c) for c in nxt) if nxt else "—"
+        rows.append(f'<tr data-suit="{suit}"><td>{escape(label)}</td><td class="rb-row">{row}'
+                    f'</td><td class="rb-next">{nxt_html}</td></tr>')
+    out = ['<table class="rb-table rb-rows"><thead><tr><th>suit</th>'
+           '<th>row (low end → high end)</th><th>playable next</th></tr></thead><tbody>'
+           + "".join(rows) + "</tbody></table>"]
+    play_cards = hand_order(playable)
+    out.append('<div class="rb-note rb-playable"><b>Playable set:</b> '
+               + (" ".join(card_html(c) for c in play_cards) if play_cards else "none")
+               + "</div>")
+    notes = []
+    if state.pool is not None:
+        notes.append(f'<span class="rb-pool">pool: <b>{state.pool}</b> chips</span>')
+    elim = state.eliminated
+    if elim:
+        notes.append("eliminated: " + ", ".join(f"seat {s}" for s in elim))
+    if notes:
+        out.append('<div class="rb-note">' + " · ".join(notes) + "</div>")
+    headers = ["cards", "passes"]
+    if state.passes_left is not None:
+        headers.append("passes left")
+    if state.stacks is not None:
+        headers.append("chips")
+    return "".join(out), headers
+
+
+def _sevens_cells(state: Any, seat: int) -> list[str]:
+    cells = [str(state.hand_sizes[seat]), str(state.pass_counts[seat])]
+    if state.passes_left is not None:
+        cells.append(str(state.passes_left[seat]))
+    if state.stacks is not None:
+        cells.append(str(state.stacks[seat]))
+    return cells
+
+
+def _sevens_status(state: Any, seat: int) -> list[str]:
+    out = []
+    if seat == state.dealer:
+        out.append("dealer")
+    if seat in state.eliminated:
+        out.append("eliminated")
+    if state.winner == seat:
+        out.append("out first")
+    elif not state.hand_sizes[seat]:
+        out.append("out")
+    return out
+
+
+def _satti_table(state: Any) -> tuple[str, list[str]]:
+    view = state.view(0)
+    top = state.top
+    suit = state.suit
+    out = ['<table class="rb-table rb-satti"><tbody>']
+    out.append(f'<tr><th>top card</th><td class="rb-top" data-top="{top.text}">'
+               f'{card_html(top, last=bool(_last_card(state)))}</td></tr>')
+    named = f" (named with {card_html(top)})" if view.named else ""
+    out.append(f'<tr><th>suit to follow</th><td class="rb-suit" data-suit="{suit}">'
+               f'{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}{named}</td></tr>')
+    if state.penalty:
+        pending = f"penalty of {state.penalty} cards pending"
+    elif state.skipped:
+        pending = f"seat {state.to_move} is skipped (an 8 was played)"
+    elif state.naming:
+        pending = f"seat {state.to_move} must name a suit for the jack drawn and played"
+    else:
+        pending = "none"
+    out.append(f'<tr><th>pending</th><td class="rb-pending">{escape(pending)}</td></tr>')
+    out.append(f'<tr><th>draw pile</th><td class="rb-pile">{len(state.draw_pile)} cards</td></tr>')
+    out.append(f'<tr><th>discards</th><td class="rb-discards">{len(state.discards)} cards '
+               "under the top card</td></tr>")
+    out.append("</tbody></table>")
+    return "".join(out), ["cards"]
+
+
+def _badugi_table(state: Any) -> tuple[str, list[str]]:
+    pots = state.pots()
+    if pots:
+        names = ["pot"] if len(pots) == 1 else \
+            ["main pot"] + [f"side pot {k}" for k in range(1, len(pots))]
+        pot_text = "; ".join(
+            f'<span class="rb-pot" data-amount="{amount}">{name} <b>{amount}</b> '
+            f'(seats {", ".join(map(str, eligible))})</span>'
+            for name, (amount, eligible) in zip(names, pots))
+    else:
+        pot_text = "no chips in yet"
+    sb, bb = state.blinds
+    out = ['<table class="rb-table rb-badugi"><tbody>']
+    out.append(f'<tr><th>round</th><td class="rb-round">{escape(state.round)}</td></tr>')
+    out.append(f"<tr><th>pots</th><td>{pot_text}</td></tr>")
+    out.append(f'<tr><th>button</th><td class="rb-button">seat {state.button} '
+               f"(small blind seat {sb}, big blind seat {bb})</td></tr>")
+    folded = state.folded
+    out.append("<tr><th>folded</th><td>"
+               + (", ".join(f"seat {s}" for s in folded) if folded else "none") + "</td></tr>")
+    out.append("</tbody></table>")
+    return "".join(out), ["stack", "bet this round", "put in", "drew"]
+
+
+def _badugi_cells(state: Any, seat: int) -> list[str]:
+    return [str(state.stacks[seat]), str(state.bets[seat]), str(state.committed[seat]),
+            str(state.draw_counts()[seat])]
+
+
+def _badugi_status(state: Any, seat: int) -> list[str]:
+    out = []
+    if seat == state.button:
+        out.append("button")
+    sb, bb = state.blinds
+    if seat == sb:
+        out.append("small blind")
+    if seat == bb:
+        out.append("big blind")
+    if seat in state.folded:
+        out.append("folded")
+    if seat in state.all_in:
+        out.append("all in")
+    if seat not in state.dealt_in:
+        out.append("sitting out")
+    return out
+
+
+def _revealed(state: Any) -> set[int]:
+    """Seats whose cards the rules show to everybody (a Badugi showdown)."""
+    if state.rules.game == "badugi" and state.is_over:
+        outcome = state.outcome
+        return set(outcome.revealed) if outcome is not None else set()
+    return set()
+
+
+def state_html(state: Any, seats: str | int | None = "all", *, style: bool = True) -> str:
+    """The state's table and hands as HTML (see the module header).
+
+    ``seats="all"`` shows every hand face up (for teaching); an int shows that seat's hand
+    face up and the others face down as counts; ``None`` shows every hand face down.  The legal
+    cards of the player to move are marked in that player's hand when it is face up.
+    """
+    game = state.rules.game
+    to_move = state.to_move
+    if game == "sevens":
+        table, headers = _sevens_table(state)
+        cells, status = _sevens_cells, _sevens_status
+    elif game == "satti":
+        table, headers = _satti_table(state)
+        cells = lambda st, s: [str(len(st.hands[s]))]  # noqa: E731
+        status = lambda st, s: ["dealer"] if s == st.dealer else []  # noqa: E731
+    elif game == "badugi":
+        table, headers = _badugi_table(state)
+        cells, status = _badugi_cells, _badugi_status
+    else:
+        table, headers = "", []
+        cells = lambda st, s: []  # noqa: E731
+        status = lambda st, s: []  # noqa: E731
+
+    legal = legal_card_mask(state) if to_move is not None else 0
+    shown = _revealed(state)
+    hands = state.hands
+    rows = []
+    for seat in range(state.players):
+        marks = status(state, seat)
+        if seat == to_move:
+            marks.insert(0, "to move")
+        face_up = seats == "all" or seats == seat or seat in shown
+        if face_up:
+            hand = cards_html(hand_order(hands[seat]), legal=legal if seat == to_move else 0)
+        else:
+            hand = face_down_html(len(hands[seat]))
+        mover = ' class="rb-to-move"' if seat == to_move else ""
+        label = f"<b>seat {seat}</b>" if seat == to_move else f"seat {seat}"
+        row = [label + (f" ({escape(', '.join(marks))})" if marks else "")]
+        row += [escape(c) for c in cells(state, seat)]
+        row.append(f'<span class="rb-hand" data-seat="{seat}">{hand}</span>')
+        rows.append(f'<tr{mover} data-seat="{seat}">' + "".join(f"<td>{c}</td>" for c in row)
+                    + "</tr>")
+    head = "".join(f"<th>{escape(h)}</th>" for h in ["seat", *headers, "hand"])
+    seat_table = (f'<table class="rb-table rb-seats"><thead><tr>{head}</tr></thead><tbody>'
+                  + "".join(rows) + "</tbody></table>")
+
+    rules = state.rules
+    if state.is_over:
+        where = "the deal is over"
+    else:
+        where = f"seat {to_move} to move"
+    title = (f'<div class="rb-note"><b>{escape(rules.title)}</b> '
+             f"<small>({escape(rules.label())})</small> · move {len(state.history)} · "
+             f"{escape(where)}</div>")
+    parts = [STYLE if style else "", f'<div class="rb-state" data-game="{game}">', title, table,
+             seat_table]
+    last = last_move_text(state, seats)
+    if last:
+        parts.append(f'<div class="rb-note rb-last-move"><b>Last move:</b> {escape(last)}</div>')
+    if state.is_over and state.outcome is not None:
+        outcome = state.outcome
+        lines = getattr(outcome, "lines", None) or (outcome.summary,)
+        parts.append('<div class="rb-reason rb-outcome"><b>Result:</b> '
+                     + " ".join(escape(line) for line in lines) + "</div>")
+    parts.append("</div>")
+    return "".join(parts)
