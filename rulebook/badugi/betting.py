@@ -370,11 +370,10 @@ def apply_action(t: Table, kind: int) -> None:
     t.acted[i] = True
     t.reopened[i] = False
     # BDG-DRAW-8: the draw counts are public only until the first betting action.
-    if t.phase != R1:
-        for j in range(t.n):
-            t.draw_counts[j] = NOT_AVAILABLE
-    if len(live_seats(t)) == 1:
-        finish(t)
+    if t.phase != R1 and max(t.draw_counts) != NOT_AVAILABLE:
+        t.draw_counts = [NOT_AVAILABLE] * t.n
+    if kind == FOLD and len(live_seats(t)) == 1:
+        finish(t)  # BDG-SHOW-1
         return
     advance_betting(t, i)
 
@@ -386,10 +385,19 @@ def needs_action(t: Table, j: int) -> bool:
 
 def round_done(t: Table) -> bool:
     """BDG-BET-9: everyone able has acted and matched, or at most one can bet and has matched."""
-    ables = [j for j in range(t.n) if able(t, j)]
-    if len(ables) <= 1:
-        return not ables or t.bets[ables[0]] >= t.level
-    return not any(needs_action(t, j) for j in ables)
+    dealt, folded, stacks, acted, bets, level = t.dealt, t.folded, t.stacks, t.acted, t.bets, t.level
+    ables = 0
+    pending = False
+    last = -1
+    for j in range(t.n):
+        if dealt[j] and not folded[j] and stacks[j] > 0:
+            ables += 1
+            last = j
+            if not acted[j] or bets[j] < level:
+                pending = True
+    if ables <= 1:
+        return ables == 0 or bets[last] >= level
+    return not pending
 
 
 def advance_betting(t: Table, after: int) -> None:
