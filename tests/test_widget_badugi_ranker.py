@@ -245,19 +245,30 @@ def test_nearby_table_holds_the_current_class_highlighted(ranker_factory):  # ty
     assert first and first.group(1) == "0" and 'class="rb-here" data-class-index="0"' in r.nearby.value
 
 
-def test_diagram_is_shown_or_its_fallback(ranker_factory):  # type: ignore[no-untyped-def]
-    r = ranker_factory(hand="AC 2C 3H 4S", show_diagram=True)
+@pytest.mark.parametrize("background", [True, False])
+def test_diagram_is_shown_or_its_fallback(ranker_factory, background):  # type: ignore[no-untyped-def]
+    r = ranker_factory(hand="AC 2C 3H 4S", show_diagram=True, draw_in_background=background)
+    r.wait_for_diagram()
     shown = r.diagram_html.value
     if find_dot() is None:
         assert "rulebook-diagram-source" in shown and "same suit ♣" in shown
     else:
         assert "<svg" in shown and "same suit ♣" in shown and "does not count" in shown
     type_hand(r, "KC QC KD QD")
-    assert "same rank K" in r.diagram_html.value
+    r.wait_for_diagram()
+    assert "same rank K" in r.diagram_html.value and "Drawing" not in r.diagram_html.value
     r.show_diagram.value = False
     assert r.diagram_html.value == ""
-    r.show_diagram.value = True
+    r.show_diagram.value = True        # drawn before: shown at once from the cache
     assert "same rank K" in r.diagram_html.value
+
+
+def test_a_late_drawing_never_replaces_a_newer_hand(ranker_factory):  # type: ignore[no-untyped-def]
+    r = ranker_factory(hand="AC 2D 3H 4S", show_diagram=True, draw_in_background=True)
+    type_hand(r, "KC QC KD QD")
+    type_hand(r, "2H 5H 9H KH")
+    r.wait_for_diagram()
+    assert "same suit ♥" in r.diagram_html.value and "same rank K" not in r.diagram_html.value
 
 
 def test_displays_as_a_widget(ranker_factory):  # type: ignore[no-untyped-def]

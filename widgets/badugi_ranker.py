@@ -28,9 +28,10 @@ Bad input (three cards, five cards, a card twice, junk) shows the engine's
 """
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from rulebook.badugi import (
     CLASS_COUNT,
@@ -85,7 +86,9 @@ class BadugiRanker:
     ``BadugiRanker(hand="AC 2D 3H 4S", other=None)``: ``hand`` and ``other`` are four cards
     in any form :func:`rulebook.badugi.evaluate` reads (a bad starting hand raises
     :class:`~rulebook.errors.CardError`).  ``before``/``after`` set how many better and worse
-    classes the nearby table lists; ``show_diagram`` whether the clash graph is drawn.
+    classes the nearby table lists; ``show_diagram`` whether the clash graph is drawn, and
+    ``draw_in_background`` whether Graphviz draws it on a worker thread (the rest of the
+    answer is then shown at once and the picture follows; :meth:`wait_for_diagram` waits).
 
     The table of all hands is built in the constructor (about 0.1 s, once per process), so
     every later click only looks things up.  Display the object (or its ``widget``) in
@@ -95,7 +98,8 @@ class BadugiRanker:
 
     def __init__(self, hand: CardsLike | BadugiValue = "AC 2D 3H 4S",
                  other: CardsLike | BadugiValue | None = None, *, before: int = 3,
-                 after: int = 3, show_diagram: bool = True) -> None:
+                 after: int = 3, show_diagram: bool = True,
+                 draw_in_background: bool = True) -> None:
         self._value: BadugiValue = evaluate(hand)
         self._other: BadugiValue | None = None if other is None else evaluate(other)
         self.before = before
@@ -104,6 +108,9 @@ class BadugiRanker:
         self._frame: Any = class_frame()  # pandas, built once; the nearby table slices it
         self._syncing = False
         self._diagram_cache: dict[str, str] = {}
+        self.draw_in_background = draw_in_background
+        self._drawer: ThreadPoolExecutor | None = None
+        self._pending: Future[str] | None = None
 
         self.hand_text = w.Text(
             value=_cards_text(self._value), description="Hand",
@@ -208,7 +215,7 @@ class BadugiRanker:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
 
     # ---- actions ----------------------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
@@ -423,20 +430,54 @@ class BadugiRanker:
             f"<th>example</th></tr></thead><tbody>{''.join(body)}</tbody></table>")
 
     def _show_diagram(self) -> None:
+        """Show the clash graph: from the cache, else drawn now or on the drawing thread."""
         if not self.show_diagram.value:
             self.diagram_html.value = ""
             return
-        key = _cards_text(self._value)
+        value = self._value
+        key = _cards_text(value)
         shown = self._diagram_cache.get(key)
-        if shown is None:
-            try:
-                shown = self._value.diagram()._repr_html_()
-            except DiagramError as error:  # e.g. the graphviz package is missing
-                shown = f"{STYLE}<div class='rb-reason rb-bad'>{escape(error)}</div>"
-            if len(self._diagram_cache) > 64:
-                self._diagram_cache.clear()
-            self._diagram_cache[key] = shown
-        self.diagram_html.value = (
-            "<p class='rb-note' style='font-family:sans-serif'><b>Clash graph</b>: an edge "
-            "joins two cards that share a suit or a rank; the counting cards (double outline) "
-            f"have no edge between them.</p>{shown}")
+        if shown is not None:
+            self.diagram_html.value = _DIAGRAM_CAPTION + shown
+        elif not self.draw_in_background:
+            self._drawn(key, _draw(value))
+        else:
+            # a dot subprocess takes ~30 ms: the rest of the answer is shown at once and the
+            # picture follows when it is drawn (if the hand is still the one shown)
+            self.diagram_html.value = (f"{_DIAGRAM_CAPTION}<p class='rb-note' "
+                                       f"data-drawing='{escape(key)}'>Drawing…</p>")
+            if self._drawer is None:
+                self._drawer = ThreadPoolExecutor(max_workers=1,
+                                                  thread_name_prefix="badugi-diagram")
+            future = self._drawer.submit(_draw, value)
+            self._pending = future
+            future.add_done_callback(lambda done: self._drawn(key, done.result()))
+
+    def _drawn(self, key: str, shown: str) -> None:
+        if len(self._diagram_cache) > 256:
+            self._diagram_cache.clear()
+        self._diagram_cache[key] = shown
+        if self.show_diagram.value and key == _cards_text(self._value):
+            self.diagram_html.value = _DIAGRAM_CAPTION + shown
+
+    def wait_for_diagram(self, timeout: float = 30.0) -> None:
+        """Wait until the clash graph being drawn (if any) is shown (for scripts and tests)."""
+        if self._pending is not None:
+            self._pending.result(timeout=timeout)
+
+
+_DIAGRAM_CAPTION = (
+    "<p class='rb-note' style='font-family:sans-serif'><b>Clash graph</b>: an edge joins two "
+    "cards that share a suit or a rank; the counting cards (double outline, \"counts\") have "
+    "no edge between them.</p>")
+
+
+def _draw(value: BadugiValue) -> str:
+    """The hand's clash graph as HTML: SVG, or the DOT source and how to install Graphviz."""
+    try:
+        diagram = value.diagram()
+        # Diagram.html() embeds (SVG or source + hint); older Diagrams did that in _repr_html_
+        embed = getattr(diagram, "html", None)
+        return str(embed() if callable(embed) else diagram._repr_html_())
+    except DiagramError as error:  # e.g. the graphviz package itself is missing
+        return f"{STYLE}<div class='rb-reason rb-bad'>{escape(error)}</div>"
