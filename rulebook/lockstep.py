@@ -1,0 +1,297 @@
+"""One seeded deal under two rulesets, to the first move where they part.
+
+:func:`run_lockstep` deals the same seeded deal under rules A and rules B (same players,
+seed and dealer: the same cards whenever both rulesets deal the same way, as the three
+Sevens-family profiles do, BS-DEAL-3..6), lets the same computer players finish both with
+the same bot seed (:class:`~rulebook.protocol.TurnRandom` draws per move number, so two
+deals that agree so far draw the very same chances), and finds the first move where they
+part:
+
+- the first move number ``i`` at which the seat to move or the move itself differ;
+- or, when one deal's moves are a strict beginning of the other's, the move number where
+  the shorter one ended (one ruleset ends the deal, the other plays on);
+- or ``0`` when the deals themselves differ (different games, or different hands dealt —
+  the first move is then already played in different deals);
+- ``None`` when the two deals are the same move for move.
+
+At that point it keeps both states and both explanations (``state_a.explain(move_a)``,
+``state_b.explain(move_b)``) and what each ruleset says about the other's move
+(``state_b.explain(move_a)``, ``state_a.explain(move_b)``), so a learner reads, in the
+engine's own words and clause ids, why the deals part.  Nothing here restates a rule: it
+only drives :func:`~rulebook.protocol.autoplay` and asks the states.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import RulebookError, RulesError
+from .protocol import Bot, Explanation, GameState, autoplay
+from .rules import RulesBase, load_rules
+
+__all__ = ["LockstepResult", "run_lockstep", "as_rules", "first_parting", "same_deal",
+           "position_key"]
+
+
+def as_rules(spec: RulesBase | str) -> RulesBase:
+    """A rules object from a rules object, a profile id or ``"profile+option+name=value"``.
+
+    >>> as_rules("badam-satti+sevens_first").label()
+    'badam-satti +sevens_first'
+
+    A bad spec raises :class:`~rulebook.errors.RulesError` naming what is valid.
+    """
+    if isinstance(spec, RulesBase):
+        return spec
+    if not isinstance(spec, str):
+        raise RulesError(f"{spec!r} is not a ruleset: expected a rules object, a profile id "
+                         "or 'profile+option' text such as 'badam-satti+sevens_first'")
+    if "+" not in spec:
+        return load_rules(spec.strip())
+    from .__main__ import parse_ruleset  # the one reader of 'profile+option' text
+
+    try:
+        return parse_ruleset(spec.strip())  # type: ignore[no-any-return]
+    except RulesError:
+        raise
+    except RulebookError as exc:  # e.g. '+name=' without a value
+        raise RulesError(str(exc)) from None
+
+
+def _hands(state: GameState) -> Any:
+    """The dealt hands, where the game shows them; ``None`` otherwise."""
+    hands = getattr(state, "hands", None)
+    if callable(hands):
+        hands = hands()
+    return None if hands is None else tuple(getattr(h, "mask", h) for h in hands)
+
+
+def position_key(state: GameState) -> tuple[Any, ...]:
+    """What a learner sees of a position, compared across two rulesets of one game: the seat
+    to move, whether it is over, the hands, and the chip stacks where the game has them."""
+    stacks = getattr(state, "stacks", None)
+    return (state.to_move, state.is_over, _hands(state),
+            tuple(stacks) if isinstance(stacks, (tuple, list)) else None)
+
+
+def same_deal(start_a: GameState, start_b: GameState) -> bool:
+    """Whether two starting states are the same deal: same game, seats and hands."""
+    if start_a.rules.game != start_b.rules.game or start_a.players != start_b.players:
+        return False
+    return _hands(start_a) == _hands(start_b)
+
+
+def first_parting(seats_a: Sequence[int | None], moves_a: Sequence[Any],
+                  seats_b: Sequence[int | None], moves_b: Sequence[Any]) -> int | None:
+    """The first move number where (seat, move text) differ, or where one list ends first.
+
+    >>> first_parting([0, 1], ["7H", "8H"], [0, 1], ["7H", "6H"])
+    1
+    >>> first_parting([0], ["7H"], [0, 1], ["7H", "pass"])
+    1
+    >>> first_parting([0], ["7H"], [0], ["7H"]) is None
+    True
+    """
+    for i, (sa, ma, sb, mb) in enumerate(zip(seats_a, moves_a, seats_b, moves_b)):
+        if sa != sb or str(ma) != str(mb):
+            return i
+    if len(moves_a) != len(moves_b):
+        return min(len(moves_a), len(moves_b))
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class LockstepResult:
+    """Two deals of the same seed under two rulesets, and where they part."""
+
+    rules_a: RulesBase
+    rules_b: RulesBase
+    players: int
+    seed: int | str
+    dealer: int
+    states_a: tuple[GameState, ...]
+    """Every state of deal A, from the start (``states_a[i]`` is before move ``i``)."""
+    states_b: tuple[GameState, ...]
+    """Every state of deal B, from the start."""
+    same_start: bool
+    """Whether both rulesets dealt the very same cards to the same seats."""
+    parting: int | None
+    """The move number where the deals part (0-based), or ``None`` if they never do."""
+    explain_a: Explanation | None
+    """Rules A on its own move at the parting (``None`` if deal A was already over)."""
+    explain_b: Explanation | None
+    """Rules B on its own move at the parting (``None`` if deal B was already over)."""
+    b_on_move_a: Explanation | None
+    """What rules B say about A's move in B's state (``None`` if not askable)."""
+    a_on_move_b: Explanation | None
+    """What rules A say about B's move in A's state (``None`` if not askable)."""
+    positions_part: int | None = None
+    """The first number of moves after which the positions differ (seat to move, hands,
+    stacks) although the moves so far read the same — a move with the same text can act
+    differently (e.g. a draw that plays the drawn card at once); ``None`` if the positions
+    agree up to :attr:`parting`, or the deals differ from the start."""
+
+    @property
+    def moves_a(self) -> tuple[Any, ...]:
+        """Deal A's moves."""
+        return self.states_a[-1].history
+
+    @property
+    def moves_b(self) -> tuple[Any, ...]:
+        """Deal B's moves."""
+        return self.states_b[-1].history
+
+    @property
+    def final_a(self) -> GameState:
+        """Deal A at its end."""
+        return self.states_a[-1]
+
+    @property
+    def final_b(self) -> GameState:
+        """Deal B at its end."""
+        return self.states_b[-1]
+
+    @property
+    def length(self) -> int:
+        """The number of moves of the longer deal."""
+        return max(len(self.states_a), len(self.states_b)) - 1
+
+    def state_a(self, step: int) -> GameState:
+        """Deal A after ``step`` moves (its last state once it has ended)."""
+        return self.states_a[min(max(step, 0), len(self.states_a) - 1)]
+
+    def state_b(self, step: int) -> GameState:
+        """Deal B after ``step`` moves (its last state once it has ended)."""
+        return self.states_b[min(max(step, 0), len(self.states_b) - 1)]
+
+    @property
+    def at_parting(self) -> tuple[GameState, GameState] | None:
+        """Both states just before the parting move, or ``None`` if the deals never part."""
+        if self.parting is None:
+            return None
+        return self.state_a(self.parting), self.state_b(self.parting)
+
+    def move_a(self, step: int) -> Any | None:
+        """Deal A's move number ``step`` (``None`` past its end)."""
+        moves = self.moves_a
+        return moves[step] if 0 <= step < len(moves) else None
+
+    def move_b(self, step: int) -> Any | None:
+        """Deal B's move number ``step`` (``None`` past its end)."""
+        moves = self.moves_b
+        return moves[step] if 0 <= step < len(moves) else None
+
+    def summary(self) -> str:
+        """One sentence saying where (and whether) the two deals part."""
+        a, b = self.rules_a.label(), self.rules_b.label()
+        if self.parting is None:
+            same_result = _outcome_text(self.final_a) == _outcome_text(self.final_b)
+            tail = "" if same_result else (" but end differently: " + _outcome_text(self.final_a)
+                                           + " / " + _outcome_text(self.final_b))
+            return (f"Under {a} and {b} this deal is played the same way, move for move "
+                    f"({len(self.moves_a)} moves){tail}." + self._positions_text())
+        return self._parting_text() + self._positions_text()
+
+    def _positions_text(self) -> str:
+        p = self.positions_part
+        if p is None:
+            return ""
+        if p == 0:
+            return (" The same cards are dealt, but the starting positions differ (the seat "
+                    "to move or the chips).")
+        return (f" The moves read the same until then, but the positions already differ after "
+                f"move {p}: the same move had a different effect under the two rulesets.")
+
+    def _parting_text(self) -> str:
+        a, b = self.rules_a.label(), self.rules_b.label()
+        i = self.parting
+        assert i is not None
+        if not self.same_start:
+            return (f"The deals differ from the start: {a} and {b} do not deal the same "
+                    f"cards, so they part at move 1.")
+        state_a, state_b = self.at_parting  # type: ignore[misc]
+        ma, mb = self.move_a(i), self.move_b(i)
+        if ma is None:
+            return (f"They part at move {i + 1}: under {a} the deal is over, under {b} "
+                    f"seat {state_b.to_move} plays {mb}.")
+        if mb is None:
+            return (f"They part at move {i + 1}: under {b} the deal is over, under {a} "
+                    f"seat {state_a.to_move} plays {ma}.")
+        text = (f"They part at move {i + 1}: under {a} seat {state_a.to_move} plays {ma}; "
+                f"under {b} seat {state_b.to_move} plays {mb}.")
+        if self.b_on_move_a is not None and self.a_on_move_b is not None \
+                and self.b_on_move_a.legal and self.a_on_move_b.legal:
+            text += (" Both moves are allowed under both rulesets here: the computer player "
+                     "chose differently because the rules gave it different choices or "
+                     "information earlier.")
+        return text
+
+
+def _outcome_text(state: GameState) -> str:
+    outcome = state.outcome
+    return "" if outcome is None else outcome.summary.rstrip(".")
+
+
+def _ask(state: GameState, move: Any) -> Explanation | None:
+    """``state.explain(move)`` by the move's text, or ``None`` where it cannot be asked
+    (the other game has no such move, or the engine refuses the question)."""
+    if move is None:
+        return None
+    try:
+        return state.explain(str(move))
+    except (RulebookError, ValueError):
+        return None
+
+
+def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesBase | str,
+                 players: int = 4, dealer: int = 0,
+                 bots: Sequence[str | Bot] | str | None = "smart",
+                 bot_seed: int | str | None = None) -> LockstepResult:
+    """Play deal ``deal_seed`` under both rulesets with the same computer players and find
+    the first move where they part (see the module docstring).
+
+    ``bot_seed`` (default: the deal seed) keys the bots' :class:`TurnRandom` in both deals.
+    A bad ruleset, player count or dealer raises :class:`~rulebook.errors.RulesError`.
+
+    >>> r = run_lockstep(7, "badam-satti", "sevens")
+    >>> r.parting, str(r.move_a(0)), str(r.move_b(0))
+    (0, '7H', '7D')
+    """
+    rules_a, rules_b = as_rules(rules_a), as_rules(rules_b)
+    seed = deal_seed if bot_seed is None else bot_seed
+    start_a = rules_a.new_deal(players=players, seed=deal_seed, dealer=dealer)  # type: ignore[attr-defined]
+    start_b = rules_b.new_deal(players=players, seed=deal_seed, dealer=dealer)  # type: ignore[attr-defined]
+    final_a = autoplay(start_a, bots, seed=seed)  # type: ignore[arg-type]
+    final_b = autoplay(start_b, bots, seed=seed)  # type: ignore[arg-type]
+    states_a = tuple(final_a.states())
+    states_b = tuple(final_b.states())
+    seats_a = [s.to_move for s in states_a[:-1]]
+    seats_b = [s.to_move for s in states_b[:-1]]
+    same = same_deal(start_a, start_b)
+    parting = first_parting(seats_a, final_a.history, seats_b, final_b.history) if same else 0
+    explain_a = explain_b = b_on_a = a_on_b = None
+    positions_part = None
+    if same:
+        last = len(states_a) if parting is None else parting + 1
+        for k in range(min(last, len(states_a), len(states_b))):
+            if k == parting and (states_a[k].is_over or states_b[k].is_over):
+                break  # one deal ended first: that is the parting itself
+            if position_key(states_a[k]) != position_key(states_b[k]):
+                positions_part = k
+                break
+    if parting is not None:
+        sa = states_a[min(parting, len(states_a) - 1)]
+        sb = states_b[min(parting, len(states_b) - 1)]
+        ma = final_a.history[parting] if parting < len(final_a.history) else None
+        mb = final_b.history[parting] if parting < len(final_b.history) else None
+        explain_a = None if ma is None else sa.explain(ma)
+        explain_b = None if mb is None else sb.explain(mb)
+        if same:  # across different deals the other ruleset's verdict teaches nothing
+            b_on_a = _ask(sb, ma)
+            a_on_b = _ask(sa, mb)
+    return LockstepResult(rules_a=rules_a, rules_b=rules_b, players=players, seed=deal_seed,
+                          dealer=dealer, states_a=states_a, states_b=states_b,
+                          same_start=same, parting=parting, explain_a=explain_a,
+                          explain_b=explain_b, b_on_move_a=b_on_a, a_on_move_b=a_on_b,
+                          positions_part=positions_part)

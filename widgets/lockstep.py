@@ -1,0 +1,297 @@
+"""One seeded deal under two rulesets, stepped together to the first move where they part.
+
+``Lockstep(7, "badam-satti", "badam-satti+sevens_first")`` asks the engine
+(:func:`rulebook.lockstep.run_lockstep`) to play the same deal under both rulesets with the
+same computer players and bot seed, then shows the two tables side by side, stepped
+together.  Under each table is that deal's next move and the engine's explanation of it
+(``state.explain(move)``, reason and clause ids).  At the first move where the deals part
+the move row is highlighted (class ``rb-diff``, "≠"), a banner says what happened, and each
+side also shows what the *other* ruleset says about its move (``state_b.explain(move_a)``).
+This module holds no rule: it draws the engine's states and sentences.
+
+Controls a learner (or a test) uses:
+
+- ``first_button``, ``back_button``, ``next_button``, ``last_button``: step both deals;
+  ``last`` stops at the first difference on the way (press it again to go to the end);
+- ``jump_button`` ("jump to first difference");
+- ``slider`` (IntSlider): the number of moves played.
+
+What it shows: ``title`` (the rulesets, the deal and the engine's one-line summary),
+``position`` (move k of n), ``table_a`` / ``table_b`` (each deal's state, drawn by
+:func:`rulebook.html.state_html` once that module exists, else by a plain fallback here),
+``moves`` (the next move of each deal with its explanation; highlighted where they part)
+and ``reason`` (class ``rb-reason``; an engine error such as a player count the ruleset
+refuses shows as ``rb-reason rb-bad`` and the buttons are disabled).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from rulebook.errors import RulebookError
+from rulebook.lockstep import LockstepResult, as_rules, run_lockstep
+from rulebook.protocol import Bot, Explanation, GameState
+from rulebook.rules import RulesBase
+
+from .render import STYLE, cards_html, escape
+
+__all__ = ["Lockstep", "state_panel_html"]
+
+_EXTRA_STYLE = """<style>
+.rb-lockstep td{min-width:16em}
+.rb-part{font-family:sans-serif;font-weight:bold;padding:4px 6px;background:#fff3cd;
+ border-left:4px solid #e0a800}
+.rb-seat{font-family:sans-serif;margin:2px 0}
+.rb-tomove{font-weight:bold}
+</style>"""
+
+
+def _fallback_state_html(state: GameState) -> str:
+    """A plain drawing of any game's state: what the state itself exposes, nothing more."""
+    parts: list[str] = []
+    rows = getattr(state, "rows", None)
+    if isinstance(rows, dict):  # Sevens family: each opened row's ends
+        text = ", ".join(f"{suit}: {lo.pretty()}..{hi.pretty()}" for suit, (lo, hi) in
+                         rows.items()) or "no row opened yet"
+        parts.append(f"<div class='rb-note'>table: {escape(text)}</div>")
+    top = getattr(state, "top", None)
+    if top is not None and hasattr(top, "pretty"):  # Satti: the discard pile
+        parts.append(f"<div class='rb-note'>top card: {cards_html([top])}, suit to follow: "
+                     f"{escape(getattr(state, 'suit', '?'))}</div>")
+    pots = getattr(state, "pots", None)
+    if callable(pots):  # Badugi: pots and stacks
+        try:
+            shown = "; ".join(f"{amount} (seats {', '.join(map(str, seats))})"
+                              for amount, seats in pots()) or "none"
+        except (RulebookError, ValueError, AttributeError):
+            shown = "?"
+        parts.append(f"<div class='rb-note'>pots: {escape(shown)}; stacks: "
+                     f"{escape(', '.join(map(str, getattr(state, 'stacks', ()))))}</div>")
+    hands = getattr(state, "hands", None)
+    if hands is not None:
+        for seat, hand in enumerate(hands):
+            mark = " rb-tomove" if seat == state.to_move else ""
+            arrow = "▶ " if seat == state.to_move else ""
+            parts.append(f"<div class='rb-seat{mark}'>{arrow}seat {seat}: "
+                         f"{cards_html(hand)}</div>")
+    if state.is_over and state.outcome is not None:
+        parts.append(f"<div class='rb-note'>over: {escape(state.outcome.summary)}</div>")
+    return "".join(parts) or f"<pre>{escape(repr(state))}</pre>"
+
+
+def state_panel_html(state: GameState) -> str:
+    """One deal's state as HTML: :func:`rulebook.html.state_html` when it is installed,
+    else the plain fallback above."""
+    try:
+        from rulebook.html import state_html
+    except ImportError:
+        return _fallback_state_html(state)
+    return str(state_html(state))
+
+
+def _explanation_html(expl: Explanation | None, who: str = "") -> str:
+    """An explanation as the engine gave it: ✔/✘, the reason, the clause ids."""
+    if expl is None:
+        return ""
+    mark = "✔ legal" if expl.legal else "✘ not legal"
+    return (f"<div class='rb-expl' data-legal='{int(expl.legal)}'>{escape(who)}<b>{mark}:</b> "
+            f"<span class='rb-why'>{escape(expl.reason)}</span> <small>"
+            f"({escape(', '.join(expl.clauses))})</small></div>")
+
+
+class Lockstep:
+    """The same deal under two rulesets, stepped together; the first parting highlighted.
+
+    ``Lockstep(deal_seed, rules_a, rules_b, players=4, bots="smart", dealer=0,
+    bot_seed=None)``; each ruleset is a rules object, a profile id or
+    ``"profile+option"`` text.  ``result`` is the engine's
+    :class:`~rulebook.lockstep.LockstepResult` (``None`` if the engine refused the set-up,
+    whose message is then shown in ``reason``); ``step`` is the number of moves played.
+    """
+
+    def __init__(self, deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesBase | str,
+                 players: int = 4, bots: Sequence[str | Bot] | str | None = "smart",
+                 dealer: int = 0, bot_seed: int | str | None = None) -> None:
+        self.result: LockstepResult | None = None
+        self.step = 0
+        self.title = w.HTML()
+        self.position = w.HTML()
+        self.table_a = w.HTML()
+        self.table_b = w.HTML()
+        self.moves = w.HTML()
+        self.reason = w.HTML()
+        self.first_button = self._button("⏮ first", "Go to the start of both deals", self.first)
+        self.back_button = self._button("◀ back", "Undo one move in both deals", self.back)
+        self.next_button = self._button("next ▶", "Play one more move in both deals", self.next)
+        self.last_button = self._button("last ⏭", "Go to the end (stops at the first "
+                                        "difference on the way)", self.last)
+        self.jump_button = self._button("jump to first difference", "Go to the first move "
+                                        "where the two deals part", self.jump)
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="moves",
+                                  continuous_update=True,
+                                  tooltip="The number of moves played in both deals")
+        self.slider.observe(self._on_slider, names="value")
+        self._syncing = False
+        self.widget = w.VBox([
+            self.title,
+            w.HBox([self.first_button, self.back_button, self.next_button, self.last_button,
+                    self.jump_button]),
+            w.HBox([self.slider, self.position]),
+            self.moves,
+            w.HBox([self.table_a, self.table_b]),
+            self.reason,
+        ])
+        try:
+            self.result = run_lockstep(deal_seed, as_rules(rules_a), as_rules(rules_b),
+                                       players=players, dealer=dealer, bots=bots,
+                                       bot_seed=bot_seed)
+        except (RulebookError, ValueError) as exc:
+            self.title.value = (f"{STYLE}<div class='rb-note'><b>Lockstep</b>: deal "
+                                f"{escape(deal_seed)}, {escape(players)} players</div>")
+            self.reason.value = f"{STYLE}<div class='rb-reason rb-bad'>{escape(exc)}</div>"
+            for button in self._buttons():
+                button.disabled = True
+            self.slider.disabled = True
+            return
+        r = self.result
+        self.slider.max = r.length
+        self.title.value = (
+            f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>Lockstep</b>: deal "
+            f"{escape(deal_seed)}, {r.players} players, dealer seat {r.dealer}: "
+            f"<b>{escape(r.rules_a.label())}</b> (left) and "
+            f"<b>{escape(r.rules_b.label())}</b> (right), the same computer players.</div>"
+            f"<div class='rb-reason'>{escape(r.summary())}</div>")
+        self.show(0)
+
+    # ---- display ----------------------------------------------------------------------
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    @staticmethod
+    def _button(label: str, tip: str, action: Callable[[], None]) -> w.Button:
+        button = w.Button(description=label, tooltip=tip)
+        button.on_click(lambda _b: action())
+        return button
+
+    def _buttons(self) -> list[w.Button]:
+        return [self.first_button, self.back_button, self.next_button, self.last_button,
+                self.jump_button]
+
+    # ---- actions ----------------------------------------------------------------------
+    @property
+    def parting(self) -> int | None:
+        """The move number (0-based) where the deals part, or ``None``."""
+        return None if self.result is None else self.result.parting
+
+    def first(self) -> None:
+        """Both deals at their start."""
+        self.show(0)
+
+    def back(self) -> None:
+        """One move back in both deals."""
+        self.show(self.step - 1)
+
+    def next(self) -> None:
+        """One move on in both deals."""
+        self.show(self.step + 1)
+
+    def last(self) -> None:
+        """To the end; from before the first difference, to the first difference."""
+        if self.result is None:
+            return
+        if self.parting is not None and self.step < self.parting:
+            self.show(self.parting)
+        else:
+            self.show(self.result.length)
+
+    def jump(self) -> None:
+        """To the first move where the deals part (the end, if they never do)."""
+        if self.result is None:
+            return
+        self.show(self.result.length if self.parting is None else self.parting)
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.show(change["new"])
+
+    # ---- drawing ----------------------------------------------------------------------
+    def show(self, step: int) -> None:
+        """Draw both deals after ``step`` moves (clamped to the longer deal)."""
+        r = self.result
+        if r is None:
+            return
+        step = max(0, min(step, r.length))
+        self.step = step
+        self._syncing = True
+        try:
+            self.slider.value = step
+        finally:
+            self._syncing = False
+        self.first_button.disabled = self.back_button.disabled = step == 0
+        self.next_button.disabled = self.last_button.disabled = step == r.length
+        self.jump_button.disabled = r.parting is None or step == r.parting
+        state_a, state_b = r.state_a(step), r.state_b(step)
+        len_a, len_b = len(r.moves_a), len(r.moves_b)
+        self.position.value = (f"<span class='rb-note'>after {step} of {r.length} moves "
+                               f"(left deal {len_a}, right deal {len_b})</span>")
+        self.table_a.value = (f"{STYLE}<div class='rb-note'><b>{escape(r.rules_a.label())}"
+                              f"</b></div>{state_panel_html(state_a)}")
+        self.table_b.value = (f"{STYLE}<div class='rb-note'><b>{escape(r.rules_b.label())}"
+                              f"</b></div>{state_panel_html(state_b)}")
+        self.moves.value = self._moves_html(step, state_a, state_b)
+        pp = r.positions_part
+        if pp is not None and pp <= step and (r.parting is None or step < r.parting):
+            note = ("The moves so far read the same, but the positions differ from the "
+                    "start (the seat to move or the chips)." if pp == 0 else
+                    f"The moves so far read the same, but the positions differ since move "
+                    f"{pp}: the same move acted differently under the two rulesets.")
+        elif r.parting is None:
+            note = "The two deals never part."
+        elif step < r.parting:
+            note = f"The deals agree so far; they part at move {r.parting + 1}."
+        elif step == r.parting:
+            note = "≠ Here the deals part. " + r.summary()
+        else:
+            note = f"The deals parted at move {r.parting + 1}; from there each goes its own way."
+        self.reason.value = f"{STYLE}<div class='rb-reason'>{escape(note)}</div>"
+
+    def _moves_html(self, step: int, state_a: GameState, state_b: GameState) -> str:
+        """The next move of each deal with the engine's explanation; at the parting, the
+        row is highlighted and each move is also judged by the other ruleset."""
+        r = self.result
+        assert r is not None
+        ma, mb = r.move_a(step), r.move_b(step)
+        parting = step == r.parting
+        if parting:
+            ea, eb = r.explain_a, r.explain_b
+        else:
+            ea = None if ma is None else state_a.explain(ma)
+            eb = None if mb is None else state_b.explain(mb)
+
+        def cell(state: GameState, move: Any, expl: Explanation | None) -> str:
+            if move is None:
+                return "<i>the deal is over</i>"
+            return (f"seat {escape(state.to_move)} plays <b class='rb-move'>{escape(move)}</b>"
+                    f"{_explanation_html(expl)}")
+
+        cells_a = cell(state_a, ma, ea)
+        cells_b = cell(state_b, mb, eb)
+        if parting:
+            cells_a += _explanation_html(r.b_on_move_a, f"under {r.rules_b.label()}: ")
+            cells_b += _explanation_html(r.a_on_move_b, f"under {r.rules_a.label()}: ")
+        mark = ' class="rb-diff rb-parting"' if parting else ""
+        banner = (f"<div class='rb-part'>≠ The deals part at move {step + 1}</div>"
+                  if parting else "")
+        return (f"{STYLE}{_EXTRA_STYLE}{banner}<table class='rb-table rb-lockstep'><thead><tr>"
+                f"<th></th><th>{escape(r.rules_a.label())}</th>"
+                f"<th>{escape(r.rules_b.label())}</th></tr></thead><tbody>"
+                f"<tr{mark} data-step='{step}'><td>move {step + 1}</td>"
+                f"<td class='rb-side-a'>{cells_a}</td><td class='rb-side-b'>{cells_b}</td></tr>"
+                f"</tbody></table>")
