@@ -1,0 +1,368 @@
+"""DealStepper, driven headless through its public controls; assertions on what it shows."""
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from rulebook import load_rules
+from rulebook.cards import Card, CardSet
+from rulebook.errors import RecordError
+from rulebook.protocol import TurnRandom, autoplay, bots_for
+from rulebook.records import load_deal
+from widgets import DealStepper
+from widgets.stepper import explanation_html
+
+PROFILES = ["badam-satti", "badam-satti-app", "sevens", "satti", "badugi"]
+LEGAL = re.compile(r'class="rb-card [^"]*rb-legal[^"]*" data-card="(\w\w)"')
+
+
+def shown(st: DealStepper) -> tuple[str, str, str]:
+    return st.table.value, st.move_box.value, st.legal_box.value
+
+
+def finished(profile: str, seed: int = 3):
+    rules = load_rules(profile)
+    return autoplay(rules.new_deal(players=4, seed=seed), "smart", seed=seed)
+
+
+def lit_cards(st: DealStepper):
+    return [b for b in st.card_buttons if b.icon == "check"]
+
+
+def lit_actions(st: DealStepper):
+    return [b for b in st.action_box.children if b.icon == "check"]
+
+
+def satti_position(top: str, hands: list[str], **kw):
+    used = CardSet.parse(top)
+    for hand in hands:
+        used |= CardSet.parse(hand)
+    return load_rules("satti").position(top=top, hands=hands, draw_pile=str(~used), **kw)
+
+
+# -- stepping ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_stepping_to_the_end_and_back_gives_the_same_view(profile):
+    final = finished(profile)
+    st = DealStepper(final)
+    n = len(final.history)
+    assert st.index == n and st.slider.max == n and st.slider.value == n
+    assert st.next_button.disabled and st.last_button.disabled
+    st.first_button.click()
+    assert st.index == 0 and st.slider.value == 0 and st.back_button.disabled
+    assert "The start of the deal" in st.move_box.value
+    forward = [shown(st)]
+    for k in range(n):
+        st.next_button.click()
+        assert st.index == k + 1 and st.slider.value == k + 1
+        forward.append(shown(st))
+    assert "Result:" in st.table.value
+    assert html.escape(final.outcome.summary.split("(")[0][:25]) in st.table.value
+    backward = [shown(st)]
+    for _ in range(n):
+        st.back_button.click()
+        backward.append(shown(st))
+    assert backward[::-1] == forward
+    st.last_button.click()
+    assert shown(st) == forward[-1]
+    st.slider.value = n // 2
+    assert st.index == n // 2 and shown(st) == forward[n // 2]
+    # every position's table is the engine's state (replayed through states())
+    assert [str(m) for m in st.state.history] == [str(m) for m in final.history[: n // 2]]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_each_step_shows_the_move_and_the_engine_reason(profile):
+    final = finished(profile)
+    st = DealStepper(final)
+    states = final.states()
+    for k in range(1, len(states)):
+        st.slider.value = k
+        expected = states[k - 1].explain(final.history[k - 1])
+        assert html.escape(expected.reason) in st.move_box.value
+        assert ", ".join(expected.clauses) in st.move_box.value
+        legal = {getattr(m, "card").text for m in states[k].legal_moves()
+                 if isinstance(getattr(m, "card", None), Card)}
+        assert set(LEGAL.findall(st.legal_box.value)) == legal
+
+
+def test_a_forced_pass_shows_why_it_was_forced():
+    final = finished("badam-satti", seed=3)
+    states = final.states()
+    k = next(i for i, m in enumerate(final.history) if str(m) == "pass")
+    st = DealStepper(final)
+    st.slider.value = k + 1
+    reason = states[k].explain("pass").reason
+    assert reason.startswith("you must pass")
+    assert f"seat {states[k].to_move} passed" in st.move_box.value
+    assert "Why:" in st.move_box.value and html.escape(reason) in st.move_box.value
+    assert "BS-MOVE-4" in st.move_box.value
+
+
+def test_hands_toggle_shows_one_seat_only():
+    final = finished("badam-satti")
+    st = DealStepper(final)
+    st.slider.value = 10
+    all_cards = set(re.findall(r'data-card="(\w\w)"', st.table.value))
+    st.hands_toggle.value = 2
+    cells = re.findall(r'<span class="rb-hand" data-seat="(\d)">(.*?)</span></td>', st.table.value)
+    for seat, cell in cells:
+        if int(seat) == 2:
+            assert set(re.findall(r'data-card="(\w\w)"', cell)) == set(st.state.hand(2).texts())
+        else:
+            assert "data-card" not in cell and "rb-back" in cell
+    st.hands_toggle.value = "all"
+    assert set(re.findall(r'data-card="(\w\w)"', st.table.value)) == all_cards
+    seat_only = DealStepper(final, seat=1)
+    assert seat_only.hands_toggle.value == 1
+
+
+def test_rules_and_seed_are_played_out_by_the_bots():
+    rules = load_rules("satti")
+    st = DealStepper(rules, seed=11, bots="easy")
+    expected = autoplay(rules.new_deal(players=4, seed=11), "easy", seed=11)
+    assert [str(m) for m in st.state.history] == [str(m) for m in expected.history]
+    assert st.state.is_over and "Result:" in st.table.value
+
+
+def test_extra_html_hook():
+    st = DealStepper(finished("badam-satti"), extra="<p>diagram here</p>")
+    assert st.extra.value == "<p>diagram here</p>"
+    st.set_extra("<svg></svg>")
+    assert st.extra.value == "<svg></svg>"
+
+
+# -- records ---------------------------------------------------------------------------------------
+
+def test_records_load_as_dict_and_as_json_text():
+    final = finished("sevens", seed=5)
+    record = final.to_record()
+    a = DealStepper(record)
+    b = DealStepper(json.dumps(record))
+    assert a.table.value == b.table.value == DealStepper(final).table.value
+    assert json.loads(a.record()) == record
+
+
+def test_a_tampered_record_shows_the_record_error_not_a_traceback():
+    record = finished("badam-satti", seed=5).to_record()
+    record["moves"][3] = "KS"
+    with pytest.raises(RecordError) as err:
+        load_deal(record)
+    st = DealStepper(record)  # must not raise
+    assert "RecordError" in st.message.value and html.escape(str(err.value)) in st.message.value
+    assert "rb-bad" in st.message.value
+    assert st.state is None and "No deal loaded" in st.table.value
+    # the load box: bad JSON first, then a good record, then a tampered one (the deal stays)
+    st.record_text.value = "{not json"
+    st.load_button.click()
+    assert "not valid JSON" in st.message.value
+    good = finished("satti", seed=2)
+    st.record_text.value = json.dumps(good.to_record())
+    st.load_button.click()
+    assert st.message.value == "" and st.state.history == good.history
+    before = shown(st)
+    st.record_text.value = json.dumps(record)
+    st.load_button.click()
+    assert html.escape(str(err.value)) in st.message.value
+    assert shown(st) == before
+
+
+# -- play mode -------------------------------------------------------------------------------------
+
+def test_an_illegal_click_shows_the_reason_and_changes_nothing():
+    st = DealStepper(load_rules("badam-satti"), seed=3, play=True, seat=0)
+    state = st.state
+    assert state.to_move == 0
+    before = (st.states, st.index, shown(st))
+    unlit = [b for b in st.card_buttons if b.icon != "check"]
+    assert unlit
+    button = unlit[0]
+    card = next(c for c in state.hand(0) if c.pretty() == button.description)
+    button.click()
+    explanation = state.explain(card.text)
+    assert not explanation.legal
+    assert st.message.value == explanation_html(explanation, "Not played: ")
+    assert html.escape(explanation.reason) in st.message.value
+    assert all(c in st.message.value for c in explanation.clauses)
+    assert (st.states, st.index, shown(st)) == before
+    # the button's tooltip already said why
+    assert button.tooltip == explanation.reason
+
+
+@pytest.mark.parametrize("profile", ["badam-satti", "sevens", "satti"])
+def test_clicking_a_lit_card_plays_it_and_the_bots_answer(profile):
+    rules = load_rules(profile)
+    seed = 4
+    st = DealStepper(rules, seed=seed, play=True, seat=0)
+    # find a position where seat 0 has a lit card
+    for _ in range(60):
+        if lit_cards(st):
+            break
+        lit_actions(st)[0].click()
+    before = len(st.states)
+    state = st.state
+    button = lit_cards(st)[0]
+    card = next(c for c in state.hands[0] if c.pretty() == button.description)
+    button.click()
+    if st.suit_box.children:  # a Satti jack: name the suit
+        st.suit_buttons[0].click()
+    after = st.states
+    assert len(after) > before
+    assert getattr(after[before].history[-1], "card", None) is card
+    assert st.state.to_move in (0, None)
+    # the bots answered from views with the TurnRandom autoplay uses
+    bots = bots_for(rules, "smart", 4)
+    rng = TurnRandom(seed)
+    for prev, nxt in zip(after[before:], after[before + 1:]):
+        assert prev.to_move != 0
+        rng.start_turn(len(prev.history))
+        assert str(bots[prev.to_move].choose(prev.view(prev.to_move), rng)) == \
+            str(nxt.history[-1])
+    assert st.index == len(after) - 1
+
+
+def play_one(st: DealStepper) -> None:
+    """Click what a player would: a lit card (a suit for a jack, a Badugi draw) or an action."""
+    state = st.state
+    if state.rules.game == "badugi" and state.phase.startswith("D"):
+        if st.card_buttons:
+            st.card_buttons[-1].click()
+        st.draw_button.click()
+        return
+    cards = lit_cards(st)
+    if cards:
+        cards[0].click()
+        if st.suit_box.children:
+            st.suit_buttons[-1].click()
+        return
+    lit_actions(st)[0].click()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_whole_deal_can_be_played_by_clicking(profile):
+    st = DealStepper(load_rules(profile), seed=7, play=True, seat=1)
+    for _ in range(500):
+        if st.state.is_over:
+            break
+        assert st.state.to_move == 1
+        n = len(st.states)
+        play_one(st)
+        assert st.message.value == ""
+        assert len(st.states) > n
+    assert st.state.is_over
+    assert "Result:" in st.table.value
+    assert "The deal is over." in st.legal_box.value
+    loaded = load_deal(st.state.to_record())
+    assert [str(m) for m in loaded.history] == [str(m) for m in st.state.history]
+
+
+def test_satti_jack_asks_for_a_suit_then_plays_it():
+    state = satti_position("9H", ["JC 9S 2D", "3C 4C", "5C 6C", "7D 8D"], to_move=0)
+    st = DealStepper(state, play=True, seat=0)
+    jack = next(b for b in st.card_buttons if b.description == "J♣")
+    assert jack.icon == "check"
+    jack.click()
+    assert len(st.states) == 1  # nothing played yet
+    labels = [b.description for b in st.suit_box.children]
+    assert len(labels) == 4 and any("spades" in x for x in labels)
+    spade = next(b for b in st.suit_box.children if "spades" in b.description)
+    spade.click()
+    assert str(st.states[1].history[-1]) == "JC>S"
+    assert "named with" in st.states[1]._repr_html_()
+    assert st.suit_box.children == ()
+
+
+def test_satti_skip_and_draw_actions():
+    state = satti_position("8H", ["2C 3C", "4D 5D", "6S 9S", "QC KC"], to_move=1, skipped=True)
+    st = DealStepper(state, play=True, seat=1, bots="easy")
+    assert st.action_buttons["skip"].icon == "check"
+    draw = st.action_buttons["draw"]
+    assert draw.icon == ""
+    draw.click()  # an attempt is not legal: explained, nothing happens
+    assert html.escape(state.explain("draw").reason) in st.message.value
+    assert len(st.states) == 1
+    st.action_buttons["skip"].click()
+    assert str(st.states[1].history[-1]) == "skip"
+
+
+def test_badugi_draw_chooser_toggles_cards_then_draws():
+    st = DealStepper(load_rules("badugi"), seed=3, play=True, seat=2)
+    for _ in range(40):
+        state = st.state
+        if state.phase.startswith("D") and state.to_move == 2:
+            break
+        assert not state.is_over
+        if "check" in st.action_buttons and st.action_buttons["check"].icon == "check":
+            st.action_buttons["check"].click()
+        else:
+            st.action_buttons["call"].click()
+    state = st.state
+    assert st.draw_button.description == "pat"
+    assert all(b.icon == "check" for b in st.card_buttons)
+    first, second = st.card_buttons[0], st.card_buttons[2]
+    first.click()
+    second.click()
+    assert first.icon == "times" and second.icon == "times"
+    cards = [c for c in state.hand(2) if c.pretty() in (first.description, second.description)]
+    expected = "draw " + str(CardSet(cards))
+    assert st.draw_button.description == expected
+    second.click()  # deselect
+    assert second.icon == "check"
+    second.click()
+    assert len(st.states) == len(st.states[: st.index + 1])
+    n = len(st.states)
+    st.draw_button.click()
+    assert str(st.states[n].history[-1]) == expected
+    # in the betting round a card click is explained, not played
+    while not st.state.is_over and not st.state.phase.startswith("R"):
+        play_one(st)
+    if not st.state.is_over:
+        before = st.states
+        st.card_buttons[0].click()
+        assert "not allowed now" in st.message.value and st.states == before
+
+
+def test_not_your_turn_and_game_over_clicks_are_answered():
+    st = DealStepper(load_rules("badam-satti"), seed=3, play=True, seat=0)
+    st.first_button.click()
+    assert st.state.to_move != 0
+    before = st.states
+    st.card_buttons[0].click()
+    assert "turn" in st.message.value and st.states == before
+    done = DealStepper(finished("satti"), play=True, seat=0)
+    assert done.card_buttons == [] or all(b.icon == "" for b in done.card_buttons)
+    done.play("draw")
+    assert "over" in done.message.value
+
+
+def test_stepping_back_then_playing_branches_from_there():
+    st = DealStepper(load_rules("sevens"), seed=4, play=True, seat=0)
+    for _ in range(6):
+        play_one(st)
+    k = next(i for i, s in enumerate(st.states) if s.to_move == 0 and i > 0)
+    st.slider.value = k
+    old = st.states
+    play_one(st)
+    assert st.states[: k + 1] == old[: k + 1]
+    assert st.index == len(st.states) - 1
+
+
+def test_observers_see_every_position():
+    seen = []
+    st = DealStepper(finished("badugi"))
+    st.observe(seen.append)
+    st.first_button.click()
+    st.next_button.click()
+    assert seen == [st.states[-1], st.states[0], st.states[1]]
+
+
+def test_buttons_have_descriptions_and_tooltips():
+    st = DealStepper(load_rules("badugi"), seed=3, play=True, seat=0)
+    buttons = [st.first_button, st.back_button, st.next_button, st.last_button,
+               st.load_button, st.draw_button, *st.card_buttons, *st.action_buttons.values()]
+    for b in buttons:
+        assert b.description and b.tooltip
