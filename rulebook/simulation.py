@@ -188,7 +188,8 @@ def summarize(frame: Any) -> Any:
         "mean place": ("place", "mean"),
     }
     if frame.empty:
-        return pd.DataFrame({c: [] for c in SUMMARY_COLUMNS})
+        return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
+                                          .get(c, "float64")) for c in SUMMARY_COLUMNS})
     numeric = frame.assign(won=frame["won"].astype("float64"))
     by_seat = numeric.groupby("seat", sort=True).agg(**aggregations)  # type: ignore[call-overload]
     by_seat.index = [f"seat {s}" for s in by_seat.index]
