@@ -79,7 +79,7 @@ def same_deal(start_a: GameState, start_b: GameState) -> bool:
     """Whether two starting states are the same deal: same game, seats and hands."""
     if start_a.rules.game != start_b.rules.game or start_a.players != start_b.players:
         return False
-    return _hands(start_a) == _hands(start_b)
+    return bool(_hands(start_a) == _hands(start_b))
 
 
 def first_parting(seats_a: Sequence[int | None], moves_a: Sequence[Any],

@@ -162,7 +162,7 @@ class RulesCompare:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
 
     # ---- drawing ----------------------------------------------------------------------
     @property

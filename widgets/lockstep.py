@@ -18,7 +18,7 @@ Controls a learner (or a test) uses:
 
 What it shows: ``title`` (the rulesets, the deal and the engine's one-line summary),
 ``position`` (move k of n), ``table_a`` / ``table_b`` (each deal's state, drawn by
-:func:`rulebook.html.state_html` once that module exists, else by a plain fallback here),
+:func:`rulebook.html.state_html`; a plain fallback here only if that module is missing),
 ``moves`` (the next move of each deal with its explanation; highlighted where they part)
 and ``reason`` (class ``rb-reason``; an engine error such as a player count the ruleset
 refuses shows as ``rb-reason rb-bad`` and the buttons are disabled).
@@ -172,7 +172,7 @@ class Lockstep:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
 
     @staticmethod
     def _button(label: str, tip: str, action: Callable[[], None]) -> w.Button:
