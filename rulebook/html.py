@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_cards
@@ -305,6 +305,18 @@ def _satti_table(state: Any) -> tuple[str, list[str]]:
     return "".join(out), ["cards"]
 
 
+def _satti_cells(state: Any, seat: int) -> list[str]:
+    return [str(len(state.hands[seat]))]
+
+
+def _satti_status(state: Any, seat: int) -> list[str]:
+    return ["dealer"] if seat == state.dealer else []
+
+
+def _no_cells(state: Any, seat: int) -> list[str]:
+    return []
+
+
 def _badugi_table(state: Any) -> tuple[str, list[str]]:
     pots = state.pots()
     if pots:
@@ -369,20 +381,19 @@ def state_html(state: Any, seats: str | int | None = "all", *, style: bool = Tru
     """
     game = state.rules.game
     to_move = state.to_move
+    cells: Callable[[Any, int], list[str]] = _no_cells
+    status: Callable[[Any, int], list[str]] = _no_cells
+    table = ""
+    headers: list[str] = []
     if game == "sevens":
         table, headers = _sevens_table(state)
         cells, status = _sevens_cells, _sevens_status
     elif game == "satti":
         table, headers = _satti_table(state)
-        cells = lambda st, s: [str(len(st.hands[s]))]  # noqa: E731
-        status = lambda st, s: ["dealer"] if s == st.dealer else []  # noqa: E731
+        cells, status = _satti_cells, _satti_status
     elif game == "badugi":
         table, headers = _badugi_table(state)
         cells, status = _badugi_cells, _badugi_status
-    else:
-        table, headers = "", []
-        cells = lambda st, s: []  # noqa: E731
-        status = lambda st, s: []  # noqa: E731
 
     legal = legal_card_mask(state) if to_move is not None else 0
     shown = _revealed(state)

@@ -75,16 +75,19 @@ def load_source(source: Any, *, seed: int | None = None, players: int = 4, deale
 
     if isinstance(source, GameState):
         return source
+    loaded: GameState
     if isinstance(source, RulesBase):
-        start = source.new_deal(players=players, seed=0 if seed is None else seed,  # type: ignore[attr-defined]
-                                dealer=dealer)
+        new_deal = getattr(source, "new_deal")
+        start: GameState = new_deal(players=players, seed=0 if seed is None else seed,
+                                    dealer=dealer)
         if not finish:
             return start
         from rulebook.protocol import autoplay
 
         return autoplay(start, bots, seed=0 if seed is None else seed)
     if isinstance(source, dict):
-        return load_deal(source)
+        loaded = load_deal(source)
+        return loaded
     if isinstance(source, (str, bytes)):
         loaded = loads(source)
         if not isinstance(loaded, GameState):
@@ -357,7 +360,7 @@ class DealStepper:
         legal = state.legal_moves() if not state.is_over else []
         if any(isinstance(getattr(m, "discard", None), int) for m in legal) \
                 and (not self.play_mode or state.to_move == self.human):
-            if card.mask & state.hands[state.to_move].mask:  # type: ignore[index]
+            if card.mask & getattr(state, "hands")[state.to_move].mask:
                 self._discard ^= card.mask
                 self.message.value = ""
                 self._render()
@@ -429,7 +432,7 @@ class DealStepper:
         move = state.history[-1]
         explanation = previous.explain(move)
         what = escape(last_move_text(state, seats))
-        hide = (state.rules.game == "badugi" and getattr(move, "discard", 0)
+        hide = (state.rules.game == "badugi" and bool(getattr(move, "discard", 0))
                 and seats != "all" and seats != mover_of_last(state))
         why = "" if hide else explanation_html(explanation, "Why: ")
         return (f'<div class="rb-note rb-move"><b>Move {self._index}:</b> {what}</div>{why}')
