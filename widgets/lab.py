@@ -202,6 +202,7 @@ class VariantLab:
                                    description="Every seat", style=_WIDE,
                                    tooltip="Set every seat's computer player at once")
         self.bot_dropdowns: list[w.Dropdown] = []
+        self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
         self.bots_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.deals = w.IntText(value=deals, description="Deals",
                                tooltip="How many deals to play")
@@ -339,17 +340,19 @@ class VariantLab:
     def _rebuild_bots(self) -> None:
         """One Dropdown per seat; existing seats keep their dropdown and choice if still valid."""
         names = list(self.all_bots.options)
-        dropdowns = self.bot_dropdowns[:self.players.value]
-        for dropdown in dropdowns:
+        start = self.all_bots.value if self.all_bots.value in names else names[0]
+        for seat in range(len(self._seat_dropdowns), self.players.value):
+            self._seat_dropdowns.append(w.Dropdown(
+                options=names, value=start, description=f"seat {seat}",
+                tooltip=f"The computer player in seat {seat}", layout=w.Layout(width="180px")))
+        dropdowns = self._seat_dropdowns[:self.players.value]
+        for seat, dropdown in enumerate(dropdowns):
             if list(dropdown.options) != names:
                 old = dropdown.value
                 dropdown.options = names
                 dropdown.value = old if old in names else names[0]
-        for seat in range(len(dropdowns), self.players.value):
-            start = self.all_bots.value if self.all_bots.value in names else names[0]
-            dropdowns.append(w.Dropdown(options=names, value=start, description=f"seat {seat}",
-                                        tooltip=f"The computer player in seat {seat}",
-                                        layout=w.Layout(width="180px")))
+            elif seat >= len(self.bot_dropdowns) and dropdown.value != start:
+                dropdown.value = start  # a seat coming back follows "Every seat"
         if dropdowns != self.bot_dropdowns:
             self.bot_dropdowns = dropdowns
             self.bots_box.children = tuple(dropdowns)
