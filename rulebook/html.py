@@ -189,7 +189,13 @@ def last_move_text(state: Any, seats: str | int | None = "all") -> str:
         return out + ("; " + "; ".join(reversed(later)) if later else "")
     if game == "satti":
         event = state.public_history[-1]
-        out = f"{who}: {event.move}"
+        played = getattr(move, "card", None)
+        if isinstance(played, Card) and not text.startswith("try"):
+            card_text, _, named = text.partition(">")
+            out = f"{who} played {card_text}" + (
+                f" and named {SUIT_NAMES[named]}" if named else "")
+        else:
+            out = f"{who}: {event.move}"
         extra = []
         if event.drew:
             extra.append(f"drew {event.drew} card{'s' if event.drew != 1 else ''}")

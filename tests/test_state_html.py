@@ -148,6 +148,9 @@ def test_satti_jack_naming_is_marked_once_per_jack():
     html = state_html(state)
     assert legal_shown(html) == {"JC", "9S"}
     assert len(LEGAL.findall(html)) == 2
+    after = state_html(state.play("JC>S"))
+    assert "seat 0 played JC and named spades" in after
+    assert 'data-suit="S"' in after and "named with" in after
 
 
 def test_badugi_pots_bets_stacks_draw_counts():

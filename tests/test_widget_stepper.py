@@ -103,6 +103,21 @@ def test_a_forced_pass_shows_why_it_was_forced():
     assert "BS-MOVE-4" in st.move_box.value
 
 
+def test_one_seat_view_does_not_leak_a_passer_s_hand_through_the_reason():
+    final = finished("badam-satti", seed=3)
+    states = final.states()
+    k = next(i for i, m in enumerate(final.history) if str(m) == "pass")
+    passer = states[k].to_move
+    st = DealStepper(final, seat=(passer + 1) % 4)
+    st.slider.value = k + 1
+    reason = states[k].explain("pass").reason
+    assert html.escape(reason) not in st.move_box.value
+    assert f"seat {passer} passed" in st.move_box.value
+    assert "all hands" in st.move_box.value
+    st.hands_toggle.value = passer
+    assert html.escape(reason) in st.move_box.value
+
+
 def test_hands_toggle_shows_one_seat_only():
     final = finished("badam-satti")
     st = DealStepper(final)

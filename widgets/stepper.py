@@ -432,9 +432,12 @@ class DealStepper:
         move = state.history[-1]
         explanation = previous.explain(move)
         what = escape(last_move_text(state, seats))
-        hide = (state.rules.game == "badugi" and bool(getattr(move, "discard", 0))
-                and seats != "all" and seats != mover_of_last(state))
-        why = "" if hide else explanation_html(explanation, "Why: ")
+        mover = mover_of_last(state)
+        if seats == "all" or seats == mover:
+            why = explanation_html(explanation, "Why: ")
+        else:  # the engine's reason may name the mover's hidden cards
+            why = (f'<div class="rb-note rb-hidden-reason">The reason would show seat {mover}'
+                   "'s cards: choose \"all hands\" to read it.</div>")
         return (f'<div class="rb-note rb-move"><b>Move {self._index}:</b> {what}</div>{why}')
 
     def _legal_html(self, state: GameState, seats: str | int | None) -> str:
