@@ -669,9 +669,12 @@ class SevensRules(RulesBase):
                 ("BS-MOVE-4", "BS-INFO-3") + (("BS-HR-8", "BS-HR-9", "BS-HR-10")
                                               if self.limited else ())),
             Row("special cards", "sevens", "open rows",
-                "Only a 7 can start its suit's row." + (" A 6 waits for its 8."
-                                                        if self.eight_before_six else ""),
-                ("BS-ROW-1",) + (("BS-HR-15",) if self.eight_before_six else ())),
+                "Only a 7 can start its suit's row.", ("BS-ROW-1",)),
+            Row("special cards", "sixes", "wait for the 8" if self.eight_before_six
+                else "like any card",
+                "A 6 is not playable until the 8 of its suit is on the table."
+                if self.eight_before_six else "A 6 is played next to its 7 like any other card.",
+                ("BS-HR-15",) if self.eight_before_six else ("BS-MOVE-1",)),
             Row("round end", "round end", "one final turn" if self.one_final_turn
                 else "first out",
                 "When someone goes out the others take one more turn, then the round ends."

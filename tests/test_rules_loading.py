@@ -113,3 +113,12 @@ def test_BS_HR_4_a_sibling_house_rule_is_refused_with_a_sentence_of_its_own() ->
     message = str(err.value)
     assert "house rule of 'badam-satti'" in message and "it has no house rules" in message
     assert "valid options are deals, stack" in message
+
+
+@pytest.mark.parametrize("rule", ["sevens_first", "flat_10", "limited_passes", "ace_high",
+                                  "eight_before_six", "one_final_turn"])
+def test_each_house_rule_changes_a_rule_row_not_only_its_switch(rule: str) -> None:
+    plain = load_rules("badam-satti")
+    rows = compare_rules(plain, plain.with_options(**{rule: True}))
+    changed = {r.setting for r in rows if r.differs and r.topic != "house rules"}
+    assert changed, f"{rule} changes no row outside the house-rules list"

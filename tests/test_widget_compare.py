@@ -115,8 +115,8 @@ def test_toggling_a_house_rule_updates_column_and_highlight():
     assert "sevens_first on" in reason_text(rc) and "rb-reason rb-bad" not in rc.reason.value
     # a second house rule in the other column, then both back off
     rc.controls[0]["eight_before_six"].value = True
-    # the engine's "sevens" row keeps its value (only its meaning grows), so it is not marked
-    assert diff_settings(rc) == {"must play", "sevens_first", "eight_before_six"}
+    # the engine's "sixes" row changes with the house rule, so it is marked too
+    assert diff_settings(rc) == {"must play", "sevens_first", "sixes", "eight_before_six"}
     assert_table_matches_engine(rc)
     rc.controls[1]["sevens_first"].value = False
     rc.controls[0]["eight_before_six"].value = False
