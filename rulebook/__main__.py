@@ -16,40 +16,9 @@ from typing import Any
 from .compare import format_table
 from .errors import RulebookError
 from .protocol import autoplay
-from .rules import load_profile, load_rules, profile_ids
+from .rules import load_profile, load_rules, parse_option, parse_ruleset, profile_ids
 
 __all__ = ["main", "show_deal", "parse_option", "parse_ruleset"]
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """Read ``name=value`` from the command line into a Python value."""
-    name, sep, raw = text.partition("=")
-    if not sep or not name:
-        raise RulebookError(f"--set {text!r}: expected name=value, for example sevens_first=true")
-    low = raw.strip().lower()
-    value: Any
-    if low in ("true", "on", "yes"):
-        value = True
-    elif low in ("false", "off", "no"):
-        value = False
-    elif "," in raw:
-        try:
-            value = [int(x) for x in raw.split(",")]
-        except ValueError:
-            value = raw
-    else:
-        try:
-            value = int(raw)
-        except ValueError:
-            value = raw
-    return name.strip(), value
-
-
-def parse_ruleset(spec: str) -> Any:
-    """Load a ruleset from ``profile+option+name=value`` (a bare option name means true)."""
-    pid, *parts = spec.split("+")
-    options = dict(parse_option(p if "=" in p else f"{p}=true") for p in parts if p)
-    return load_rules(pid, **options)
 
 
 def show_deal(rules: Any, players: int, seed: int, dealer: int, bots: Sequence[str] | str,

@@ -49,7 +49,7 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
                          "or 'profile+option' text such as 'badam-satti+sevens_first'")
     if "+" not in spec:
         return load_rules(spec.strip())
-    from .__main__ import parse_ruleset  # the one reader of 'profile+option' text
+    from .rules import parse_ruleset  # the one reader of 'profile+option' text
 
     try:
         return parse_ruleset(spec.strip())  # type: ignore[no-any-return]

@@ -41,6 +41,8 @@ __all__ = [
     "load_rules",
     "profile_ids",
     "load_profile",
+    "parse_option",
+    "parse_ruleset",
 ]
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
@@ -368,3 +370,43 @@ def load_rules(profile_id: str, **options: Any) -> RulesBase:
     cls = getattr(importlib.import_module(module_name), class_name)
     rules: RulesBase = cls(profile=profile, options=resolved)
     return rules
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Read one option written as text, ``name=value``, into a Python value.
+
+    ``true``/``on``/``yes`` and ``false``/``off``/``no`` are booleans, whole numbers are ints,
+    comma-separated numbers are lists; anything else stays text (and the option's own check
+    then says what it expects).
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise RulesError(f"option {text!r}: expected name=value, for example sevens_first=true")
+    low = raw.strip().lower()
+    value: Any
+    if low in ("true", "on", "yes"):
+        value = True
+    elif low in ("false", "off", "no"):
+        value = False
+    elif "," in raw:
+        try:
+            value = [int(x) for x in raw.split(",")]
+        except ValueError:
+            value = raw
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            value = raw
+    return name.strip(), value
+
+
+def parse_ruleset(spec: str) -> RulesBase:
+    """Load a ruleset written as ``profile+option+name=value`` (a bare option means true).
+
+    This is the form :meth:`RulesBase.label` prints without spaces, e.g.
+    ``badam-satti+sevens_first`` or ``badam-satti+round_count=3``.
+    """
+    pid, *parts = spec.split("+")
+    options = dict(parse_option(p if "=" in p else f"{p}=true") for p in parts if p)
+    return load_rules(pid, **options)

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 import rulebook
-from rulebook.__main__ import main, parse_option, parse_ruleset, show_deal
+from rulebook.__main__ import main, show_deal
+from rulebook.rules import parse_option, parse_ruleset
 from rulebook.errors import RulebookError
 
 
