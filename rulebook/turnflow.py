@@ -160,8 +160,10 @@ class TurnFlow(NamedTuple):
     def clauses(self) -> set[str]:
         """Every clause id the flow cites."""
         out: set[str] = set()
-        for item in (*self.nodes, *self.edges):
-            out.update(item.clauses)
+        for node in self.nodes:
+            out.update(node.clauses)
+        for edge in self.edges:
+            out.update(edge.clauses)
         return out
 
     def diff(self, other: "TurnFlow") -> FlowDiff:
@@ -212,7 +214,7 @@ def _unique(clauses: Iterable[str]) -> tuple[str, ...]:
 def _title(rules: Any) -> str:
     """The ruleset's title, with the options that differ from the profile's defaults."""
     changed = rules.label().split(" ", 1)[1:] if rules.changed_options() else []
-    return rules.title + (f" ({changed[0]})" if changed else "")
+    return str(rules.title) + (f" ({changed[0]})" if changed else "")
 
 
 def _row_clauses(rules: Any, setting: str) -> tuple[str, ...]:
