@@ -381,3 +381,15 @@ def test_buttons_have_descriptions_and_tooltips():
                st.load_button, st.draw_button, *st.card_buttons, *st.action_buttons.values()]
     for b in buttons:
         assert b.description and b.tooltip
+
+
+def test_a_failing_observer_is_reported_not_raised():
+    st = DealStepper(finished("satti"))
+
+    def broken(state):
+        if state is st.states[0]:
+            raise ValueError("observer broke")
+
+    st.observe(broken)
+    st.first_button.click()  # must not raise
+    assert "observer broke" in st.message.value and st.index == 0

@@ -415,11 +415,15 @@ class DealStepper:
             self._notify()
             return
         seats = self._seats()
-        self.table.value = state_html(state, seats=seats, style=False)
-        self.move_box.value = self._move_html(state, seats)
-        self.legal_box.value = self._legal_html(state, seats)
-        self._draw_play(state)
-        self._notify()
+        try:
+            self.table.value = state_html(state, seats=seats, style=False)
+            self.move_box.value = self._move_html(state, seats)
+            self.legal_box.value = self._legal_html(state, seats)
+            self._draw_play(state)
+            self._notify()
+        except Exception as exc:  # never a traceback in the notebook
+            self.message.value = _message_html(f"This position cannot be drawn: "
+                                               f"{type(exc).__name__}: {exc}")
 
     def _notify(self) -> None:
         for callback in self._observers:
