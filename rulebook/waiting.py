@@ -270,7 +270,8 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
             if on_table:
                 low, high = (ALL_CARDS[on_table[0] * 4 + suit_index],
                              ALL_CARDS[on_table[-1] * 4 + suit_index])
-                caption = f"{symbol} {SUIT_NAMES[suit]}: row {low.pretty()}-{high.pretty()}"
+                span = low.pretty() if low == high else f"{low.pretty()}-{high.pretty()}"
+                caption = f"{symbol} {SUIT_NAMES[suit]}: row {span}"
             else:
                 caption = f"{symbol} {SUIT_NAMES[suit]}: no row yet"
             sub.attr(label=caption, style="rounded", color="#9aa5b1", fontsize="11",
