@@ -179,25 +179,23 @@ def summarize(frame: Any) -> Any:
     if missing:
         raise RulesError(f"summarize needs a simulate() frame; it has no column(s) "
                          f"{', '.join(missing)}")
-    aggregations = {
-        "rows": ("won", "size"),
-        "win rate": ("won", "mean"),
-        "mean points": ("points", "mean"),
-        "mean passes": ("passes", "mean"),
-        "mean turns": ("turns", "mean"),
-        "mean place": ("place", "mean"),
-    }
+    measures = {"won": "win rate", "points": "mean points", "passes": "mean passes",
+                "turns": "mean turns", "place": "mean place"}
     if frame.empty:
         return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
                                           .get(c, "float64")) for c in SUMMARY_COLUMNS})
-    numeric = frame.assign(won=frame["won"].astype("float64"))
-    by_seat = numeric.groupby("seat", sort=True).agg(**aggregations)  # type: ignore[call-overload]
-    by_seat.index = [f"seat {s}" for s in by_seat.index]
-    by_bot = numeric.groupby("bot", sort=True).agg(**aggregations)  # type: ignore[call-overload]
-    by_bot.index = [f"bot {b}" for b in by_bot.index]
-    overall = pd.DataFrame({name: [len(numeric) if how == "size" else numeric[col].mean()]
-                            for name, (col, how) in aggregations.items()}, index=["all"])
-    table = pd.concat([by_seat, by_bot, overall])
+    numeric = frame[list(measures)].astype("float64")
+    parts = []
+    for key, prefix in (("seat", "seat"), ("bot", "bot")):
+        grouped = numeric.groupby(frame[key], sort=True)
+        part = grouped.mean()
+        part.insert(0, "rows", grouped.size())
+        part.index = [f"{prefix} {k}" for k in part.index]
+        parts.append(part)
+    overall = numeric.mean().to_frame("all").T
+    overall.insert(0, "rows", len(numeric))
+    parts.append(overall)
+    table = pd.concat(parts).rename(columns=measures)
     table["rows"] = table["rows"].astype("int64")
     table.index.name = "group"
     return table.reset_index()[list(SUMMARY_COLUMNS)]
