@@ -164,8 +164,7 @@ def mover_of_last(state: Any) -> int | None:
     if game == "satti":
         return int(state.public_history[-1].seat)
     if game == "badugi":
-        actions = state.view(0).actions
-        return int(actions[-1][0]) if actions else None
+        return int(state.actors[-1]) if state.actors else None
     return None
 
 
@@ -286,13 +285,12 @@ def _sevens_status(state: Any, seat: int) -> list[str]:
 
 
 def _satti_table(state: Any) -> tuple[str, list[str]]:
-    view = state.view(0)
     top = state.top
     suit = state.suit
     out = ['<table class="rb-table rb-satti"><tbody>']
     out.append(f'<tr><th>top card</th><td class="rb-top" data-top="{top.text}">'
                f'{card_html(top, last=bool(_last_card(state)))}</td></tr>')
-    named = f" (named with {card_html(top)})" if view.named else ""
+    named = f" (named with {card_html(top)})" if state.named else ""
     out.append(f'<tr><th>suit to follow</th><td class="rb-suit" data-suit="{suit}">'
                f'{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}{named}</td></tr>')
     if state.penalty:

@@ -1114,6 +1114,11 @@ class SattiState(GameState):
         return SUITS[self._t.suit]
 
     @property
+    def named(self) -> bool:
+        """Whether the current suit was named with the jack on top (SAT-FIT-1, SAT-JACK-2)."""
+        return self._t.named
+
+    @property
     def penalty(self) -> int:
         """The pending penalty (0 when none, SAT-SEVEN-1)."""
         return self._t.penalty

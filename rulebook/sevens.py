@@ -1101,6 +1101,17 @@ class SevensState(GameState):
         """The state this deal started from."""
         return self._start
 
+    def waiting_diagram(self, seats: Sequence[int] | None = None) -> Any:
+        """What waits on what: each suit's row ends and, for every card still in a hand, the
+        cards that must be played before it, coloured by the seat that holds each one.
+
+        Returns a ``graphviz.Digraph`` (see :mod:`rulebook.waiting`; wrap it in
+        :class:`rulebook.diagrams.Diagram` to draw it wherever Graphviz is missing).
+        """
+        from .waiting import waiting_diagram
+
+        return waiting_diagram(self, seats)
+
     @property
     def outcome(self) -> SevensOutcome | None:
         """The result once the round is over (BS-END-2..8, BS-CHIP-5), else ``None``."""

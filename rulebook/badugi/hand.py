@@ -415,6 +415,11 @@ class BadugiState(GameState):
         """The moves so far."""
         return self._history
 
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat that made each move of :attr:`history`."""
+        return self._actors
+
     def legal_moves(self) -> list[Move]:
         """Betting actions (fold check call bet raise order) or every discard set."""
         return list(_legal(self._t))
@@ -649,17 +654,6 @@ class BadugiState(GameState):
         t = self._t
         return (f"<BadugiState {phase_name(t.phase)}, button {t.button}, to move "
                 f"{self.to_move}, stacks {list(t.stacks)}, pot {sum(t.committed)}>")
-
-    def _repr_html_(self) -> str:
-        import html
-
-        rows = []
-        for j in range(self._t.n):
-            rows.append(f"<tr><td>seat {j}{' (button)' if j == self.button else ''}</td>"
-                        f"<td>{CardSet(self._t.hands[j])._repr_html_()}</td>"
-                        f"<td>{self._t.stacks[j]}</td><td>{self._t.bets[j]}</td></tr>")
-        return (f"<div><b>{html.escape(repr(self))}</b><table><tr><th>seat</th><th>cards</th>"
-                f"<th>stack</th><th>bet</th></tr>{''.join(rows)}</table></div>")
 
 
 def _legal(t: Table) -> list[Move]:
