@@ -143,6 +143,11 @@ class RulesCompare:
         self.table = w.HTML()
         self.reason = w.HTML()
         self.diagrams = w.HTML(layout=w.Layout(display="none"))
+        self.flows_toggle = w.Checkbox(
+            value=False, description="turn flows side by side", indent=False,
+            tooltip="Draw each ruleset's turn as a diagram generated from its rules; what "
+                    "differs from the first column is drawn thick and red")
+        self.flows_toggle.observe(lambda _c: self.draw_flows(), names="value")
         self.widget = w.VBox([
             w.HTML(f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>"
                    f"{escape(title or 'Rulesets side by side')}</b>: rows marked ≠ differ; "
@@ -150,6 +155,7 @@ class RulesCompare:
             w.HBox(columns),
             self.reason,
             self.table,
+            self.flows_toggle,
             self.diagrams,
         ])
         self._say("Change an option above a column to see its rules change here.")
@@ -182,6 +188,26 @@ class RulesCompare:
                 if len(self.rules) > 1 else "")
         self.table.value = (f"{STYLE}{_EXTRA_STYLE}{note}"
                             f"{compare_table_html(self.rows, self.labels)}")
+        self.draw_flows()
+
+    def draw_flows(self) -> None:
+        """Show every column's turn diagram (``rules.turn_diagram()``) side by side when the
+        toggle is on; a column of the same game as the first is drawn against it, so what
+        a house rule adds stands out.  Hidden when the toggle is off."""
+        if not self.flows_toggle.value:
+            self.set_diagrams("")
+            return
+        from rulebook.diagrams import Diagram
+        from rulebook.turnflow import turn_diagram
+
+        first = self.rules[0]
+        cells = []
+        for i, rules in enumerate(self.rules):
+            against = first if i and rules.game == first.game else None
+            graph = turn_diagram(rules, against=against)
+            cells.append(f"<td style='vertical-align:top'>"
+                         f"{Diagram(graph, title=rules.label()).html()}</td>")
+        self.set_diagrams(f"<table><tr>{''.join(cells)}</tr></table>")
 
     def set_diagrams(self, html_text: str) -> None:
         """Show ``html_text`` (e.g. the turn diagrams side by side) below the table;

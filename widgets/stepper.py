@@ -62,6 +62,10 @@ def explanation_html(explanation: Any, prefix: str = "") -> str:
             f"{escape(explanation.reason)} <small>[{escape(clauses)}]</small></div>")
 
 
+WAITING_TITLE = "What waits on what: an arrow means 'must be played before'"
+"""The caption of the waiting diagram the stepper shows."""
+
+
 def _message_html(text: str, bad: bool = True) -> str:
     return f'<div class="rb-reason{" rb-bad" if bad else ""}">{escape(text)}</div>'
 
@@ -157,6 +161,12 @@ class DealStepper:
         self.legal_box = W.HTML()
         self.message = W.HTML()
         self.extra = W.HTML(value=extra)
+        self._extra_given = extra
+        self.waiting_toggle = W.Checkbox(
+            value=False, description="what waits on what", indent=False,
+            tooltip="Sevens family: draw, for every card in a hand, the cards that must be "
+                    "played before it (shown with all hands face up)")
+        self.waiting_toggle.observe(lambda _c: self._draw_waiting(), names="value")
         self.card_buttons: list[W.Button] = []
         self._card_pool: list[W.Button] = []
         self._pool_cards: list[Card | None] = []
@@ -186,7 +196,8 @@ class DealStepper:
                            self.last_button, self.slider])
         self.play_box = W.VBox([self.hand_box, self.suit_box, self.action_box])
         self.widget = W.VBox([
-            W.HTML(STYLE), self.nav, self.hands_toggle, self.message, self.table, self.extra,
+            W.HTML(STYLE), self.nav, W.HBox([self.hands_toggle, self.waiting_toggle]),
+            self.message, self.table, self.extra,
             self.move_box, self.legal_box, self.play_box,
             W.HBox([self.record_text, self.load_button]),
         ])
@@ -263,6 +274,7 @@ class DealStepper:
 
     def set_extra(self, html: str) -> None:
         """Show some HTML under the table (e.g. a waiting diagram)."""
+        self._extra_given = html
         self.extra.value = html
 
     def go(self, index: int) -> None:
@@ -420,10 +432,31 @@ class DealStepper:
             self.move_box.value = self._move_html(state, seats)
             self.legal_box.value = self._legal_html(state, seats)
             self._draw_play(state)
+            self._draw_waiting()
             self._notify()
         except Exception as exc:  # never a traceback in the notebook
             self.message.value = _message_html(f"This position cannot be drawn: "
                                                f"{type(exc).__name__}: {exc}")
+
+    def _draw_waiting(self) -> None:
+        """Show the engine's waiting diagram for the current position in ``extra`` when the
+        toggle is on (Sevens family only; it shows every hand, so only with all hands up)."""
+        state = self.state
+        sevens = state is not None and getattr(state.rules, "game", "") == "sevens"
+        self.waiting_toggle.layout.display = None if sevens else "none"
+        if not (sevens and self.waiting_toggle.value):
+            self.extra.value = self._extra_given
+            return
+        if self._seats() != "all":
+            self.extra.value = _message_html(
+                "The waiting diagram shows every hand: choose 'all hands' to see it.", bad=False)
+            return
+        from rulebook.diagrams import Diagram
+
+        assert state is not None
+        diagram = Diagram(state.waiting_diagram(),  # type: ignore[attr-defined]
+                          title=WAITING_TITLE)
+        self.extra.value = diagram.html()
 
     def _notify(self) -> None:
         for callback in self._observers:

@@ -1,0 +1,71 @@
+"""Diagrams inside the widgets: the stepper's waiting diagram and the comparison's turn flows."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets", reason="ipywidgets is missing: pip install -e '.[lab]'")
+pytest.importorskip("graphviz", reason="graphviz (Python package) is missing: pip install -e '.[lab]'")
+
+import rulebook  # noqa: E402
+from rulebook.protocol import autoplay  # noqa: E402
+from rulebook.diagrams import Diagram  # noqa: E402
+from rulebook.turnflow import turn_diagram  # noqa: E402
+from widgets.compare import RulesCompare  # noqa: E402
+from widgets.stepper import WAITING_TITLE, DealStepper  # noqa: E402
+
+
+def test_stepper_shows_the_engines_waiting_diagram_for_the_current_position() -> None:
+    rules = rulebook.load_rules("badam-satti")
+    state = autoplay(rules.new_deal(players=4, seed=7), "smart", seed=7)
+    stepper = DealStepper(state)
+    stepper.first()
+    stepper.hands_toggle.value = "all"
+    assert stepper.extra.value == ""
+    stepper.waiting_toggle.value = True
+    assert stepper.extra.value == Diagram(stepper.state.waiting_diagram(),
+                                          title=WAITING_TITLE).html()
+    first = stepper.extra.value
+    stepper.last()
+    assert stepper.extra.value != first
+    assert stepper.extra.value == Diagram(stepper.state.waiting_diagram(),
+                                          title=WAITING_TITLE).html()
+    stepper.waiting_toggle.value = False
+    assert stepper.extra.value == ""
+
+
+def test_waiting_diagram_hides_when_only_one_seat_is_shown() -> None:
+    state = rulebook.load_rules("badam-satti").new_deal(players=4, seed=7)
+    stepper = DealStepper(state, seat=0, play=True)
+    stepper.waiting_toggle.value = True
+    stepper.hands_toggle.value = 0
+    assert "all hands" in stepper.extra.value and "<svg" not in stepper.extra.value
+
+
+def test_waiting_toggle_is_offered_only_for_the_sevens_family() -> None:
+    satti = DealStepper(rulebook.load_rules("satti").new_deal(players=3, seed=1))
+    assert satti.waiting_toggle.layout.display == "none"
+    sevens = DealStepper(rulebook.load_rules("sevens").new_deal(players=3, seed=1))
+    assert sevens.waiting_toggle.layout.display is None
+
+
+def test_comparison_draws_both_turn_flows_side_by_side_and_follows_toggles() -> None:
+    rc = RulesCompare("badam-satti", "badam-satti")
+    assert rc.diagrams.layout.display == "none"
+    rc.flows_toggle.value = True
+    assert rc.diagrams.layout.display == "" and rc.diagrams.value.count("<td") == 2
+    before = rc.diagrams.value
+    rc.controls[1]["limited_passes"].value = True
+    after = rc.diagrams.value
+    assert after != before
+    plain, limited = rc.rules
+    expected = Diagram(turn_diagram(limited, against=plain), title=limited.label()).html()
+    assert expected in after
+    rc.flows_toggle.value = False
+    assert rc.diagrams.layout.display == "none"
+
+
+def test_comparison_of_different_games_draws_each_flow_without_highlight() -> None:
+    rc = RulesCompare("badam-satti", "satti", "badugi")
+    rc.flows_toggle.value = True
+    for rules in rc.rules:
+        assert Diagram(turn_diagram(rules), title=rules.label()).html() in rc.diagrams.value
