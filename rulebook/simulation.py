@@ -115,7 +115,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
         raise RulesError(f"seed={seed!r}: expected a whole number or text")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress={progress!r}: expected a function progress(done, total)")
-    rules.new_deal(players, 0, 0)  # the game's own check of the player count
+    rules.new_deal(players, 0, 0)  # type: ignore[attr-defined]  # the game's check of players
     _check_bots(rules, bots, players)
 
     seeds = deal_seeds(seed, deals)

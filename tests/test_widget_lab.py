@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import ipywidgets as w
@@ -115,6 +116,8 @@ def test_run_shows_the_engines_summary(profile, options, players, bots, deals,
     assert lab.progress.max == deals and lab.progress.value == deals
     assert lab.progress.bar_style == "success"
     assert [v for v in seen if v] == sorted(v for v in seen if v) and 100 in seen
+    svg = ET.fromstring(lab.plot.value)  # well-formed SVG
+    assert svg.get("role") == "img" and "Win rate per seat" in svg.get("aria-label")
     shown = bars(lab.plot.value)
     assert [label for _, label, _ in shown] == [f"seat {s}" for s in range(players)]
     assert [value for _, _, value in shown] == pytest.approx(seat_rates(table), abs=1e-6)

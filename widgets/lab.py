@@ -32,6 +32,7 @@ in compare mode ``frames`` and ``tables`` hold both runs keyed ``"off"`` and ``"
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -204,7 +205,7 @@ class VariantLab:
         self.bot_dropdowns: list[w.Dropdown] = []
         self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
         self.bots_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        self.deals = w.IntText(value=deals, description="Deals",
+        self.deals = w.IntText(value=deals, description="Deals to play", style=_WIDE,
                                tooltip="How many deals to play")
         self.seed = w.IntText(value=seed, description="Seed",
                               tooltip="The same seed plays the same deals")
@@ -383,8 +384,11 @@ class VariantLab:
         for dropdown in self.bot_dropdowns:
             dropdown.value = change["new"]
 
-    def _on_progress(self, done: int, total: int, offset: int = 0) -> None:
-        self.progress.value = offset + done
+    def _progress_from(self, offset: int) -> Callable[[int, int], None]:
+        """simulate's progress callback: moves the bar to ``offset + done``."""
+        def report(done: int, total: int) -> None:
+            self.progress.value = offset + done
+        return report
 
     # ---- running ------------------------------------------------------------------------
     def run(self, _button: Any = None) -> None:
@@ -417,10 +421,8 @@ class VariantLab:
         frames: dict[str, Any] = {}
         started = time.perf_counter()
         for k, (key, run_rules) in enumerate(runs):
-            offset = k * deals
             frames[key] = simulate(run_rules, players=players, deals=deals, bots=bots,
-                                   seed=seed, progress=lambda d, t, o=offset:
-                                   self._on_progress(d, t, o))
+                                   seed=seed, progress=self._progress_from(k * deals))
         self.last_seconds = time.perf_counter() - started
         self.progress.value = self.progress.max
         self.progress.bar_style = "success"
