@@ -198,3 +198,28 @@ def test_start_notebook_stepper_accepts_next_and_an_illegal_click() -> None:
 def test_badugi_hands_notebook_has_a_ranker() -> None:
     sources = code_cells(load("05_badugi_hands.ipynb"))
     assert any("BadugiRanker(" in s for s in sources)
+
+
+LOCKSTEP_CALL = re.compile(r'Lockstep\((\d+), "([^"]+)", "([^"]+)"(?:, bots="(\w+)")?\)')
+
+
+def test_house_rules_lab_deals_really_show_each_rule() -> None:
+    """Each house rule's Lockstep in 03 runs on a deal where that rule makes a difference: the
+    other ruleset refuses the parting move (or one deal ends first), or, where play cannot
+    change (flat_10), the same moves end with different points."""
+    from rulebook.lockstep import run_lockstep
+
+    calls = [m.groups() for s in code_cells(load("03_house_rules_lab.ipynb"))
+             for m in LOCKSTEP_CALL.finditer(s)]
+    shown = {spec_b.split("+", 1)[1] for _seed, _a, spec_b, _bots in calls}
+    assert shown == {"sevens_first", "flat_10", "limited_passes", "ace_high",
+                     "eight_before_six", "one_final_turn"}
+    for seed, spec_a, spec_b, bots in calls:
+        result = run_lockstep(int(seed), spec_a, spec_b, bots=bots or "smart")
+        if result.parting is None:
+            assert result.final_a.outcome.points != result.final_b.outcome.points, spec_b
+            continue
+        ended = result.move_a(result.parting) is None or result.move_b(result.parting) is None
+        refused = any(e is not None and not e.legal
+                      for e in (result.b_on_move_a, result.a_on_move_b))
+        assert ended or refused, f"{spec_b} on deal {seed}: the deals part by chance, not by the rule"
