@@ -291,7 +291,8 @@ class CardSet:
                 raise CardError(f"{cards!r} is not a 52-bit card mask")
             mask = cards
         else:
-            mask = card_mask(cards)
+            # a bool gets here too, and parse_cards refuses it with a CardError
+            mask = card_mask(cards)  # type: ignore[arg-type]
         object.__setattr__(self, "mask", mask)
 
     @classmethod

@@ -52,7 +52,7 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
     from .rules import parse_ruleset  # the one reader of 'profile+option' text
 
     try:
-        return parse_ruleset(spec.strip())  # type: ignore[no-any-return]
+        return parse_ruleset(spec.strip())
     except RulesError:
         raise
     except RulebookError as exc:  # e.g. '+name=' without a value

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .cards import (
     ALL_CARDS,
@@ -72,12 +72,11 @@ from .cards import (
     SUITS,
     Card,
     CardSet,
-    CardError,
     card_mask,
     parse_card,
     parse_cards,
 )
-from .errors import IllegalMove, MoveError, PositionError, RulesError
+from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError
 from .protocol import (
     Explanation,
     GameState,
@@ -665,7 +664,8 @@ class PublicEvent(NamedTuple):
     played: str | None
 
 
-_Trail = tuple  # (previous trail or None, move code, seat, drew, auto-played card or -1)
+_Trail = tuple["_Trail | None", int, int, int, int]
+# (previous trail or None, move code, seat, drew, auto-played card or -1)
 
 
 def _trail_items(trail: Any) -> list[tuple[int, int, int, int]]:
@@ -767,6 +767,14 @@ class SattiState(GameState):
 
     __slots__ = ("_rules", "_t", "_origin", "_trail", "_start", "_legal", "_history")
 
+    _rules: "SattiRules"
+    _t: Table
+    _origin: dict[str, Any]
+    _trail: _Trail | None
+    _start: "SattiState"
+    _legal: tuple[int, ...] | None
+    _history: tuple[Move, ...]
+
     def __init__(self) -> None:  # pragma: no cover - built by the rules object
         raise TypeError("use rules.new_deal(...) or rules.position(...)")
 
@@ -779,7 +787,7 @@ class SattiState(GameState):
         self._origin = origin
         self._trail = trail
         self._start = start if start is not None else self
-        self._legal: tuple[int, ...] | None = None
+        self._legal = None
         self._history = history
         return self
 
@@ -1006,7 +1014,7 @@ class SattiState(GameState):
                               "it is your last card, so you go out without naming a suit."), \
                     ["SAT-FIT-3", "SAT-END-1", "SAT-END-3"]
             return True, (f"{_text(card)} fits: a jack fits whatever the top card is, and you "
-                          f"name {SUIT_NAMES[m.suit]}."), ["SAT-FIT-3", "SAT-JACK-1"]
+                          f"name {SUIT_NAMES[cast(str, m.suit)]}."), ["SAT-FIT-3", "SAT-JACK-1"]
         reason, clauses = self._fit(card)
         if last:
             reason += ", and it is your last card, so you go out"

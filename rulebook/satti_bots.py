@@ -64,9 +64,9 @@ __all__ = [
 ]
 
 BUILTIN = ("random", "easy", "smart")
+"""The computer players the fast loop plays itself."""
 TURN_STEP = (64 * TurnRandom.GOLDEN) & MASK64
 """How far TurnRandom's counter moves from one move number to the next."""
-"""The computer players the fast loop plays itself."""
 
 
 def easy_code(legal: Sequence[int], hand: int, rng: TurnRandom) -> int:
@@ -191,10 +191,10 @@ def _resolve(bots: Any, players: int) -> list[Any]:
         bots = "random"
     if isinstance(bots, str):
         bots = [bots] * players
-    bots = list(bots)
-    if len(bots) != players:
-        raise RulesError(f"{len(bots)} computer players were given for {players} seats")
-    return bots
+    names: list[Any] = list(bots)
+    if len(names) != players:
+        raise RulesError(f"{len(names)} computer players were given for {players} seats")
+    return names
 
 
 def rows_from_state(state: Any, names: Sequence[str]) -> list[dict[str, Any]]:

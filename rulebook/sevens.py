@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .cards import (
     ALL_CARDS,
@@ -147,6 +147,10 @@ PASS: Pass = Pass()
 
 Move = Play | Pass
 
+_LogEntry = tuple[int, str, int, int]
+"""One raw public log entry: (seat, ``"play"``/``"pass"``/``"eliminated"``, card index or -1,
+playable mask or 0); :func:`_event` turns it into an :class:`Event`."""
+
 
 class Event(NamedTuple):
     """One entry of the public log: a play, a pass or an elimination (BS-INFO-1, BS-INFO-3)."""
@@ -232,7 +236,7 @@ def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, openi
                                f"a 6 waits until {eight} is on the table", ("BS-HR-15",))
         low, high = span
         ends = playable & SUIT_MASKS[card.suit_index]
-        clauses = ("BS-MOVE-1", "BS-ROW-3")
+        clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
         if card.rank == 1 and rules.ace_high:
             note = "; under ace_high an ace goes only after the king"
             clauses = ("BS-MOVE-1", "BS-HR-13")
@@ -250,7 +254,7 @@ def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, openi
                            ("BS-HR-5",))
     if span is None:
         reason = f"{text} is playable: it opens the {suit_name} row"
-        clauses: tuple[str, ...] = ("BS-ROW-1", "BS-MOVE-1")
+        clauses = ("BS-ROW-1", "BS-MOVE-1")
     else:
         low, high = span
         order = row_order(rules.ace_high)
@@ -547,12 +551,12 @@ class SevensRules(RulesBase):
                 table |= 1 << index
         for suit in range(4):
             if not is_valid_row(table, suit, self.ace_high):
-                cards = CardSet(table & SUIT_MASKS[suit])
+                row_cards = CardSet(table & SUIT_MASKS[suit])
                 if not table >> (24 + suit) & 1:
-                    raise PositionError(f"the {SUIT_NAMES[SUITS[suit]]} row ({cards}) does not "
+                    raise PositionError(f"the {SUIT_NAMES[SUITS[suit]]} row ({row_cards}) does not "
                                         f"contain 7{SUITS[suit]}: every row starts at its 7 "
                                         "(BS-ROW-1)")
-                raise PositionError(f"the {SUIT_NAMES[SUITS[suit]]} row ({cards}) is not an "
+                raise PositionError(f"the {SUIT_NAMES[SUITS[suit]]} row ({row_cards}) is not an "
                                     "unbroken run in row order (BS-ROW-3)")
         return table
 
@@ -768,6 +772,28 @@ class SevensState(GameState):
                  "_playable", "_outcome", "_sizes")
 
     rules: SevensRules
+    _n: int
+    _origin: dict[str, Any]
+    _dealer: int
+    _hands: tuple[int, ...]
+    _table: int
+    _to_move: int | None
+    _history: tuple[Move, ...]
+    _log: tuple[_LogEntry, ...]
+    _passes_left: tuple[int, ...] | None
+    _skip: int
+    _elim: int
+    _absent: tuple[int, ...]
+    _pass_counts: tuple[int, ...]
+    _winner: int | None
+    _final: tuple[int, ...] | None
+    _over: bool
+    _chips: tuple[int, ...] | None
+    _pool: int | None
+    _start: "SevensState"
+    _playable: int
+    _outcome: SevensOutcome | None
+    _sizes: tuple[int, ...]
 
     @classmethod
     def _initial(cls, rules: SevensRules, n: int, origin: dict[str, Any], dealer: int,
@@ -993,7 +1019,8 @@ class SevensState(GameState):
         """The mask of the cards the player to move may play."""
         if self._over:
             return 0
-        return legal_play_mask(self._hands[self._to_move], self._playable,  # type: ignore[index]
+        # not over, so a seat is to move
+        return legal_play_mask(self._hands[cast(int, self._to_move)], self._playable,
                                self.rules.opening if self._table == 0 else None,
                                self.rules.sevens_first)
 
@@ -1040,7 +1067,7 @@ class SevensState(GameState):
         elif move is PASS:
             legal = self._can_pass(self.legal_play_mask())
         else:
-            legal = bool(self.legal_play_mask() & move.card.mask)
+            legal = bool(self.legal_play_mask() & cast(Play, move).card.mask)
         if not legal:
             explanation = self.explain(move)
             raise IllegalMove(explanation.reason, explanation)
@@ -1072,7 +1099,8 @@ class SevensState(GameState):
                 s(new, "_chips", tuple(chips))
                 s(new, "_pool", (self._pool or 0) + 1)
         else:
-            bit = move.card.mask
+            card = cast(Play, move).card  # the one Pass object is PASS
+            bit = card.mask
             hands = list(self._hands)
             hands[seat] ^= bit
             s(new, "_hands", tuple(hands))
@@ -1082,7 +1110,7 @@ class SevensState(GameState):
             table = self._table | bit
             s(new, "_table", table)
             s(new, "_playable", playable_mask(table, rules.ace_high, rules.eight_before_six))
-            s(new, "_log", self._log + ((seat, "play", move.card.index, 0),))
+            s(new, "_log", self._log + ((seat, "play", card.index, 0),))
             if not hands[seat]:
                 s(new, "_skip", new._skip | 1 << seat)  # no cards: no more turns (BS-OPEN-5)
                 if self._winner is None:
@@ -1186,6 +1214,23 @@ class SevensView:
     __slots__ = ("rules", "seat", "to_move", "hand_mask", "table_mask", "hand_sizes",
                  "passes_left", "_elim", "history", "_log", "_absent", "_playable",
                  "is_over", "players", "stacks", "pool")
+
+    rules: SevensRules
+    seat: int
+    to_move: int | None
+    hand_mask: int
+    table_mask: int
+    hand_sizes: tuple[int, ...]
+    passes_left: tuple[int, ...] | None
+    _elim: int
+    history: tuple[Move, ...]
+    _log: tuple[_LogEntry, ...]
+    _absent: tuple[int, ...]
+    _playable: int
+    is_over: bool
+    players: int
+    stacks: tuple[int, ...] | None
+    pool: int | None
 
     def __init__(self, state: SevensState, seat: int) -> None:
         s = object.__setattr__

@@ -23,7 +23,7 @@ Clauses implemented here:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from .cards import FULL_MASK
 from .protocol import MASK64, derived_seed, places_from_scores, splitmix64
@@ -573,9 +573,9 @@ def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
             keep = ~done
             ids = ids[keep]
             (hands, seat, table, playable, left, passes, skip, elim, winner, final, in_final,
-             chips, pool, bot_keys) = (a[keep] for a in (
+             chips, pool, bot_keys) = (a[keep] for a in cast("tuple[Any, ...]", (
                  hands, seat, table, playable, left, passes, skip, elim, winner, final,
-                 in_final, chips, pool, bot_keys))
+                 in_final, chips, pool, bot_keys)))  # arrays of several dtypes and shapes
     # scoring (BS-END-2..8, BS-CHIP-5)
     cards = np.bitwise_count(out_hands).astype(np.int64)
     values = np.array(rules.values, dtype=np.int64)

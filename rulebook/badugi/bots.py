@@ -164,7 +164,8 @@ class _FastView:
         return B.ACTIONS[str(self._choose(t, seat, rng))]
 
     def draw(self, t: B.Table, seat: int, rng: TurnRandom) -> int:
-        return self._choose(t, seat, rng).discard
+        discard: int = self._choose(t, seat, rng).discard  # a Draw in the draw phase
+        return discard
 
 
 def fast_chooser(bot: Any) -> Any:

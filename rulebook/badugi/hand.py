@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
-from ..cards import RANKS, CardError, CardSet, parse_cards
-from ..errors import MoveError, PositionError, RulesError
+from ..cards import RANKS, CardSet, parse_cards
+from ..errors import CardError, MoveError, PositionError, RulesError
 from ..protocol import (
     Explanation, GameState, Outcome, TurnRandom, bots_for, derived_random,
     places_from_scores,
@@ -765,8 +765,8 @@ class BadugiRules(RulesBase):
             raise RulesError("the hand is not over yet: finish it before dealing the next one")
         if seed is None:
             seed = state.seed + 1 if isinstance(state.seed, int) else f"{state.seed}+1"
-        rules = self.with_options(stacks=list(state.stacks))
-        return rules.new_deal(players=state.players, seed=seed,  # type: ignore[attr-defined]
+        rules = cast(BadugiRules, self.with_options(stacks=list(state.stacks)))  # same profile
+        return rules.new_deal(players=state.players, seed=seed,
                               dealer=state.next_button)
 
     def parse_move(self, text: Any) -> Move:

@@ -852,7 +852,7 @@ def classes_near(cards_or_class: CardsOrValue | int, before: int = 3, after: int
 
 def class_frame() -> Any:
     """:func:`class_table` as a pandas DataFrame (pandas is imported only here)."""
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
     rows = class_table()
     return pd.DataFrame(
