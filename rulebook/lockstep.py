@@ -260,8 +260,9 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     """
     rules_a, rules_b = as_rules(rules_a), as_rules(rules_b)
     seed = deal_seed if bot_seed is None else bot_seed
-    start_a = rules_a.new_deal(players=players, seed=deal_seed, dealer=dealer)  # type: ignore[attr-defined]
-    start_b = rules_b.new_deal(players=players, seed=deal_seed, dealer=dealer)  # type: ignore[attr-defined]
+    start_a = rules_a.new_deal(players=players, seed=deal_seed, dealer=dealer)
+    start_b = rules_b.new_deal(players=players, seed=deal_seed, dealer=dealer)
+    # autoplay is annotated seed: int, but its TurnRandom takes int | str (text seeds work)
     final_a = autoplay(start_a, bots, seed=seed)  # type: ignore[arg-type]
     final_b = autoplay(start_b, bots, seed=seed)  # type: ignore[arg-type]
     states_a = tuple(final_a.states())

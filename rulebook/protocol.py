@@ -188,7 +188,7 @@ class GameState:
     def parse_move(self, move: Any) -> Any:
         """Turn text into this game's move object (objects pass through)."""
         if isinstance(move, str):
-            return self.rules.parse_move(move)  # type: ignore[attr-defined]
+            return self.rules.parse_move(move)
         return move
 
     def play(self, move: Any) -> "GameState":

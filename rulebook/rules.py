@@ -28,9 +28,12 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .errors import RulesError
+
+if TYPE_CHECKING:
+    from .protocol import GameState
 
 __all__ = [
     "TOPICS",
@@ -306,6 +309,19 @@ class RulesBase:
     def describe(self) -> list[Row]:
         """The ruleset as rows (topic, setting, value, meaning, clauses)."""
         raise NotImplementedError
+
+    if TYPE_CHECKING:
+        # What every engine's rules class defines (declared for type checkers only, so a
+        # missing one still fails at run time as before).
+        def new_deal(self, players: int = 4, seed: Any = 7, dealer: int = 0) -> GameState:
+            """A fresh deal: ``players`` seats, the pack shuffled from ``seed``."""
+
+        def parse_move(self, text: Any) -> Any:
+            """The game's move object for its notation; bad text raises MoveError."""
+
+        def playout(self, players: int = 4, seed: Any = 0, dealer: int = 0, bots: Any = None,
+                    record: bool = False) -> Any:
+            """One whole deal with computer players on the fast path (rows and moves)."""
 
     def option_rows(self) -> list[Row]:
         """One ``house rules`` row per option, from the profile's option table."""

@@ -115,7 +115,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
         raise RulesError(f"seed={seed!r}: expected a whole number or text")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress={progress!r}: expected a function progress(done, total)")
-    rules.new_deal(players, 0, 0)  # type: ignore[attr-defined]  # the game's check of players
+    rules.new_deal(players, 0, 0)  # the game's check of players
     _check_bots(rules, bots, players)
 
     seeds = deal_seeds(seed, deals)
@@ -130,7 +130,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
         if batch is not None:
             per_deal = batch(players, chunk_seeds, chunk_dealers, bots)
         else:
-            per_deal = [rules.playout(players=players, seed=s, dealer=d,  # type: ignore[attr-defined]
+            per_deal = [rules.playout(players=players, seed=s, dealer=d,
                                       bots=bots).rows
                         for s, d in zip(chunk_seeds, chunk_dealers)]
         for deal_rows in per_deal:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from ..errors import PositionError
 from ..protocol import derived_random
@@ -40,6 +40,7 @@ __all__ = [
 PHASES = ("R1", "D1", "R2", "D2", "R3", "D3", "R4", "over")
 """Phase names: betting rounds R1..R4 and draws D1..D3 in play order (BDG-BET-1)."""
 R1, D1, R2, D2, R3, D3, R4, OVER = range(8)
+"""The phases as numbers, the index of each name in :data:`PHASES` (BDG-BET-1, BDG-DRAW-1)."""
 
 FOLD, CHECK, CALL, BET, RAISE = range(5)
 """Betting actions (BDG-BET-3)."""
@@ -606,7 +607,7 @@ def finish(t: Table) -> None:
                     f"every hand contesting the pot of {amount} chips (seats "
                     f"{', '.join(map(str, eligible))}) is dead, so no one can win it; normal "
                     "play cannot lead to this (BDG-SHOW-6)")
-            best = min(classes[j] for j in contenders)  # type: ignore[type-var]
+            best = min(cast(int, classes[j]) for j in contenders)  # contenders have a class
             winners = [j for j in contenders if classes[j] == best]
         split = split_pot(amount, winners, t.button, t.n)
         for j, chips in split:

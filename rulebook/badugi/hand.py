@@ -174,7 +174,7 @@ class BadugiOutcome(Outcome):
 
 
 def _outcome(t: Table, rules: "BadugiRules") -> BadugiOutcome:
-    result: HandResult = t.result  # type: ignore[assignment]
+    result = cast(HandResult, t.result)  # set when the hand is over
     net = tuple(t.stacks[j] - t.start_stacks[j] for j in range(t.n))
     lines: list[str] = []
     if not result.revealed:
@@ -432,7 +432,7 @@ class BadugiState(GameState):
 
     def play(self, move: Any) -> "BadugiState":
         """The state after ``move``; an illegal move raises IllegalMove (BDG-BET-10)."""
-        return super().play(move)  # type: ignore[return-value]
+        return cast(BadugiState, super().play(move))
 
     def _apply(self, move: Any) -> "BadugiState":
         t = self._t.copy()
@@ -633,7 +633,7 @@ class BadugiState(GameState):
         """The pots as they stand: (amount, eligible seats), main pot first (BDG-POT-2)."""
         t = self._t
         if t.phase == OVER:
-            return [(p.amount, p.eligible) for p in t.result.pots]  # type: ignore[union-attr]
+            return [(p.amount, p.eligible) for p in cast(HandResult, t.result).pots]
         if not any(t.committed):
             return []
         live = [t.dealt[j] and not t.folded[j] for j in range(t.n)]
@@ -888,7 +888,7 @@ class BadugiRules(RulesBase):
             turn += 1
         net = [t.stacks[j] - t.start_stacks[j] for j in range(n)]
         places = places_from_scores(net, lower_is_better=False)
-        winners = {j for pot in t.result.pots for j in pot.winners}  # type: ignore[union-attr]
+        winners = {j for pot in cast(HandResult, t.result).pots for j in pot.winners}
         rows = [{"seat": j, "bot": getattr(chosen[j], "name", str(names[j])),
                  "place": places[j], "won": j in winners, "points": net[j],
                  "passes": 1 if t.folded[j] else 0, "turns": turn, "drawn": drawn[j],
