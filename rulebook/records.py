@@ -38,8 +38,11 @@ __all__ = [
 ]
 
 DEAL_FORMAT = "rulebook/deal"
+"""The ``format`` field of a deal record."""
 MATCH_FORMAT = "rulebook/match"
+"""The ``format`` field of a match record (see :mod:`rulebook.match`)."""
 VERSION = 1
+"""The record layout's version: a record of any other version is refused."""
 
 
 def digest(content: dict[str, Any]) -> str:

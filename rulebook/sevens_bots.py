@@ -1,8 +1,10 @@
 """Computer players for the Sevens family (Badam Satti, app rules, British Sevens).
 
 Bots see only a :class:`rulebook.sevens.SevensView` (own hand, the table, hand sizes, the
-public history), never the state.  The smart player's choice is a pure function on masks,
-:func:`smart_choice`, so the fast playout loop calls the very same code.
+public history: BS-INFO-1), never the state, and choose among the view's legal moves
+(BS-MOVE-1..4; under house rules BS-HR-5, BS-HR-6, BS-HR-8..11).  The smart player's
+choice is a pure function on masks, :func:`smart_choice`, so the fast playout loop calls the
+very same code.
 
 - ``random``: ``legal[rng.below(len(legal))]`` over ``view.legal_moves()`` (plays in
   canonical card order, then pass), so a fast loop can mirror it draw for draw.
