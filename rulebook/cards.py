@@ -113,6 +113,12 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card, (self.text,))
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
+        return self
+
     @property
     def rank_index(self) -> int:
         """0 (ace) .. 12 (king)."""
@@ -307,6 +313,15 @@ class CardSet:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("card sets are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (CardSet, (self.mask,))
+
+    def __copy__(self) -> "CardSet":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "CardSet":
+        return self
 
     def __iter__(self) -> Iterator[Card]:
         mask = self.mask

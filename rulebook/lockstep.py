@@ -262,9 +262,8 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     seed = deal_seed if bot_seed is None else bot_seed
     start_a = rules_a.new_deal(players=players, seed=deal_seed, dealer=dealer)
     start_b = rules_b.new_deal(players=players, seed=deal_seed, dealer=dealer)
-    # autoplay is annotated seed: int, but its TurnRandom takes int | str (text seeds work)
-    final_a = autoplay(start_a, bots, seed=seed)  # type: ignore[arg-type]
-    final_b = autoplay(start_b, bots, seed=seed)  # type: ignore[arg-type]
+    final_a = autoplay(start_a, bots, seed=seed)
+    final_b = autoplay(start_b, bots, seed=seed)
     states_a = tuple(final_a.states())
     states_b = tuple(final_b.states())
     seats_a = [s.to_move for s in states_a[:-1]]

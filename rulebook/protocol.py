@@ -343,7 +343,7 @@ class TurnRandom:
 
 
 def autoplay(state: GameState, bots: Sequence[str | Bot] | str | None = None,
-             seed: int = 0, max_moves: int = 100_000) -> GameState:
+             seed: int | str = 0, max_moves: int = 100_000) -> GameState:
     """Let computer players finish a deal; each sees only its own view.
 
     Every bot draws its chances from one :class:`TurnRandom` keyed by ``seed``; before each

@@ -870,7 +870,7 @@ class SattiState(GameState):
     def view(self, seat: int) -> SattiView:
         """What ``seat`` may know: its hand and the table, never the pile's order."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._t.n:
-            raise ValueError(f"seat {seat!r} is not at this table: expected 0 to {self._t.n - 1}")
+            raise RulesError(f"seat {seat!r} is not at this table: expected 0 to {self._t.n - 1}")
         return SattiView(self._rules, seat, self._t, self._trail,
                          self._codes() if seat == self._t.turn else None)
 

@@ -77,8 +77,11 @@ def smart_choice(hand: int, table: int, plays: int, can_pass: bool, passes_left:
     ("play towards your own cards"), -1 for each card it frees that the player does not
     hold (so a lone 7, or an end card guarding a long stretch, is kept back to block), and,
     when another player has two cards or fewer, +3 per point of the card ("shed high
-    cards").  The best score wins, ties by canonical order.  A voluntary pass (only under
-    limited_passes) is taken when every play scores below -6 and more than one pass is left.
+    cards").  Under limited_passes the blocking term is dropped (a stuck player there burns
+    passes and is then eliminated, so blocking costs more than it gains).  The best score
+    wins, ties by canonical order.  A voluntary pass (only under limited_passes) is taken
+    when every play scores below -9, all three passes are still left and no other player is
+    down to two cards.
     """
     if not plays:
         return PASS_CHOICE

@@ -123,3 +123,21 @@ def test_cardset_round_trips_through_text(mask: int) -> None:
     assert len(cards) == len(list(cards)) == bin(mask).count("1")
     assert list(cards) == sorted(cards)
     assert card_mask(cards.texts()) == mask
+
+
+def test_cards_and_card_sets_copy_and_pickle_as_the_same_values() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    hand = CardSet("3S JS KH")
+    assert copy.deepcopy(hand) == hand and copy.copy(hand) is hand
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert copy.deepcopy(Card("7H")) is Card("7H")
+    assert pickle.loads(pickle.dumps(Card("7H"))) is Card("7H")
+
+    @dataclasses.dataclass
+    class Holder:
+        cards: CardSet
+
+    assert dataclasses.asdict(Holder(hand)) == {"cards": hand}
