@@ -28,3 +28,20 @@ def test_ci_runs_the_readme_test_command_word_for_word() -> None:
 
 def test_the_start_notebook_the_lab_command_opens_exists() -> None:
     assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()
+
+
+def test_readme_launches_the_start_notebook_on_binder_in_lab_and_in_voila() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lab = re.search(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/HEAD\?labpath=([^)\s]+)", text)
+    voila = re.search(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/HEAD\?urlpath=([^)\s]+)", text)
+    assert lab and lab.group(1) == "notebooks%2F00_start_here.ipynb"
+    assert voila and voila.group(1) == "voila%2Frender%2Fnotebooks%2F00_start_here.ipynb"
+    requirements = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
+    assert "voila" in requirements
+
+
+def test_every_notebook_the_readme_lists_exists() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"`(\d\d_[a-z_]+)`", text))
+    present = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert listed == present
