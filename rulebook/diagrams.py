@@ -152,6 +152,8 @@ class Diagram:
     def __init__(self, graph: graphviz.Digraph | graphviz.Source, title: str | None = None) -> None:
         self.graph = graph
         self.title = title
+        # (format, program, source) -> drawing: Jupyter asks for several representations.
+        self._drawn: dict[tuple[str, str, str], bytes] = {}
 
     @classmethod
     def from_source(cls, source: str, title: str | None = None) -> Diagram:
@@ -184,6 +186,9 @@ class Diagram:
                 f"{', '.join(sorted(_FORMATS[program.backend]))}.",
                 hint="Install Graphviz (apt-get install graphviz) for PDF." if format == "pdf" else "",
             )
+        key = (format, str(program.path), self.source)
+        if key in self._drawn:
+            return self._drawn[key]
         graphviz = _import_graphviz()
         dot_command = graphviz.backend.dot_command
         with _SWAP_LOCK:
@@ -202,6 +207,7 @@ class Diagram:
                 ) from exc
             finally:
                 dot_command.DOT_BINARY = saved
+        self._drawn = {key: data}
         return data
 
     def svg(self) -> str:
@@ -220,14 +226,25 @@ class Diagram:
             f"<p><i>{html.escape(str(error))}</i></p></div>"
         )
 
-    def _repr_html_(self) -> str:
-        """SVG inside a ``div``, or the DOT source and the install hint: never a traceback."""
+    def html(self) -> str:
+        """HTML for embedding (e.g. in an ``ipywidgets.HTML``): the SVG inside a ``div``, or the
+        DOT source in ``<pre>`` and the one-line install hint.  Never raises a DiagramError."""
         try:
             svg = self.svg()
         except DiagramError as error:
             return self._fallback_html(error)
         caption = f"<p><b>{html.escape(self.title)}</b></p>" if self.title else ""
         return f'<div class="rulebook-diagram">{caption}{svg}</div>'
+
+    def _repr_html_(self) -> str | None:
+        """The DOT source and the install hint when the diagram cannot be drawn; else ``None``,
+        so that Jupyter shows the ``image/svg+xml`` of :meth:`_repr_mimebundle_` (an image
+        that JupyterLab shows even in an untrusted notebook).  Use :meth:`html` to embed."""
+        try:
+            self.svg()
+        except DiagramError as error:
+            return self._fallback_html(error)
+        return None
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Jupyter's display: ``image/svg+xml`` when drawn, else HTML with source and hint."""

@@ -83,8 +83,24 @@ def test_jupyter_display_is_svg_and_leaves_graphviz_configured_as_before() -> No
     bundle = _hearts()._repr_mimebundle_()
     assert "<svg" in bundle["image/svg+xml"] and "text/html" not in bundle
     assert graphviz.backend.dot_command.DOT_BINARY == before
-    html = _hearts()._repr_html_()
+    html = _hearts().html()  # for embedding in an ipywidgets.HTML
     assert "<svg" in html and "Hearts &lt;row&gt;" in html
+
+
+@pytest.mark.skipif(REAL_DOT is None, reason="Graphviz dot is not on PATH: apt-get install -y graphviz")
+def test_a_notebook_gets_svg_not_html_and_draws_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from IPython.core.formatters import DisplayFormatter
+
+    d = _hearts()
+    calls = []
+    real_pipe = type(d.graph).pipe
+    monkeypatch.setattr(type(d.graph), "pipe", lambda self, *a, **k: calls.append(k) or real_pipe(self, *a, **k))
+    data, _ = DisplayFormatter().format(d)
+    # JupyterLab prefers text/html over SVG; an image shows even in an untrusted notebook.
+    assert "<svg" in data["image/svg+xml"] and "text/html" not in data
+    assert len(calls) == 1
+    d.graph.edge("8H", "9H")  # a changed graph is drawn again
+    assert "9H" in d.svg() and len(calls) == 2
 
 
 # --- the graphviz-pure fallback -------------------------------------------------------------
@@ -150,7 +166,7 @@ def test_without_any_graphviz_display_shows_source_and_one_hint_line(no_graphviz
     assert "install Graphviz" in page and page.count("install Graphviz") == 1
     assert "Hearts &lt;row&gt;" in page
     assert d.source in data["text/plain"] and diagrams.INSTALL_HINT in data["text/plain"]
-    assert "<pre>" in d._repr_html_()
+    assert "<pre>" in d._repr_html_() and d.html() == d._repr_html_()
 
 
 def test_a_broken_source_is_shown_with_the_error_not_a_traceback() -> None:
