@@ -132,13 +132,40 @@ def _import_graphviz() -> Any:
     return graphviz
 
 
+_DIGRAPH_CLASS: list[type] = []
+
+
+def _digraph_class() -> type:
+    """``graphviz.Digraph`` with Jupyter's display routed through :class:`Diagram`.
+
+    Made once, on first use, so that graphviz stays out of ``import rulebook``.
+    """
+    if not _DIGRAPH_CLASS:
+        graphviz = _import_graphviz()
+
+        class RulebookDigraph(graphviz.Digraph):  # type: ignore[misc,name-defined]
+            """A ``graphviz.Digraph`` that draws itself in Jupyter with whatever Graphviz is at
+            hand (real ``dot``, else ``graphviz-pure``), or shows its DOT source with the
+            install hint, never a traceback."""
+
+            def _repr_mimebundle_(self, include: Any = None, exclude: Any = None,
+                                  **_: Any) -> dict[str, Any]:
+                return Diagram(self)._repr_mimebundle_(include, exclude)
+
+        _DIGRAPH_CLASS.append(RulebookDigraph)
+    return _DIGRAPH_CLASS[0]
+
+
 def digraph(name: str | None = None, **attrs: Any) -> graphviz.Digraph:
     """A new ``graphviz.Digraph`` (for diagram generators), with a clear error if the package is missing.
 
     Keyword arguments are passed to ``graphviz.Digraph`` (``graph_attr``, ``node_attr``, ...).
+    The graph is a true ``graphviz.Digraph``; shown bare in a notebook it draws through
+    :class:`Diagram`, so the fallbacks (``graphviz-pure``, or the DOT source and the install
+    hint) apply to ``rules.turn_diagram()`` and the other generated diagrams too.
     """
-    graphviz = _import_graphviz()
-    return graphviz.Digraph(name=name, **attrs)
+    graph: graphviz.Digraph = _digraph_class()(name=name, **attrs)
+    return graph
 
 
 class Diagram:
