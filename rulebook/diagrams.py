@@ -140,8 +140,8 @@ def _digraph_class() -> type:
 
     Made once, on first use, so that graphviz stays out of ``import rulebook``.
     """
+    graphviz = _import_graphviz()  # asked every time: says what to install when missing
     if not _DIGRAPH_CLASS:
-        graphviz = _import_graphviz()
 
         class RulebookDigraph(graphviz.Digraph):  # type: ignore[misc,name-defined]
             """A ``graphviz.Digraph`` that draws itself in Jupyter with whatever Graphviz is at
