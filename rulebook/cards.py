@@ -38,6 +38,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "card_mask",
+    "mask_indices",
     "suit_mask",
     "rank_mask",
     "ALL_CARDS",
@@ -258,6 +259,20 @@ def parse_cards(text: CardsLike, *, distinct: bool = True) -> list[Card]:
                 raise CardError(f"{card} is given twice in {text!r}: each card may appear once")
             seen.add(card)
     return cards
+
+
+def mask_indices(mask: int) -> list[int]:
+    """The card indices set in a 52-bit mask, ascending (canonical order).
+
+    >>> mask_indices(Card("7H").mask | Card("AC").mask)
+    [0, 26]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def card_mask(cards: CardsLike) -> int:

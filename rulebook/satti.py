@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
 from .cards import (
+    mask_indices,
     ALL_CARDS,
     FULL_MASK,
     RANK_NAMES,
@@ -158,14 +159,8 @@ def fit_mask(top: int, suit: int) -> int:
     return FIT[top][suit]
 
 
-def bits(mask: int) -> list[int]:
-    """The card indices of a mask, ascending (canonical order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bits = mask_indices
+"""The card indices of a mask, ascending (canonical order); see :func:`rulebook.cards.mask_indices`."""
 
 
 def playable_mask(hand: int, top: int, suit: int, penalty: int, skipped: bool,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .cards import FULL_MASK
+from .cards import FULL_MASK, mask_indices
 from .protocol import MASK64, derived_seed, places_from_scores, splitmix64
 
 __all__ = [
@@ -264,14 +264,8 @@ def is_valid_row(table: int, suit: int, ace_high: bool) -> bool:
     return positions == list(range(positions[0], positions[0] + len(positions)))
 
 
-def bit_cards(mask: int) -> list[int]:
-    """The card indices in ``mask``, in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bit_cards = mask_indices
+"""The card indices in ``mask``, in canonical order; see :func:`rulebook.cards.mask_indices`."""
 
 
 # --------------------------------------------------------------------------------------
