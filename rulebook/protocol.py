@@ -37,6 +37,7 @@ __all__ = [
     "register_bot",
     "make_bot",
     "bots_for",
+    "RandomBot",
     "autoplay",
     "splitmix64",
     "TurnRandom",
@@ -239,6 +240,21 @@ class Bot(Protocol):
     def choose(self, view: Any, rng: "TurnRandom") -> Any:
         """Return one of ``view.legal_moves()``."""
         ...
+
+
+class RandomBot:
+    """The ``random`` computer player of every game: uniform over the legal moves.
+
+    One draw of the turn's :class:`TurnRandom`, ``legal[rng.below(len(legal))]``, so each
+    game's fast loop can mirror it exactly.  Each game registers it under its own name.
+    """
+
+    name = "random"
+
+    def choose(self, view: Any, rng: "TurnRandom") -> Any:
+        """One of ``view.legal_moves()``, chosen by one draw of ``rng``."""
+        legal = view.legal_moves()
+        return legal[rng.below(len(legal))]
 
 
 BOTS: dict[tuple[str, str], Callable[[], Bot]] = {}

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RulesError
-from .protocol import MASK64, TurnRandom, autoplay, register_bot
+from .protocol import MASK64, RandomBot, TurnRandom, autoplay, register_bot
 from .satti import (
     DRAW,
     EIGHTS,
@@ -145,16 +145,7 @@ def smart_code(hand: int, top: int, suit: int, penalty: int, skipped: bool, nami
     return card if card >= 0 else DRAW  # step 6
 
 
-@register_bot("satti", "random")
-class RandomBot:
-    """Uniform over the legal moves."""
-
-    name = "random"
-
-    def choose(self, view: SattiView, rng: TurnRandom) -> Move:
-        """A legal move chosen uniformly at random."""
-        legal = view.legal_moves()
-        return legal[rng.randrange(len(legal))]
+register_bot("satti", "random")(RandomBot)  # uniform over the legal moves
 
 
 @register_bot("satti", "easy")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .protocol import TurnRandom, register_bot
+from .protocol import RandomBot, TurnRandom, register_bot
 from .sevens_core import row_order
 
 __all__ = ["RandomBot", "SmartBot", "smart_choice", "PASS_CHOICE"]
@@ -29,16 +29,7 @@ _POSITIONS = {ace_high: {r: i for i, r in enumerate(row_order(ace_high))}
               for ace_high in (False, True)}
 
 
-@register_bot("sevens", "random")
-class RandomBot:
-    """Plays a uniformly random legal move: ``legal[rng.below(len(legal))]``."""
-
-    name = "random"
-
-    def choose(self, view: Any, rng: TurnRandom) -> Any:
-        """One of ``view.legal_moves()``, chosen by one draw of ``rng``."""
-        legal = view.legal_moves()
-        return legal[rng.below(len(legal))]
+register_bot("sevens", "random")(RandomBot)  # uniform over the legal moves
 
 
 def _card_score(card: int, hand: int, table: int, ace_high: bool, values: Sequence[int],

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import CardSet
-from ..protocol import TurnRandom, register_bot
+from ..protocol import RandomBot, TurnRandom, register_bot
 from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
 from .ranking import ranks_of_class
@@ -98,16 +98,7 @@ def _options_from_view(view: Any) -> list[int]:
     return [B.ACTIONS[str(m)] for m in view.legal_moves()]
 
 
-@register_bot("badugi", "random")
-class RandomBot:
-    """Uniform over the legal moves (every discard set counts once in a draw)."""
-
-    name = "random"
-
-    def choose(self, view: Any, rng: TurnRandom) -> Any:
-        """``legal[rng.randrange(len(legal))]``."""
-        legal = view.legal_moves()
-        return legal[rng.randrange(len(legal))]
+register_bot("badugi", "random")(RandomBot)  # uniform over the legal moves
 
 
 @register_bot("badugi", "smart")
