@@ -246,8 +246,9 @@ def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, openi
         else:
             note = ""
         wanted = " or ".join(c.text for c in CardSet(ends)) or "nothing"
-        return Explanation(text, False, f"{text} is not playable: the {suit_name} row runs "
-                           f"{low}-{high}, so only {wanted} can be added to it{note}", clauses)
+        row = f"holds only {low}" if low is high else f"runs {low}-{high}"
+        return Explanation(text, False, f"{text} is not playable: the {suit_name} row {row}, "
+                           f"so only {wanted} can be added to it{note}", clauses)
     if rules.sevens_first and hand & SEVENS and card.rank != 7:
         return Explanation(text, False, f"{text} is not allowed: under sevens_first you hold "
                            f"a 7 ({_cards_text(hand & SEVENS)}), so you must play a 7",

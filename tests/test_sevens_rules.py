@@ -517,3 +517,11 @@ def test_describe_covers_every_topic(profile):
     assert all(r.meaning and r.clauses for r in rows if r.topic != "house rules")
     opening = [r for r in rows if r.setting == "opening card"][0]
     assert opening.value == ("7♦" if profile == "sevens" else "7♥")
+
+
+@pytest.mark.clause("BS-MOVE-1", "BS-ROW-3")
+def test_BS_MOVE_1_a_row_of_one_seven_is_described_as_holding_only_it():
+    rules = load_rules("badam-satti")
+    state = rules.position(table="7D 3C-8C", hands=["KD 2C", None, None, None], to_move=0)
+    assert state.explain("KD").reason == (
+        "KD is not playable: the diamonds row holds only 7D, so only 6D or 8D can be added to it")
