@@ -393,3 +393,32 @@ def test_a_failing_observer_is_reported_not_raised():
     st.observe(broken)
     st.first_button.click()  # must not raise
     assert "observer broke" in st.message.value and st.index == 0
+
+
+def test_slider_max_reaches_the_browser_before_a_value_above_the_old_max() -> None:
+    """A browser applies widget messages in order; a value above the current max would be
+    clamped there and sent back as a step back, so the stepper sends max first."""
+    from rulebook import load_rules
+
+    stepper = DealStepper(load_rules("badam-satti"), play=True, seed=2)
+    sent: list[tuple[str, object]] = []
+    stepper.slider.observe(lambda c: sent.append((c["name"], c["new"])), names=["max", "value"])
+    stepper.click_card(next(m.card for m in stepper.state.legal_moves()))
+    names = [name for name, _ in sent]
+    assert names.index("max") < names.index("value")
+    assert stepper.slider.value == stepper.slider.max == len(stepper.states) - 1
+    sent.clear()
+    stepper.first()
+    assert [name for name, _ in sent] == ["value"]
+
+
+def test_a_card_button_always_plays_its_own_card() -> None:
+    from rulebook import load_rules
+
+    stepper = DealStepper(load_rules("badam-satti"), play=True, seed=2)
+    buttons = {b.description: b for b in stepper.card_buttons}
+    card = next(m.card for m in stepper.state.legal_moves())
+    button = buttons[card.pretty()]
+    button.click()
+    assert any(str(m) == card.text for m in stepper.state.history)
+    assert button.description == card.pretty()  # never relabelled to another card

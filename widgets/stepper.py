@@ -168,8 +168,7 @@ class DealStepper:
                     "played before it (shown with all hands face up)")
         self.waiting_toggle.observe(lambda _c: self._draw_waiting(), names="value")
         self.card_buttons: list[W.Button] = []
-        self._card_pool: list[W.Button] = []
-        self._pool_cards: list[Card | None] = []
+        self._buttons_by_card: dict[Card, W.Button] = {}
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.action_buttons: dict[str, W.Button] = {}
         self.action_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -411,9 +410,15 @@ class DealStepper:
         state = self.state
         self._syncing = True
         try:
-            with self.slider.hold_sync():
-                self.slider.max = max(0, len(self._states) - 1)
+            # Two separate messages, in an order the browser can apply without clamping: a
+            # value above the old max would be clamped there and sent back as a step back.
+            new_max = max(0, len(self._states) - 1)
+            if new_max >= self.slider.max:
+                self.slider.max = new_max
                 self.slider.value = self._index
+            else:
+                self.slider.value = self._index
+                self.slider.max = new_max
         finally:
             self._syncing = False
         at_start = self._index == 0
@@ -511,12 +516,9 @@ class DealStepper:
         lit = legal_card_mask(state) if mine else 0
         drawing = any(isinstance(getattr(m, "discard", None), int) for m in legal)
         hand = hand_order(state.hands[self.human])  # type: ignore[attr-defined]
-        while len(self._card_pool) < len(hand):
-            self._new_card_button()
         badugi = state.rules.game == "badugi"
-        for i, card in enumerate(hand):
-            b = self._card_pool[i]
-            self._pool_cards[i] = card
+        for card in hand:
+            b = self._card_button(card)
             selected = drawing and bool(self._discard & card.mask)
             if not mine:
                 tip = (f"{card.name()}: seat {state.to_move} is to move" if not state.is_over
@@ -527,11 +529,10 @@ class DealStepper:
                     " — click to select it for the draw")
             else:
                 tip = state.explain(("draw " + card.text) if badugi else card.text).reason
-            b.description = card.pretty()
             b.tooltip = tip
             b.icon = "times" if selected else ("check" if lit & card.mask else "")
             b.button_style = "warning" if selected else ("primary" if lit & card.mask else "")
-        self.card_buttons = self._card_pool[:len(hand)]
+        self.card_buttons = [self._card_button(card) for card in hand]
         self.hand_box.children = tuple(self.card_buttons)
 
         texts = list(GAME_ACTIONS.get(state.rules.game, ()))
@@ -584,17 +585,15 @@ class DealStepper:
                 suits.append(sb)
         self.suit_box.children = tuple(suits)
 
-    def _new_card_button(self) -> None:
-        k = len(self._card_pool)
-        b = W.Button(layout=W.Layout(width="auto"))
-        b.on_click(lambda _b, k=k: self._click_pool(k))
-        self._card_pool.append(b)
-        self._pool_cards.append(None)
-
-    def _click_pool(self, k: int) -> None:
-        card = self._pool_cards[k]
-        if card is not None:
-            self.click_card(card)
+    def _card_button(self, card: Card) -> W.Button:
+        """The button of one card, made once: a click always means that very card, even if
+        it lands while the hand is being redrawn."""
+        button = self._buttons_by_card.get(card)
+        if button is None:
+            button = W.Button(description=card.pretty(), layout=W.Layout(width="auto"))
+            button.on_click(lambda _b, c=card: self.click_card(c))
+            self._buttons_by_card[card] = button
+        return button
 
     def _click_suit(self, k: int) -> None:
         moves = getattr(self, "_suit_moves", [])

@@ -16,10 +16,6 @@ finished deal of ``01`` by ``autoplay``; the positions of ``00``'s game by the s
 :class:`widgets.DealStepper` built without a browser (its states are the engine's, checked
 against ``autoplay``'s deal), every legality and reason by ``state.explain``.
 
-Known bug, reported as an expected failure (``xfail``) only when its signature is seen: after
-a played card the stepper may step back to the previous position (see ``SLIDER_BUG``); it
-depends on the kernel's hash seed, so about every other run of a play-mode test hits it.
-
 Each step is saved by ``shot`` under ``test-output/screenshots/`` (``lab_00_*``, ``voila_00_*``,
 ``lab_01_*``, ``lab_05_*``, ``voila_05_*``); ``lab_00_stepper_widget.png`` is the stepper alone
 (the picture in ``docs/stepper.png``).
@@ -156,30 +152,15 @@ def _expect_card_buttons(root: Any, state: Any) -> None:
     expect(lit.locator(".fa-check")).to_have_count(len(_mask_cards(legal)))
 
 
-SLIDER_BUG = (
-    "widgets/stepper.py: after a played card the page shows the previous position (or the "
-    "'move' slider keeps the old number). _render sends the slider's new max and value in one "
-    "hold_sync message; when the browser applies 'value' before 'max' (the key order follows "
-    "the kernel's str hash seed, so about every other kernel), the IntSlider view clamps the "
-    "value to the old max and sends that back, and _on_slider steps the stepper back to it")
-
-
-def _expect_played(root: Any, game: StartHereGame, previous: int) -> None:
+def _expect_played(root: Any, game: StartHereGame) -> None:
     """After seat 0's card and the computer players' answers the page shows the new position
-    (the table, the slider's number, the card buttons) and stays there.  The known slider bug
-    is reported as an expected failure with what the page showed; anything else fails."""
+    (the table, the slider's number, the card buttons) and stays there: the slider's new
+    maximum must reach the browser before its value, or the view clamps the value and sends
+    it back as a step back."""
     index = len(game.state.history)
-    try:
-        _expect_position(root, game.state, index)
-        _expect_card_buttons(root, game.state)
-        _expect_position(root, game.state, index)  # still there once the buttons are drawn
-    except AssertionError as error:
-        shown = root.locator(".widget-html .rb-state .rb-note").first.inner_text()
-        slider = root.locator(".widget-readout").first.inner_text().strip()
-        if slider != str(index) or f"· move {previous} ·" in shown:
-            pytest.xfail(f"{SLIDER_BUG}. Expected move {index}; the page shows {shown!r}, "
-                         f"the slider {slider!r}. ({str(error)[:300]})")
-        raise
+    _expect_position(root, game.state, index)
+    _expect_card_buttons(root, game.state)
+    _expect_position(root, game.state, index)  # still there once the buttons are drawn
 
 
 def _play_start_here(page: Any, root: Any, shot: Shot, where: str) -> Any:
@@ -232,11 +213,10 @@ def _play_start_here(page: Any, root: Any, shot: Shot, where: str) -> Any:
 
     # Two lit cards: each is played, the computer players answer, seat 0 is to move again.
     for turn in (1, 2):
-        previous = len(game.state.history)
         card = game.legal_card()
         _button(root, card.pretty()).click()
         game.play(card)
-        _expect_played(root, game, previous)
+        _expect_played(root, game)
         expect(message).to_have_count(0)  # the old reason is gone
         assert card.text in _data_cards(root.locator(".widget-html .rb-state .rb-rows [data-card]"))
         snap(f"played_{turn}_{card.text}")
