@@ -320,6 +320,14 @@ _ALL_PROMPTS_NUMBERED = """() => {
     });
 }"""
 
+# Every code cell has run, or one has failed: Run All stops at an error, so waiting for the
+# remaining prompts would only wait out the timeout.
+_CELL_ERROR = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) [data-mime-type="application/vnd.jupyter.stderr"]')]
+    .map(e => e.textContent || '').filter(t => /Traceback|Error/.test(t)).join('\\n')"""
+
+_ALL_RAN_OR_ERROR = ("() => (" + _CELL_ERROR + ")() !== '' || (" + _ALL_PROMPTS_NUMBERED + ")()")
+
 _ANY_PROMPT_STARTED = """() => [...document.querySelectorAll(
     '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-CodeCell .jp-InputPrompt')]
     .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent || ''))"""
@@ -365,7 +373,10 @@ def open_and_run_all(jupyter_lab: Server, chromium_browser: Any) -> Callable[...
                 _run_all(page)
                 # Run All can silently do nothing: notice it in seconds, not at the timeout.
                 page.wait_for_function(_ANY_PROMPT_STARTED, timeout=15_000)
-                page.wait_for_function(_ALL_PROMPTS_NUMBERED, timeout=timeout * 1000)
+                page.wait_for_function(_ALL_RAN_OR_ERROR, timeout=timeout * 1000)
+                failure = page.evaluate(_CELL_ERROR)
+                if failure:
+                    raise AssertionError(f"{notebook}: a cell failed in JupyterLab:\n{failure[:3000]}")
                 page.wait_for_function(_KERNEL_IDLE, timeout=timeout * 1000)
                 return panel
             except PlaywrightTimeout as error:
