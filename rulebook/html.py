@@ -376,12 +376,14 @@ def _revealed(state: Any) -> set[int]:
     return set()
 
 
-def state_html(state: Any, seats: str | int | None = "all", *, style: bool = True) -> str:
+def state_html(state: Any, seats: str | int | None = "all", *, style: bool = True,
+               last_move: bool = True) -> str:
     """The state's table and hands as HTML (see the module header).
 
     ``seats="all"`` shows every hand face up (for teaching); an int shows that seat's hand
     face up and the others face down as counts; ``None`` shows every hand face down.  The legal
     cards of the player to move are marked in that player's hand when it is face up.
+    ``last_move=False`` leaves out the "Last move" line (for views that tell it themselves).
     """
     game = state.rules.game
     to_move = state.to_move
@@ -433,7 +435,7 @@ def state_html(state: Any, seats: str | int | None = "all", *, style: bool = Tru
              f"{escape(where)}</div>")
     parts = [STYLE if style else "", f'<div class="rb-state" data-game="{game}">', title, table,
              seat_table]
-    last = last_move_text(state, seats)
+    last = last_move_text(state, seats) if last_move else ""
     if last:
         parts.append(f'<div class="rb-note rb-last-move"><b>Last move:</b> {escape(last)}</div>')
     if state.is_over and state.outcome is not None:

@@ -422,3 +422,12 @@ def test_a_card_button_always_plays_its_own_card() -> None:
     button.click()
     assert any(str(m) == card.text for m in stepper.state.history)
     assert button.description == card.pretty()  # never relabelled to another card
+
+
+def test_the_last_move_is_told_once_in_the_move_box_not_again_under_the_table() -> None:
+    from rulebook import load_rules
+
+    stepper = DealStepper(load_rules("badam-satti"), seed=3)
+    stepper.go(5)
+    assert "Last move" not in stepper.table.value
+    assert str(stepper.state.history[-1]) in stepper.move_box.value

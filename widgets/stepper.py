@@ -433,7 +433,8 @@ class DealStepper:
             return
         seats = self._seats()
         try:
-            self.table.value = state_html(state, seats=seats, style=False)
+            # the move box below tells the last move, with its reason
+            self.table.value = state_html(state, seats=seats, style=False, last_move=False)
             self.move_box.value = self._move_html(state, seats)
             self.legal_box.value = self._legal_html(state, seats)
             self._draw_play(state)
