@@ -17,7 +17,7 @@ from widgets.stepper import WAITING_TITLE, DealStepper  # noqa: E402
 def test_stepper_shows_the_engines_waiting_diagram_for_the_current_position() -> None:
     rules = rulebook.load_rules("badam-satti")
     state = autoplay(rules.new_deal(players=4, seed=7), "smart", seed=7)
-    stepper = DealStepper(state)
+    stepper = DealStepper(state, draw_in_background=False)
     stepper.first()
     stepper.hands_toggle.value = "all"
     assert stepper.extra.value == ""
@@ -35,7 +35,7 @@ def test_stepper_shows_the_engines_waiting_diagram_for_the_current_position() ->
 
 def test_waiting_diagram_hides_when_only_one_seat_is_shown() -> None:
     state = rulebook.load_rules("badam-satti").new_deal(players=4, seed=7)
-    stepper = DealStepper(state, seat=0, play=True)
+    stepper = DealStepper(state, seat=0, play=True, draw_in_background=False)
     stepper.waiting_toggle.value = True
     stepper.hands_toggle.value = 0
     assert "all hands" in stepper.extra.value and "<svg" not in stepper.extra.value
@@ -49,7 +49,7 @@ def test_waiting_toggle_is_offered_only_for_the_sevens_family() -> None:
 
 
 def test_comparison_draws_both_turn_flows_side_by_side_and_follows_toggles() -> None:
-    rc = RulesCompare("badam-satti", "badam-satti")
+    rc = RulesCompare("badam-satti", "badam-satti", draw_in_background=False)
     assert rc.diagrams.layout.display == "none"
     rc.flows_toggle.value = True
     assert rc.diagrams.layout.display == "" and rc.diagrams.value.count("<td") == 2
@@ -67,5 +67,24 @@ def test_comparison_draws_both_turn_flows_side_by_side_and_follows_toggles() -> 
 def test_comparison_of_different_games_draws_each_flow_without_highlight() -> None:
     rc = RulesCompare("badam-satti", "satti", "badugi")
     rc.flows_toggle.value = True
+    rc.flows.wait()
     for rules in rc.rules:
         assert Diagram(turn_diagram(rules), title=rules.label()).html() in rc.diagrams.value
+
+
+def test_stepper_draws_the_waiting_diagram_off_the_click_and_shows_it_when_ready() -> None:
+    rules = rulebook.load_rules("badam-satti")
+    state = autoplay(rules.new_deal(players=4, seed=7), "smart", seed=7)
+    stepper = DealStepper(state)
+    stepper.hands_toggle.value = "all"
+    stepper.first()
+    stepper.waiting_toggle.value = True
+    stepper.next()
+    stepper.next()  # the drawing asked for first is no longer the one shown
+    stepper.diagram.wait()
+    expected = Diagram(stepper.state.waiting_diagram(), title=WAITING_TITLE).html()
+    assert stepper.extra.value == expected
+    stepper.back()
+    stepper.diagram.wait()
+    stepper.next()  # back at a position drawn before: shown from the cache at once
+    assert stepper.extra.value == expected

@@ -28,7 +28,6 @@ Bad input (three cards, five cards, a card twice, junk) shows the engine's
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -50,6 +49,7 @@ from rulebook.cards import ALL_CARDS, RANKS, SUITS, Card, CardsLike
 from rulebook.diagrams import DiagramError
 from rulebook.errors import CardError
 
+from .drawing import DiagramSlot
 from .render import STYLE, card_html, escape
 
 __all__ = ["BadugiRanker"]
@@ -107,10 +107,7 @@ class BadugiRanker:
         all_hands()  # warm the 270,725-hand table once, here, not on the first click
         self._frame: Any = class_frame()  # pandas, built once; the nearby table slices it
         self._syncing = False
-        self._diagram_cache: dict[str, str] = {}
         self.draw_in_background = draw_in_background
-        self._drawer: ThreadPoolExecutor | None = None
-        self._pending: Future[str] | None = None
 
         self.hand_text = w.Text(
             value=_cards_text(self._value), description="Hand",
@@ -157,6 +154,8 @@ class BadugiRanker:
         self.comparison_html = w.HTML()
         self.nearby = w.HTML()
         self.diagram_html = w.HTML()
+        self.diagram = DiagramSlot(self.diagram_html, background=draw_in_background,
+                                   cache_size=256)
 
         self._last_hand_text = self.hand_text.value
         self._last_other_text = self.other_text.value
@@ -430,40 +429,18 @@ class BadugiRanker:
             f"<th>example</th></tr></thead><tbody>{''.join(body)}</tbody></table>")
 
     def _show_diagram(self) -> None:
-        """Show the clash graph: from the cache, else drawn now or on the drawing thread."""
+        """Show the clash graph: from the cache, else drawn (on the drawing thread unless
+        ``draw_in_background`` is false; a dot run takes about 30 ms, longer than a click
+        may) and shown if the hand is still the one shown."""
         if not self.show_diagram.value:
-            self.diagram_html.value = ""
+            self.diagram.clear("")
             return
         value = self._value
-        key = _cards_text(value)
-        shown = self._diagram_cache.get(key)
-        if shown is not None:
-            self.diagram_html.value = _DIAGRAM_CAPTION + shown
-        elif not self.draw_in_background:
-            self._drawn(key, _draw(value))
-        else:
-            # a dot subprocess takes ~30 ms: the rest of the answer is shown at once and the
-            # picture follows when it is drawn (if the hand is still the one shown)
-            self.diagram_html.value = (f"{_DIAGRAM_CAPTION}<p class='rb-note' "
-                                       f"data-drawing='{escape(key)}'>Drawing…</p>")
-            if self._drawer is None:
-                self._drawer = ThreadPoolExecutor(max_workers=1,
-                                                  thread_name_prefix="badugi-diagram")
-            future = self._drawer.submit(_draw, value)
-            self._pending = future
-            future.add_done_callback(lambda done: self._drawn(key, done.result()))
-
-    def _drawn(self, key: str, shown: str) -> None:
-        if len(self._diagram_cache) > 256:
-            self._diagram_cache.clear()
-        self._diagram_cache[key] = shown
-        if self.show_diagram.value and key == _cards_text(self._value):
-            self.diagram_html.value = _DIAGRAM_CAPTION + shown
+        self.diagram.show(_cards_text(value), lambda: _DIAGRAM_CAPTION + _draw(value))
 
     def wait_for_diagram(self, timeout: float = 30.0) -> None:
         """Wait until the clash graph being drawn (if any) is shown (for scripts and tests)."""
-        if self._pending is not None:
-            self._pending.result(timeout=timeout)
+        self.diagram.wait(timeout)
 
 
 _DIAGRAM_CAPTION = (

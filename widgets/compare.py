@@ -38,6 +38,7 @@ from rulebook.errors import RulebookError, RulesError
 from rulebook.lockstep import as_rules
 from rulebook.rules import OptionSpec, RulesBase
 
+from .drawing import DiagramSlot
 from .render import STYLE, escape
 
 __all__ = ["RulesCompare", "option_control", "compare_table_html"]
@@ -116,10 +117,13 @@ class RulesCompare:
     ``RulesCompare(*rulesets, title=None)``: each ruleset is a rules object, a profile id
     (``"sevens"``) or ``"profile+option+name=value"`` text (``"badam-satti+sevens_first"``).
     A ruleset that cannot be loaded raises :class:`~rulebook.errors.RulesError` here, before
-    anything is drawn; afterwards every refusal is shown in ``reason``.
+    anything is drawn; afterwards every refusal is shown in ``reason``.  ``flows_toggle``
+    shows each column's turn diagram (``rules.turn_diagram()``) side by side in ``diagrams``,
+    drawn on a worker thread unless ``draw_in_background`` is false (``flows.wait()`` waits).
     """
 
-    def __init__(self, *rulesets: RulesBase | str, title: str | None = None) -> None:
+    def __init__(self, *rulesets: RulesBase | str, title: str | None = None,
+                 draw_in_background: bool = True) -> None:
         if not rulesets:
             raise RulesError("RulesCompare needs at least one ruleset, e.g. "
                              "RulesCompare('badam-satti', 'sevens')")
@@ -148,6 +152,7 @@ class RulesCompare:
             tooltip="Draw each ruleset's turn as a diagram generated from its rules; what "
                     "differs from the first column is drawn thick and red")
         self.flows_toggle.observe(lambda _c: self.draw_flows(), names="value")
+        self.flows = DiagramSlot(self.diagrams, background=draw_in_background)
         self.widget = w.VBox([
             w.HTML(f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>"
                    f"{escape(title or 'Rulesets side by side')}</b>: rows marked ≠ differ; "
@@ -197,22 +202,29 @@ class RulesCompare:
         if not self.flows_toggle.value:
             self.set_diagrams("")
             return
-        from rulebook.diagrams import Diagram
-        from rulebook.turnflow import turn_diagram
+        rulesets = list(self.rules)
 
-        first = self.rules[0]
-        cells = []
-        for i, rules in enumerate(self.rules):
-            against = first if i and rules.game == first.game else None
-            graph = turn_diagram(rules, against=against)
-            cells.append(f"<td style='vertical-align:top'>"
-                         f"{Diagram(graph, title=rules.label()).html()}</td>")
-        self.set_diagrams(f"<table><tr>{''.join(cells)}</tr></table>")
+        def draw() -> str:
+            from rulebook.diagrams import Diagram
+            from rulebook.turnflow import turn_diagram
+
+            first = rulesets[0]
+            cells = []
+            for i, rules in enumerate(rulesets):
+                against = first if i and rules.game == first.game else None
+                graph = turn_diagram(rules, against=against)
+                cells.append(f"<td style='vertical-align:top'>"
+                             f"{Diagram(graph, title=rules.label()).html()}</td>")
+            return f"<table><tr>{''.join(cells)}</tr></table>"
+
+        # drawn off the click (each dot run takes longer than a click may), once per rulesets
+        self.diagrams.layout.display = ""
+        self.flows.show(tuple(rulesets), draw)
 
     def set_diagrams(self, html_text: str) -> None:
         """Show ``html_text`` (e.g. the turn diagrams side by side) below the table;
         an empty text hides the area again."""
-        self.diagrams.value = html_text
+        self.flows.clear(html_text)
         self.diagrams.layout.display = "" if html_text else "none"
 
     def _say(self, text: str, bad: bool = False) -> None:

@@ -40,6 +40,8 @@ from rulebook.html import (
 from rulebook.protocol import GameState, TurnRandom, bots_for
 from rulebook.rules import RulesBase
 
+from .drawing import DiagramSlot
+
 __all__ = ["DealStepper", "GAME_ACTIONS", "explanation_html", "load_source"]
 
 GAME_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -116,7 +118,10 @@ class DealStepper:
     (dict or JSON text, loaded through :mod:`rulebook.records`), or a rules object (then a
     deal with ``seed`` is dealt and, unless ``play``, played out by ``bots``).  ``seat`` is
     the seat whose hand alone is shown (``None``: every hand face up) and, in play mode, your
-    seat (default 0).  ``extra`` is HTML shown under the table (a hook for a diagram).
+    seat (default 0).  ``extra`` is HTML shown under the table; for the Sevens family the
+    ``waiting_toggle`` fills it with the engine's waiting diagram of the position shown, drawn
+    on a worker thread (``draw_in_background``) so that a click stays fast; ``diagram.wait()``
+    waits for it.
 
     Controls (public, for tests and keyboard use): ``first_button``, ``back_button``,
     ``next_button``, ``last_button``, ``slider``, ``hands_toggle``, ``table``, ``move_box``,
@@ -128,7 +133,7 @@ class DealStepper:
     def __init__(self, source: Any, seat: int | None = None,
                  bots: Sequence[Any] | str | None = "smart", play: bool = False, *,
                  seed: int | None = None, players: int = 4, dealer: int = 0,
-                 extra: str = "") -> None:
+                 extra: str = "", draw_in_background: bool = True) -> None:
         self.play_mode = bool(play)
         self.bots_spec = bots
         self.seat = seat
@@ -162,6 +167,7 @@ class DealStepper:
         self.message = W.HTML()
         self.extra = W.HTML(value=extra)
         self._extra_given = extra
+        self.diagram = DiagramSlot(self.extra, background=draw_in_background)
         self.waiting_toggle = W.Checkbox(
             value=False, description="what waits on what", indent=False,
             tooltip="Sevens family: draw, for every card in a hand, the cards that must be "
@@ -274,7 +280,7 @@ class DealStepper:
     def set_extra(self, html: str) -> None:
         """Show some HTML under the table (e.g. a waiting diagram)."""
         self._extra_given = html
-        self.extra.value = html
+        self.diagram.clear(html)
 
     def go(self, index: int) -> None:
         """Show position ``index`` (clamped to the history)."""
@@ -451,18 +457,23 @@ class DealStepper:
         sevens = state is not None and getattr(state.rules, "game", "") == "sevens"
         self.waiting_toggle.layout.display = None if sevens else "none"
         if not (sevens and self.waiting_toggle.value):
-            self.extra.value = self._extra_given
+            self.diagram.clear(self._extra_given)
             return
         if self._seats() != "all":
-            self.extra.value = _message_html(
-                "The waiting diagram shows every hand: choose 'all hands' to see it.", bad=False)
+            self.diagram.clear(_message_html(
+                "The waiting diagram shows every hand: choose 'all hands' to see it.", bad=False))
             return
-        from rulebook.diagrams import Diagram
-
         assert state is not None
-        diagram = Diagram(state.waiting_diagram(),  # type: ignore[attr-defined]
-                          title=WAITING_TITLE)
-        self.extra.value = diagram.html()
+        shown = state
+
+        def draw() -> str:
+            from rulebook.diagrams import Diagram
+
+            return Diagram(shown.waiting_diagram(),  # type: ignore[attr-defined]
+                           title=WAITING_TITLE).html()
+
+        # drawn off the click (a dot run takes longer than a click may), once per position
+        self.diagram.show((id(shown.start()), tuple(map(str, shown.history))), draw)
 
     def _notify(self) -> None:
         for callback in self._observers:
