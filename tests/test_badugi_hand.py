@@ -613,3 +613,25 @@ def test_BDG_EX_9_draw_counts() -> None:
 
 def test_BDG_EX_10_exposed_card() -> None:
     test_BDG_DRAW_1_and_EX_10_each_player_draws_in_turn_with_burn_and_exposed_card()
+
+
+@pytest.mark.clause("BDG-DRAW-1", "BDG-SHOW-5")
+def test_BDG_DRAW_1_even_a_dead_five_card_hand_discards_at_most_four() -> None:
+    rules = load_rules("badugi", small_bet=10, stack=100)
+    state = rules.position(stacks=[100, 100], hands=["AC 2D 3H 4S 5C", "6D 7H 8S 9C"],
+                           button=0, round="D1", committed=[10, 10]).play("pat")
+    assert max(m.discard.bit_count() for m in state.legal_moves()) == 4
+    explanation = state.explain("draw AC 2D 3H 4S 5C")
+    assert not explanation.legal and "0 to 4 cards" in explanation.reason
+
+
+@pytest.mark.clause("BDG-POT-4", "BDG-BET-2")
+def test_BDG_POT_4_a_raise_over_a_short_all_in_is_explained_from_the_full_level() -> None:
+    rules = load_rules("badugi", small_bet=10, stack=100)
+    hands = ["AC 2D 3H 4S", "5C 6D 7H 8S", "9C TD JH QS"]
+    state = rules.position(stacks=[200, 5, 200], hands=hands, button=0, round="R2",
+                           committed=[20, 20, 20]).play("bet")  # seat 1: all in for 5
+    explanation = state.explain("raise")
+    assert explanation.legal and "BDG-POT-4" in explanation.clauses
+    assert "raise to a total of 10" in explanation.reason
+    assert "last full level 0" in explanation.reason and "raise by" not in explanation.reason

@@ -77,7 +77,9 @@ def draw_options(hand: int) -> tuple[int, ...]:
         low = mask & -mask
         bits.append(low)
         mask ^= low
-    return tuple(sum(combo) for k in range(len(bits) + 1) for combo in combinations(bits, k))
+    # 0 to 4 cards, even for a (dead, BDG-SHOW-5) hand of more cards set up by hand
+    return tuple(sum(combo) for k in range(min(len(bits), 4) + 1)
+                 for combo in combinations(bits, k))
 
 
 class Table:

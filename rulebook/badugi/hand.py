@@ -288,11 +288,17 @@ def explain_action(t: Table, kind: int) -> tuple[bool, str, tuple[str, ...]]:
                       + (", putting in all your chips (all in)" if stack == need else "")), \
             ("BDG-BET-2", "BDG-BET-3")
     left = B.CAP - 1 - t.raises
-    return True, (f"raise is legal: you raise by the {size} of {inc} to a total of {target} "
-                  f"this round, putting in {need} more"
+    highest = max(t.bets)
+    if highest == t.full_level:
+        how = f"you raise by the {size} of {inc} to a total of {target}"
+        clauses: tuple[str, ...] = ("BDG-BET-2", "BDG-BET-4")
+    else:  # a short all-in sits above (or a short blind below) the last full level
+        how = (f"you raise to a total of {target}: the last full level {t.full_level} plus "
+               f"the {size} of {inc}, as the highest total {highest} is not a full bet level")
+        clauses = ("BDG-BET-2", "BDG-BET-4", "BDG-POT-4")
+    return True, (f"raise is legal: {how} this round, putting in {need} more"
                   + (" (all your chips: all in)" if stack == need else "")
-                  + f"; {left} more raise{'s' if left != 1 else ''} may follow"), \
-        ("BDG-BET-2", "BDG-BET-4")
+                  + f"; {left} more raise{'s' if left != 1 else ''} may follow"), clauses
 
 
 def explain_draw(t: Table, discard: int) -> tuple[bool, str, tuple[str, ...]]:
@@ -307,6 +313,9 @@ def explain_draw(t: Table, discard: int) -> tuple[bool, str, tuple[str, ...]]:
         return True, ("pat is legal: you keep all your cards and draw none (standing pat)"), \
             ("BDG-DRAW-1",)
     k = discard.bit_count()
+    if k > 4:
+        return False, (f"{text} is not allowed: a player discards 0 to 4 cards, not {k}"), \
+            ("BDG-DRAW-1",)
     return True, (f"{text} is legal: you discard {CardSet(discard)} face down and receive "
                   f"{k} new card{'s' if k > 1 else ''}"), ("BDG-DRAW-1", "BDG-DRAW-2")
 
