@@ -291,7 +291,7 @@ def explain_action(t: Table, kind: int) -> tuple[bool, str, tuple[str, ...]]:
     highest = max(t.bets)
     if highest == t.full_level:
         how = f"you raise by the {size} of {inc} to a total of {target}"
-        clauses: tuple[str, ...] = ("BDG-BET-2", "BDG-BET-4")
+        clauses = ("BDG-BET-2", "BDG-BET-4")
     else:  # a short all-in sits above (or a short blind below) the last full level
         how = (f"you raise to a total of {target}: the last full level {t.full_level} plus "
                f"the {size} of {inc}, as the highest total {highest} is not a full bet level")
