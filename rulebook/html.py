@@ -328,7 +328,8 @@ def _badugi_table(state: Any) -> tuple[str, list[str]]:
             ["main pot"] + [f"side pot {k}" for k in range(1, len(pots))]
         pot_text = "; ".join(
             f'<span class="rb-pot" data-amount="{amount}">{name} <b>{amount}</b> '
-            f'(seats {", ".join(map(str, eligible))})</span>'
+            f'({"seat" if len(eligible) == 1 else "seats"} {", ".join(map(str, eligible))} '
+            f'can win it)</span>'
             for name, (amount, eligible) in zip(names, pots))
     else:
         pot_text = "no chips in yet"

@@ -635,3 +635,14 @@ def test_BDG_POT_4_a_raise_over_a_short_all_in_is_explained_from_the_full_level(
     assert explanation.legal and "BDG-POT-4" in explanation.clauses
     assert "raise to a total of 10" in explanation.reason
     assert "last full level 0" in explanation.reason and "raise by" not in explanation.reason
+
+
+@pytest.mark.clause("BDG-POT-2")
+def test_BDG_POT_2_while_betting_goes_on_every_live_player_can_still_win_the_pot() -> None:
+    state = load_rules("badugi").new_deal(players=3, seed=5)
+    assert state.pots() == [(15, (0, 1, 2))]  # blinds only: nobody has matched yet
+    for move in ["call", "call", "check", "pat", "pat", "pat", "bet"]:
+        state = state.play(move)
+    assert state.pots() == [(40, (0, 1, 2))]
+    folded = state.play("fold")
+    assert folded.pots() == [(40, (0, 1))]  # seat 2 folded

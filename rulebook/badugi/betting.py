@@ -544,7 +544,8 @@ def build_pots(committed: list[int], live: list[bool], all_in: list[bool]
     """Main and side pots as (amount, eligible seats) (BDG-POT-2).
 
     Each different all-in total of a live player closes a pot; chips above the highest form
-    the last pot.  A pot can be won by live players who put in at least its level.
+    the last pot.  A pot can be won by live players who put in at least its level, or who
+    are not all in and so can still match it while the betting goes on.
     """
     n = len(committed)
     levels = sorted({committed[j] for j in range(n) if live[j] and all_in[j]})
@@ -555,7 +556,9 @@ def build_pots(committed: list[int], live: list[bool], all_in: list[bool]
     prev = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, prev) for c in committed)
-        eligible = tuple(j for j in range(n) if live[j] and committed[j] >= level)
+        # a live player who is not all in can still match any level while betting goes on
+        eligible = tuple(j for j in range(n)
+                         if live[j] and (committed[j] >= level or not all_in[j]))
         if amount:
             if not eligible:  # pragma: no cover - uncalled chips are returned first
                 raise AssertionError("a pot without eligible players")
