@@ -243,3 +243,14 @@ def test_the_lab_displays_as_one_widget() -> None:
     bundle = lab._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert lab.run_button.tooltip and lab.run_button.description == "Run"
+
+
+def test_one_bot_for_every_seat_is_shown_as_such_and_new_seats_follow_it() -> None:
+    lab = VariantLab(bots="smart")
+    assert lab.all_bots.value == "smart"
+    assert lab.bot_values() == ["smart"] * 4
+    lab.players.value = 6
+    assert lab.bot_values() == ["smart"] * 6
+    lab.players.value = 3
+    lab.players.value = 5
+    assert lab.bot_values() == ["smart"] * 5

@@ -334,6 +334,11 @@ class VariantLab:
         if bots is None:
             return
         names = [bots] * len(self.bot_dropdowns) if isinstance(bots, str) else list(bots)
+        if len(set(names)) == 1 and names[0] in self.all_bots.options:
+            # one player for every seat: "Every seat" says so, and seats added later follow it
+            self._quiet = True
+            self.all_bots.value = names[0]
+            self._quiet = False
         for dropdown, name in zip(self.bot_dropdowns, names):
             if name in dropdown.options:
                 dropdown.value = name
