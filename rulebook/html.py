@@ -284,6 +284,11 @@ def _sevens_status(state: Any, seat: int) -> list[str]:
     return out
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _satti_table(state: Any) -> tuple[str, list[str]]:
     top = state.top
     suit = state.suit
@@ -302,8 +307,8 @@ def _satti_table(state: Any) -> tuple[str, list[str]]:
     else:
         pending = "none"
     out.append(f'<tr><th>pending</th><td class="rb-pending">{escape(pending)}</td></tr>')
-    out.append(f'<tr><th>draw pile</th><td class="rb-pile">{len(state.draw_pile)} cards</td></tr>')
-    out.append(f'<tr><th>discards</th><td class="rb-discards">{len(state.discards)} cards '
+    out.append(f'<tr><th>draw pile</th><td class="rb-pile">{_count(len(state.draw_pile), "card")}</td></tr>')
+    out.append(f'<tr><th>discards</th><td class="rb-discards">{_count(len(state.discards), "card")} '
                "under the top card</td></tr>")
     out.append("</tbody></table>")
     return "".join(out), ["cards"]

@@ -287,7 +287,10 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
         mb = final_b.history[parting] if parting < len(final_b.history) else None
         explain_a = None if ma is None else sa.explain(ma)
         explain_b = None if mb is None else sb.explain(mb)
-        if same:  # across different deals the other ruleset's verdict teaches nothing
+        # Across different deals, or with different players to move, the other ruleset's
+        # verdict would be about another player's hand and teaches nothing.
+        other_player = None not in (sa.to_move, sb.to_move) and sa.to_move != sb.to_move
+        if same and not other_player:
             b_on_a = _ask(sb, ma)
             a_on_b = _ask(sa, mb)
     return LockstepResult(rules_a=rules_a, rules_b=rules_b, players=players, seed=deal_seed,

@@ -268,6 +268,11 @@ def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, openi
     return Explanation(text, True, reason, clauses + ("BS-MOVE-3",))
 
 
+def _passes_text(count: int) -> str:
+    """``1 pass`` or ``2 passes``."""
+    return f"{count} pass" if count == 1 else f"{count} passes"
+
+
 def _explain_pass(rules: "SevensRules", hand: int, plays: int, opening: bool,
                   playable: int, passes_left: int | None) -> Explanation:
     cost = ", and it costs 1 chip into the pool" if rules.chips else ""
@@ -298,7 +303,7 @@ def _explain_pass(rules: "SevensRules", hand: int, plays: int, opening: bool,
                            f"hold playable cards ({_cards_text(plays)})", ("BS-HR-8", "BS-HR-9"))
     return Explanation("pass", True, f"you must pass: none of your cards ({_cards_text(hand)}) "
                        f"is playable; the playable set is {_cards_text(playable)}; it uses "
-                       f"one of your {passes_left} passes left", ("BS-MOVE-4", "BS-HR-8",
+                       f"one of your {_passes_text(passes_left)} left", ("BS-MOVE-4", "BS-HR-8",
                                                                   "BS-HR-10"))
 
 

@@ -93,8 +93,11 @@ def test_sevens_opens_with_7D_so_the_first_move_differs():
         assert (str(result.move_a(0)), str(result.move_b(0))) == ("7H", "7D")
         assert result.same_start
         assert "BS-OPEN-3" in result.explain_a.clauses and "BS-OPEN-3" in result.explain_b.clauses
-        # neither opener holds the other's opening card (unless the same seat holds both)
+        # different openers: the other ruleset's verdict would be about another player's
+        # hand, so none is given; the same opener holds both sevens and is judged
         if result.state_a(0).to_move != result.state_b(0).to_move:
+            assert result.b_on_move_a is None and result.a_on_move_b is None
+        else:
             assert not result.b_on_move_a.legal and not result.a_on_move_b.legal
 
 

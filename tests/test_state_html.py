@@ -122,8 +122,9 @@ def test_satti_top_card_suit_pending_and_piles():
         html = state_html(state)
         assert f'data-top="{state.top.text}"' in html
         assert f'class="rb-suit" data-suit="{state.suit}"' in html
-        assert f"{len(state.draw_pile)} cards</td>" in html
-        assert f'<td class="rb-discards">{len(state.discards)} cards' in html
+        pile, discards = len(state.draw_pile), len(state.discards)
+        assert f"{pile} card{'' if pile == 1 else 's'}</td>" in html
+        assert f'<td class="rb-discards">{discards} card{"" if discards == 1 else "s"} ' in html
         if state.penalty:
             saw_penalty = True
             assert f"penalty of {state.penalty} cards pending" in html
