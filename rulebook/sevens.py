@@ -269,8 +269,8 @@ def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, openi
 
 
 def _passes_text(count: int) -> str:
-    """``1 pass`` or ``2 passes``."""
-    return f"{count} pass" if count == 1 else f"{count} passes"
+    """What a forced pass uses: ``your last pass`` or ``one of your 2 passes left``."""
+    return "your last pass" if count == 1 else f"one of your {count} passes left"
 
 
 def _explain_pass(rules: "SevensRules", hand: int, plays: int, opening: bool,
@@ -303,8 +303,7 @@ def _explain_pass(rules: "SevensRules", hand: int, plays: int, opening: bool,
                            f"hold playable cards ({_cards_text(plays)})", ("BS-HR-8", "BS-HR-9"))
     return Explanation("pass", True, f"you must pass: none of your cards ({_cards_text(hand)}) "
                        f"is playable; the playable set is {_cards_text(playable)}; it uses "
-                       f"one of your {_passes_text(passes_left)} left", ("BS-MOVE-4", "BS-HR-8",
-                                                                  "BS-HR-10"))
+                       f"{_passes_text(passes_left)}", ("BS-MOVE-4", "BS-HR-8", "BS-HR-10"))
 
 
 # --------------------------------------------------------------------------------------

@@ -525,3 +525,11 @@ def test_BS_MOVE_1_a_row_of_one_seven_is_described_as_holding_only_it():
     state = rules.position(table="7D 3C-8C", hands=["KD 2C", None, None, None], to_move=0)
     assert state.explain("KD").reason == (
         "KD is not playable: the diamonds row holds only 7D, so only 6D or 8D can be added to it")
+
+
+@pytest.mark.clause("BS-HR-8", "BS-MOVE-4")
+def test_BS_HR_8_the_last_pass_is_counted_in_the_singular():
+    rules = load_rules("badam-satti", limited_passes=True)
+    state = rules.position(table="7H 7S 7C 7D", hands=["KH KS", None, None], passes_left=[1, 3, 3])
+    reason = state.explain("pass").reason
+    assert reason.endswith("it uses your last pass")
