@@ -431,3 +431,25 @@ def test_the_last_move_is_told_once_in_the_move_box_not_again_under_the_table() 
     stepper.go(5)
     assert "Last move" not in stepper.table.value
     assert str(stepper.state.history[-1]) in stepper.move_box.value
+
+
+def test_after_a_play_every_computer_answer_is_told_and_a_replaced_line_is_noted() -> None:
+    from rulebook import load_rules
+
+    stepper = DealStepper(load_rules("badam-satti"), play=True, seed=2)
+    start = stepper.index
+    legal = [m.card for m in stepper.state.legal_moves()]
+    assert stepper.state.to_move == stepper.human and len(legal) == 3
+    stepper.click_card(legal[0])
+    computers = stepper.states[start + 2:]  # after the human's move
+    told = stepper.replies.value
+    assert told.count(";") == len(computers) - 1  # one entry per computer move
+    for before, after in zip(stepper.states[start + 1:], computers):
+        assert f"seat {before.to_move} " in told
+    assert stepper.message.value == ""
+    stepper.back()
+    assert stepper.replies.value == ""
+    stepper.go(start)  # the same turn again, and another card
+    stepper.click_card(legal[1])
+    assert "were replaced" in stepper.replies.value
+    assert str(stepper.states[start + 1].history[-1]) == legal[1].text

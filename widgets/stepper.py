@@ -163,6 +163,7 @@ class DealStepper:
                                             tooltips=["Every hand face up (for teaching)"])
         self.table = W.HTML()
         self.move_box = W.HTML()
+        self.replies = W.HTML()  # after a play: what the computer players answered
         self.legal_box = W.HTML()
         self.message = W.HTML()
         self.extra = W.HTML(value=extra)
@@ -203,7 +204,7 @@ class DealStepper:
         self.widget = W.VBox([
             W.HTML(STYLE), self.nav, W.HBox([self.hands_toggle, self.waiting_toggle]),
             self.message, self.table, self.extra,
-            self.move_box, self.legal_box, self.play_box,
+            self.move_box, self.replies, self.legal_box, self.play_box,
             W.HBox([self.record_text, self.load_button]),
         ])
         self.load(source, seed=seed, players=players, dealer=dealer)
@@ -290,7 +291,7 @@ class DealStepper:
         if index == self._index:
             return
         self._index = index
-        self.message.value = ""
+        self.message.value = self.replies.value = ""
         self._render()
 
     def first(self) -> None:
@@ -335,14 +336,25 @@ class DealStepper:
                 self.message.value = explanation_html(explanation, "Not played: ")
                 return False
             new = state.play(move)
+            dropped = len(self._states) - 1 - self._index
             del self._states[self._index + 1:]
             self._states.append(new)
             self._index = len(self._states) - 1
             self._discard = 0
             self._pending_card = None
+            notes = []
+            if dropped:
+                notes.append(f"You played from move {self._index - 1}: the {dropped} later "
+                             f"move{'s' if dropped > 1 else ''} of the old line of play "
+                             "were replaced.")
             if self.play_mode:
+                answered = len(self._states)
                 self._bots_answer()
+                replies = [last_move_text(s, self._seats()) for s in self._states[answered:]]
+                if replies:
+                    notes.append("The computer players answered: " + "; ".join(replies) + ".")
             self.message.value = ""
+            self.replies.value = _message_html(" ".join(notes), bad=False) if notes else ""
         except (RulebookError, ValueError) as exc:
             self.message.value = _message_html(f"{type(exc).__name__}: {exc}")
             return False
