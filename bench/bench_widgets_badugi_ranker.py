@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -25,15 +24,8 @@ from rulebook.badugi import all_hands
 from rulebook.cards import ALL_CARDS
 from rulebook.diagrams import find_dot
 from widgets.badugi_ranker import BadugiRanker
+from timing import median_ms
 
-
-def median_ms(action: Callable[[int], None], n: int) -> float:
-    times = []
-    for i in range(n):
-        start = time.perf_counter()
-        action(i)
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
 
 
 def main() -> None:

@@ -12,7 +12,6 @@ empty HTML widget.
 """
 from __future__ import annotations
 
-import statistics
 import time
 from collections.abc import Callable
 
@@ -20,16 +19,8 @@ import ipywidgets as w
 
 from widgets.compare import RulesCompare
 from widgets.lockstep import Lockstep
+from timing import median_ms
 
-
-def median_ms(action: Callable[[int], None], n: int) -> float:
-    """The median wall time of ``action(i)`` over ``n`` calls, in milliseconds."""
-    times = []
-    for i in range(n):
-        start = time.perf_counter()
-        action(i)
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
 
 
 def once_ms(action: Callable[[], object]) -> float:

@@ -11,27 +11,15 @@ ratio to it is printed.  Goal: each control update (not Run, which plays deals) 
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
-from collections.abc import Callable
 
 import ipywidgets as w
 
 from rulebook.rules import load_profile
 from widgets.lab import VariantLab
+from timing import median_ms
 
 PROFILES = ["badam-satti", "badam-satti-app", "sevens", "satti", "badugi"]
 
-
-def median_ms(fn: Callable[[int], object], repeat: int) -> float:
-    """Median milliseconds of ``fn(i)`` over ``repeat`` calls (after one warm-up call)."""
-    fn(-1)
-    times = []
-    for i in range(repeat):
-        t0 = time.perf_counter()
-        fn(i)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
 
 
 def main() -> None:
@@ -40,7 +28,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100)
     args = ap.parse_args()
     html = w.HTML("")
-    ref = median_ms(lambda i: setattr(html, "value", f"<b>{i}</b>"), args.repeat * 10)
+    ref = median_ms(lambda i: setattr(html, "value", f"<b>{i}</b>"), args.repeat * 10, warm_up=True)
     print(f"reference: set an empty HTML widget's value: {ref:.3f} ms")
     print(f"{'profile':<16} {'switch':>8} {'option':>8} {'players':>8} "
           f"{'Run ' + str(args.deals):>9}   (median ms; ratio to the reference)")
@@ -53,7 +41,7 @@ def main() -> None:
             lab.profile.value = profile
 
         # Switching is measured as two switches (there and back): halve it.
-        t_switch = median_ms(switch, args.repeat) / 2
+        t_switch = median_ms(switch, args.repeat, warm_up=True) / 2
         first, spec = next(iter(load_profile(profile).options.items()))
 
         def option(i: int) -> None:
@@ -65,7 +53,7 @@ def main() -> None:
             else:
                 control.value = spec.default + (i % 2) * 2
 
-        t_option = median_ms(option, args.repeat)
+        t_option = median_ms(option, args.repeat, warm_up=True)
         lab.profile.value = other
         lab.profile.value = profile  # back to the defaults
         low, high = lab.players.min, lab.players.max
@@ -73,10 +61,10 @@ def main() -> None:
         def players(i: int) -> None:
             lab.players.value = high if lab.players.value != high else low
 
-        t_players = median_ms(players, args.repeat)
+        t_players = median_ms(players, args.repeat, warm_up=True)
         lab.players.value = min(max(4, low), high)
         lab.deals.value = args.deals
-        t_run = median_ms(lambda i: lab.run_button.click(), max(3, args.repeat // 3))
+        t_run = median_ms(lambda i: lab.run_button.click(), max(3, args.repeat // 3), warm_up=True)
         print(f"{profile:<16} {t_switch:8.2f} {t_option:8.2f} {t_players:8.2f} {t_run:9.2f}"
               f"   ({t_switch / ref:.0f}x, {t_option / ref:.0f}x, {t_players / ref:.0f}x, "
               f"{t_run / ref:.0f}x)")
