@@ -23,24 +23,24 @@ def moves(state: BadugiState) -> list[str]:
     return [str(m) for m in state.legal_moves()]
 
 
+def passive_move(state: BadugiState) -> BadugiState:
+    """The next player stands pat in a draw, or checks (else calls) in a betting round."""
+    if state.phase.startswith("D"):
+        return state.play("pat")
+    return state.play("check" if "check" in moves(state) else "call")
+
+
 def check_through(state: BadugiState) -> BadugiState:
     """Everyone stands pat and checks (or calls) to the end."""
     while not state.is_over:
-        legal = moves(state)
-        if state.phase.startswith("D"):
-            state = state.play("pat")
-        else:
-            state = state.play("check" if "check" in legal else "call")
+        state = passive_move(state)
     return state
 
 
 def to_phase(state: BadugiState, phase: str) -> BadugiState:
+    """Everyone plays passively until ``phase`` begins."""
     while state.phase != phase:
-        legal = moves(state)
-        if state.phase.startswith("D"):
-            state = state.play("pat")
-        else:
-            state = state.play("check" if "check" in legal else "call")
+        state = passive_move(state)
     return state
 
 
