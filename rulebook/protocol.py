@@ -4,9 +4,12 @@ A rules object (:class:`~rulebook.rules.RulesBase`) creates states:
 ``rules.new_deal(players=4, seed=7, dealer=0)`` and ``rules.position(...)``.  A state is
 an immutable snapshot (:class:`GameState`): ``to_move``, ``legal_moves()``, ``play(move)``
 (returns the next state), ``explain(move)`` (returns an :class:`Explanation`), ``is_over``,
-``outcome``, ``view(seat)``, ``history``.  Randomness is explicit: every random event draws
-from :func:`derived_random` keyed by the deal's seed and the event's place in the deal, so
-a deal replays exactly from (rules, seed, moves) (BS-DEAL-3, SAT-SETUP-5, BDG-DRAW-6).
+``outcome``, ``view(seat)``, ``history``.  Every move object has a notation (``str(move)``,
+e.g. ``JS>D``, for typing and records) and a learner's form in card symbols
+(``move.pretty()``, e.g. ``J♠ naming ♦``), which is what a screen shows.  Randomness is
+explicit: every random event draws from :func:`derived_random` keyed by the deal's seed and
+the event's place in the deal, so a deal replays exactly from (rules, seed, moves)
+(BS-DEAL-3, SAT-SETUP-5, BDG-DRAW-6).
 
 Computer players implement :class:`Bot`: they receive only ``state.view(seat)`` and a
 seeded generator, never the state itself.

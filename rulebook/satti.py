@@ -70,6 +70,7 @@ from .cards import (
     RANK_NAMES,
     RANKS,
     SUIT_NAMES,
+    SUIT_SYMBOLS,
     SUITS,
     Card,
     CardSet,
@@ -481,6 +482,12 @@ class Play:
     def __str__(self) -> str:
         return self.card.text if self.suit is None else f"{self.card.text}>{self.suit}"
 
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``9♥``, or ``J♥ naming ♠`` for a jack."""
+        if self.suit is None:
+            return self.card.pretty()
+        return f"{self.card.pretty()} naming {SUIT_SYMBOLS[self.suit]}"
+
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
 
@@ -492,6 +499,10 @@ class Draw:
     def __str__(self) -> str:
         return "draw"
 
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``draw``."""
+        return "draw"
+
     def __repr__(self) -> str:
         return "Draw()"
 
@@ -501,6 +512,10 @@ class Skip:
     """Let the turn go after an 8 (SAT-EIGHT-2)."""
 
     def __str__(self) -> str:
+        return "skip"
+
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``skip``."""
         return "skip"
 
     def __repr__(self) -> str:
@@ -516,6 +531,10 @@ class Name:
     def __str__(self) -> str:
         return f"name {self.suit}"
 
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``name ♠``."""
+        return f"name {SUIT_SYMBOLS[self.suit]}"
+
     def __repr__(self) -> str:
         return f"Name({self.suit!r})"
 
@@ -528,6 +547,10 @@ class Attempt:
 
     def __str__(self) -> str:
         return "try draw" if self.card is None else f"try {self.card.text}"
+
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``try 8♠`` or ``try draw``."""
+        return "try draw" if self.card is None else f"try {self.card.pretty()}"
 
     def __repr__(self) -> str:
         return f"Attempt({str(self)!r})"

@@ -115,6 +115,10 @@ class Play:
     def __str__(self) -> str:
         return self.card.text
 
+    def pretty(self) -> str:
+        """The move as a learner reads it: the card in symbols, ``10♥``."""
+        return self.card.pretty()
+
     def __repr__(self) -> str:
         return f"Play({self.card.text!r})"
 
@@ -134,6 +138,10 @@ class Pass:
         return (Pass, ())
 
     def __str__(self) -> str:
+        return "pass"
+
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``pass``."""
         return "pass"
 
     def __repr__(self) -> str:

@@ -60,6 +60,10 @@ class Action:
     def __str__(self) -> str:
         return self.kind
 
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``call``."""
+        return self.kind
+
     def __repr__(self) -> str:
         return f"Action({self.kind!r})"
 
@@ -82,6 +86,10 @@ class Draw:
 
     def __str__(self) -> str:
         return "pat" if not self.discard else "draw " + str(CardSet(self.discard))
+
+    def pretty(self) -> str:
+        """The move as a learner reads it: ``draw 9♥ K♦`` or ``pat``."""
+        return "pat" if not self.discard else "draw " + CardSet(self.discard).pretty()
 
     def __repr__(self) -> str:
         return f"Draw({str(CardSet(self.discard))!r})"
