@@ -208,6 +208,7 @@ def build(output_dir: pathlib.Path = DEFAULT_OUTPUT, log: object = print) -> pat
               "--config", str(LITE / "jupyter_lite_config.json"), "--lite-dir", str(LITE),
               "--contents", str(ROOT / "notebooks"), "--output-dir", str(output_dir),
               "--pyodide", str(work / "pyodide")], cwd=work, env=env)
+        (output_dir / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         log(f"built {output_dir} in {time.monotonic() - started:.0f} s")
     return output_dir
 
