@@ -35,6 +35,7 @@ import importlib.metadata
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -116,15 +117,18 @@ def project_wheel(dest: pathlib.Path) -> pathlib.Path:
     return wheel
 
 
+def _canonical(name: str) -> str:
+    """A package name as the package index compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def _closure(lock: dict[str, dict[str, object]], names: tuple[str, ...]) -> list[str]:
     """``names`` and everything they depend on, as keys of the lock (or of EXTRA_ENTRIES)."""
-    from packaging.utils import canonicalize_name
-
-    keys = {canonicalize_name(k): k for k in [*lock, *EXTRA_ENTRIES]}
+    keys = {_canonical(k): k for k in [*lock, *EXTRA_ENTRIES]}
     seen: list[str] = []
     todo = list(names)
     while todo:
-        name = keys.get(canonicalize_name(todo.pop()))
+        name = keys.get(_canonical(todo.pop()))
         if name is None or name in seen:
             continue
         seen.append(name)
@@ -166,13 +170,11 @@ def stage_pyodide(stage: pathlib.Path, wheel: pathlib.Path, log: object = print)
     _download(requirements, wheels)
     shutil.copy2(wheel, wheels / wheel.name)
 
-    from packaging.utils import canonicalize_name, parse_wheel_filename
-
-    keys = {canonicalize_name(k): k for k in [*packages, *EXTRA_ENTRIES]}
+    keys = {_canonical(k): k for k in [*packages, *EXTRA_ENTRIES]}
     found: dict[str, str] = {}
     for path in sorted(wheels.glob("*.whl")):
-        name, version, _build, _tags = parse_wheel_filename(path.name)
-        key = keys[canonicalize_name(name)]
+        name, version = path.name.split("-")[:2]  # a wheel's name: NAME-VERSION-...-TAGS.whl
+        key = keys[_canonical(name)]
         entry = packages.get(key)
         if entry is None:
             entry = packages[key] = {"name": key, "version": str(version), "install_dir": "site",
