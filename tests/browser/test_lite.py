@@ -258,9 +258,11 @@ _CELLS_DONE_OR_ERROR = """() => {
     const errors = [...panel.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')]
         .map(e => e.textContent || '').filter(t => /Traceback|Error/.test(t));
     if (errors.length) return true;
+    // a cell whose input a lesson hides shows no prompt: it counts once a later cell has run
     const cells = [...panel.querySelectorAll('.jp-Notebook .jp-CodeCell')];
-    return cells.length > 0 && cells.every(c => /\\[\\d+\\]/.test(
-        (c.querySelector('.jp-InputPrompt') || {}).textContent || ''));
+    const ran = c => /\\[\\d+\\]/.test((c.querySelector('.jp-InputPrompt') || {}).textContent || '');
+    const shown = cells.filter(c => !c.querySelector('.jp-InputPlaceholder'));
+    return shown.length > 0 && shown.every(ran);
 }"""
 
 _CELL_ERRORS = """() => [...document.querySelectorAll(
@@ -287,6 +289,9 @@ def test_the_start_lesson_runs_offline_and_a_card_click_plays(offline: Offline, 
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     try:
         page.wait_for_function(_CELLS_DONE_OR_ERROR, timeout=KERNEL_TIMEOUT)
+        for _check in range(2):  # and the kernel has finished the queue (hidden cells too)
+            page.wait_for_timeout(500)
+            page.wait_for_function(_KERNEL_IDLE, timeout=KERNEL_TIMEOUT)
     except Exception:
         shot = _shot(page, "FAILED_lite_lab_00")
         raise AssertionError(f"the start lesson did not finish (see {shot}); refused: {offline.refused}\n"
