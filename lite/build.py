@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 LITE = pathlib.Path(__file__).resolve().parent
 ROOT = LITE.parent
@@ -108,11 +109,23 @@ def pyodide_dir(install: bool = True) -> pathlib.Path:
 
 
 def project_wheel(dest: pathlib.Path) -> pathlib.Path:
-    """Build this project's wheel into ``dest`` (``pip wheel --no-deps``); return its path."""
+    """Build this project's wheel into ``dest`` (``pip wheel --no-deps``); return its path.
+
+    It is built from a copy of the files the wheel is made of, so no stale ``build/lib``
+    left in the checkout by an earlier build can slip a deleted module into it."""
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("rulebook_explorer-*.whl"):
         old.unlink()
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dest), str(ROOT)])
+    with tempfile.TemporaryDirectory(prefix="rulebook-wheel-") as tmp:
+        source = pathlib.Path(tmp) / "src"
+        source.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
+        for package in ("rulebook", "widgets"):
+            shutil.copytree(ROOT / package, source / package,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dest),
+              str(source)])
     (wheel,) = dest.glob("rulebook_explorer-*.whl")
     return wheel
 
@@ -133,7 +146,9 @@ def _closure(lock: dict[str, dict[str, object]], names: tuple[str, ...]) -> list
             continue
         seen.append(name)
         entry = lock.get(name) or EXTRA_ENTRIES[name]
-        todo.extend(str(d) for d in entry["depends"])  # type: ignore[union-attr]
+        depends = entry["depends"]
+        assert isinstance(depends, list)
+        todo.extend(str(d) for d in depends)
     return sorted(seen)
 
 
@@ -148,7 +163,8 @@ def _sha256(path: pathlib.Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def stage_pyodide(stage: pathlib.Path, wheel: pathlib.Path, log: object = print) -> dict[str, str]:
+def stage_pyodide(stage: pathlib.Path, wheel: pathlib.Path,
+                  log: Callable[[str], object] = print) -> dict[str, str]:
     """Write the site's Pyodide folder into ``stage``: the core, the served wheels and the
     rewritten ``pyodide-lock.json``.  Returns ``{package: file}`` of the served wheels."""
     core = pyodide_dir()
@@ -194,7 +210,8 @@ def stage_pyodide(stage: pathlib.Path, wheel: pathlib.Path, log: object = print)
     return found
 
 
-def build(output_dir: pathlib.Path = DEFAULT_OUTPUT, log: object = print) -> pathlib.Path:
+def build(output_dir: pathlib.Path = DEFAULT_OUTPUT,
+          log: Callable[[str], object] = print) -> pathlib.Path:
     """Build the site into ``output_dir`` (replaced); return it."""
     output_dir = output_dir.resolve()
     with tempfile.TemporaryDirectory(prefix="rulebook-lite-") as tmp:

@@ -70,7 +70,8 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
         build.pyodide_dir()
     except build.MissingTool as missing:
         pytest.skip(str(missing))
-    return build.build(tmp_path_factory.mktemp("lite") / "site", log=lambda _text: None)
+    site: pathlib.Path = build.build(tmp_path_factory.mktemp("lite") / "site", log=lambda _text: None)
+    return site
 
 
 @pytest.fixture(scope="session")
