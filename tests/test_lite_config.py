@@ -1,0 +1,67 @@
+"""The JupyterLite site's configuration stays consistent (no build, no browser: milliseconds).
+
+- the npm package ``pyodide`` is pinned to one exact version, in ``lite/package.json`` and its
+  lock file alike, and CI installs exactly that (``npm ci --prefix lite``);
+- the build script's site lock (:data:`EXTRA_ENTRIES`) makes ``import rulebook`` and
+  ``from widgets import ...`` load this project's wheel, which brings ipywidgets;
+- the README documents the build command and the start lesson's URL in the built site.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+import re
+from types import ModuleType
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LITE = ROOT / "lite"
+
+
+def _build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rulebook_lite_build", LITE / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pyodide_is_pinned_to_one_exact_version_everywhere() -> None:
+    pinned = json.loads((LITE / "package.json").read_text())["dependencies"]["pyodide"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned), f"not an exact version: {pinned!r}"
+    lock = json.loads((LITE / "package-lock.json").read_text())["packages"]
+    assert lock["node_modules/pyodide"]["version"] == pinned
+    assert lock[""]["dependencies"]["pyodide"] == pinned
+    assert lock["node_modules/pyodide"]["integrity"].startswith("sha512-")
+    build = _build()
+    assert build.PYODIDE_VERSION == pinned
+    assert build.PYODIDE_CDN.endswith(f"/v{pinned}/full/")
+
+
+def test_ci_installs_the_pinned_pyodide_with_npm_ci() -> None:
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "npm ci --prefix lite" in ci
+    assert ci.index("npm ci --prefix lite") < ci.index("python -m pytest")
+
+
+def test_importing_the_project_in_the_site_brings_the_widgets_and_ipywidgets() -> None:
+    extra = _build().EXTRA_ENTRIES
+    assert extra["rulebook-explorer"]["imports"] == ["rulebook", "widgets"]
+    assert extra["rulebook-explorer"]["depends"] == ["ipywidgets"]
+    assert "comm" in extra["ipywidgets"]["depends"] and "ipython" in extra["ipywidgets"]["depends"]
+
+
+def test_the_lite_config_files_are_valid_json_with_the_expected_apps() -> None:
+    config = json.loads((LITE / "jupyter_lite_config.json").read_text())
+    assert "lab" in config["LiteBuildConfig"]["apps"] and "repl" in config["LiteBuildConfig"]["apps"]
+    runtime = json.loads((LITE / "jupyter-lite.json").read_text())
+    assert runtime["jupyter-config-data"]["appName"] == "Rulebook explorer"
+
+
+def test_the_readme_gives_the_build_command_and_the_start_lesson_url() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Run in the browser, no server", 1)[1].split("\n## ", 1)[0]
+    assert 'pip install -e ".[lite]" && python lite/build.py' in section
+    assert "lab/index.html?path=00_start_here.ipynb" in section
+    assert "pandas" in section and "GitHub Pages" in section
+    assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()
