@@ -22,6 +22,7 @@ CardSet('3S 7D KH')
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable, Iterator
 from typing import Union
 
@@ -246,6 +247,9 @@ def parse_suit(text: str) -> str:
     return suit
 
 
+_WORD = re.compile(r"[^\s,]+")
+"""One card's text in a list: anything between spaces and commas."""
+
 MAX_CARDS = 52 * 8
 """The most cards :func:`parse_cards` reads when the same card may repeat."""
 
@@ -266,7 +270,8 @@ def parse_cards(text: CardsLike, *, distinct: bool = True) -> list[Card]:
     if isinstance(text, CardSet):
         return list(text)
     if isinstance(text, str):
-        items: Iterable[Union[str, Card]] = text.replace(",", " ").split()
+        # read word by word, so that a huge text stops at its first bad or repeated card
+        items: Iterable[Union[str, Card]] = (m.group() for m in _WORD.finditer(text))
     elif isinstance(text, Card):
         items = [text]
     else:

@@ -437,7 +437,8 @@ def parse_option(text: str) -> tuple[str, Any]:
         value = True
     elif low in ("false", "off", "no"):
         value = False
-    elif _WHOLE_LIST.fullmatch(raw):
+    elif "," in raw and len(raw) <= 10_000 and all(
+            _WHOLE.fullmatch(x.strip(" \t")) for x in raw.split(",")):
         value = [int(x) for x in raw.split(",")]
     elif _WHOLE.fullmatch(raw):
         value = int(raw)
@@ -447,9 +448,9 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 # ASCII digits only (int() also reads "７" and "1_000"), and at most 1,000 of them: a longer
-# number stays text, so the option's check quotes it cut short instead of int() failing.
+# number (or a list text over 10,000 characters) stays text, so the option's check quotes it
+# cut short instead of int() failing or a huge list being built.
 _WHOLE = re.compile(r"[+-]?[0-9]{1,1000}")
-_WHOLE_LIST = re.compile(r"[+-]?[0-9]{1,1000}(?:[ \t]*,[ \t]*[+-]?[0-9]{1,1000})+")
 
 
 def parse_ruleset(spec: str) -> RulesBase:

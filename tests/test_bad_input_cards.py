@@ -107,3 +107,16 @@ def test_quoted_cuts_text_and_says_its_length() -> None:
             raise RuntimeError("no")
 
     assert quoted(Broken()).startswith("<Broken")
+
+
+def test_a_huge_list_of_cards_stops_at_its_first_repeat_without_splitting_it_all() -> None:
+    import tracemalloc
+
+    text = "7H " * 5_000_000  # 15 MB
+    tracemalloc.start()
+    try:
+        _refused(lambda: parse_cards(text), "7H is given twice")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000  # a split() of it all would hold five million strings

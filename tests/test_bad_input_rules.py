@@ -98,3 +98,9 @@ def test_resolve_options_checks_its_arguments() -> None:
 def test_unicode_look_alike_option_names_are_unknown() -> None:
     for name in ("ſevens_first", "sevens_firſt", "ＳＥＶＥＮＳ_FIRST", "sevens_first\u0301"):
         _refused(lambda name=name: load_rules("badam-satti", **{name: True}), "unknown option")
+
+
+def test_a_huge_list_text_for_an_option_stays_text_and_is_quoted_cut_short() -> None:
+    name, value = parse_option("stacks=" + "1," * 5_000_000 + "1")
+    assert name == "stacks" and isinstance(value, str)
+    _refused(lambda: load_rules("badugi", stacks=value), "(10,000,001 characters)")
