@@ -107,6 +107,9 @@ def _check_json_value(value: Any, what: str = "the record") -> None:
         if depth > MAX_DEPTH:
             raise RecordError(f"{what} is nested more than {MAX_DEPTH} levels deep: a record "
                               "nests only a few")
+        if isinstance(item, (dict, list, tuple)) and count + len(stack) + len(item) > _MAX_VALUES:
+            raise RecordError(f"{what} holds more than {_MAX_VALUES:,} values: a record is "
+                              "far smaller")
         if isinstance(item, dict):
             for key, inner in item.items():
                 if not isinstance(key, str):

@@ -230,3 +230,10 @@ def test_the_stepper_load_button_path_gets_a_record_error_for_deep_json() -> Non
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.stdout.startswith("RecordError"), done.stderr[-500:]
+
+
+def test_a_record_dict_with_millions_of_values_is_refused_by_its_count() -> None:
+    _refused(lambda: load_deal({**_record(), "moves": ["pass"] * 2_000_000}),
+             "more than 200,000 values")
+    _refused(lambda: load_deal({**_record(), "origin": {str(k): k for k in range(300_000)}}),
+             "more than 200,000 values")
