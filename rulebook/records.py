@@ -46,6 +46,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_MOVES",
     "MAX_MOVE_CHARS",
+    "MAX_SEATS",
     "digest",
     "deal_record",
     "load_deal",
@@ -101,13 +102,12 @@ def _check_json_value(value: Any, what: str = "the record") -> None:
     while stack:
         item, depth = stack.pop()
         count += 1
-        if count + len(stack) > _MAX_VALUES:
-            raise RecordError(f"{what} holds more than {_MAX_VALUES:,} values: a record is "
-                              "far smaller")
         if depth > MAX_DEPTH:
             raise RecordError(f"{what} is nested more than {MAX_DEPTH} levels deep: a record "
                               "nests only a few")
-        if isinstance(item, (dict, list, tuple)) and count + len(stack) + len(item) > _MAX_VALUES:
+        # counted before a list or object is walked, so a huge one is never copied
+        sized = isinstance(item, (dict, list, tuple))
+        if sized and count + len(stack) + len(item) > _MAX_VALUES:
             raise RecordError(f"{what} holds more than {_MAX_VALUES:,} values: a record is "
                               "far smaller")
         if isinstance(item, dict):
