@@ -287,13 +287,17 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
     if not isinstance(origin, dict) or origin.get("kind") not in ("deal", "position"):
         raise RecordError(f"the record's origin is malformed: {quoted(origin)}")
     _check_json_value(origin, "the record's origin")
+    extra: dict[str, Any] = {}
     if origin["kind"] == "deal":
-        if set(origin) != {"kind", "players", "seed", "dealer"}:
+        # a deal that starts from chips carried over (a later deal of a match) also names them
+        if set(origin) - {"stacks"} != {"kind", "players", "seed", "dealer"}:
             raise RecordError(f"the record's deal origin is malformed: {quoted(origin)}; "
                               "expected kind, players, seed and dealer")
         _check_whole(origin["players"], "players", MAX_SEATS)
         _check_whole(origin["dealer"], "dealer", MAX_SEATS)
         check_seed(origin["seed"], RecordError)
+        if "stacks" in origin:
+            extra["stacks"] = origin["stacks"]
     else:
         args = origin.get("args")
         if set(origin) != {"kind", "args"} or not isinstance(args, dict):
@@ -303,8 +307,8 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
     try:
         if origin["kind"] == "deal":
             return rules.new_deal(
-                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"]
-            )
+                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"],
+                **extra)
         position: Any = getattr(rules, "position")  # declared by each game's rules class
         return position(**origin["args"])
     except _ENGINE_FAILURES as exc:
