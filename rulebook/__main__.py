@@ -5,16 +5,20 @@ the engine's reason for every pass (BS-MOVE-4, BS-INFO-3) and the result;
 ``python -m rulebook rules badam-satti sevens`` prints rulesets side by side;
 ``python -m rulebook profiles`` lists the rulesets.  Options are given as
 ``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
+
+Bad input (an unknown ruleset, a bad option, a seat count out of range, a number of ten
+thousand digits) ends with one short ``error: ...`` line and exit code 2, never a traceback.
 """
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .compare import format_table
-from .errors import RulebookError
+from .errors import RulebookError, check_seed, quoted
 from .protocol import autoplay
 from .rules import load_profile, load_rules, parse_option, parse_ruleset, profile_ids
 
@@ -44,15 +48,61 @@ def show_deal(rules: Any, players: int, seed: int, dealer: int, bots: Sequence[s
     return final
 
 
+_MESSAGE_LIMIT = 400
+"""The longest error line the terminal view prints."""
+_LONG_QUOTE = re.compile(r"'[^'\n…]{61,}'|\"[^\"\n…]{61,}\"")  # … marks one already cut
+
+
+def _short(message: str) -> str:
+    """A message cut for the terminal: every long quoted value cut short, then the whole."""
+    message = _LONG_QUOTE.sub(lambda m: quoted(m.group(0)[1:-1]), message)
+    return message if len(message) <= _MESSAGE_LIMIT else message[:_MESSAGE_LIMIT] + "…"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its error line quotes what was typed cut short (argparse quotes it whole)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {_short(message)}\n")
+
+
+def _whole(text: str) -> int:
+    """A whole number typed on the command line: ASCII digits, at most 1,000 of them."""
+    if not re.fullmatch(r"[+-]?[0-9]{1,1000}", text.strip()):
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number (digits 0-9, "
+                                         "at most 1,000 of them)")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    """A seed typed on the command line (see :func:`rulebook.errors.check_seed`)."""
+    try:
+        seed = check_seed(_whole(text))
+    except RulebookError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    assert isinstance(seed, int)
+    return seed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m rulebook``; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m rulebook", description=__doc__.splitlines()[0])
+    """Entry point of ``python -m rulebook``; returns the exit code.
+
+    Bad input prints one ``error: ...`` line (what was given, cut short, and what is
+    expected) to stderr and returns 2; argparse's own errors exit with 2 as well.
+    """
+    if argv is not None and (isinstance(argv, (str, bytes)) or not all(
+            isinstance(arg, str) for arg in argv)):
+        print(f"error: the arguments must be a list of texts, not {quoted(argv)}",
+              file=sys.stderr)
+        return 2
+    parser = _Parser(prog="python -m rulebook", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     show = sub.add_parser("show", help="play one deal and print it move by move")
     show.add_argument("profile", help="a ruleset id: " + ", ".join(profile_ids()))
-    show.add_argument("--players", type=int, default=4)
-    show.add_argument("--seed", type=int, default=7)
-    show.add_argument("--dealer", type=int, default=0)
+    show.add_argument("--players", type=_whole, default=4)
+    show.add_argument("--seed", type=_seed, default=7)
+    show.add_argument("--dealer", type=_whole, default=0)
     show.add_argument("--bots", default="smart",
                       help="computer players: one name for all seats or comma-separated per seat")
     show.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -82,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         show_deal(rules, args.players, args.seed, args.dealer, bots, reasons=args.reasons)
         return 0
     except RulebookError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_short(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         sys.stderr.close()

@@ -7,8 +7,10 @@ suit_index``.  A :class:`CardSet` is a 52-bit mask wrapped in a small immutable 
 playable" are single integer operations.
 
 Text forms accepted by :func:`parse_card`: ``7H``, ``7h``, ``10H``, ``TH``, ``7♥`` (and the
-outline symbols ``♡ ♢ ♤ ♧``).  Lists (:func:`parse_cards`) are separated by spaces or
-commas: ``"3S JS KH"``.
+outline symbols ``♡ ♢ ♤ ♧``, with or without the emoji variation selector a phone adds).
+Only these ASCII letters and symbols are read: a look-alike (the long s ``ſ``, a fullwidth
+``Ｈ``, the Kelvin sign ``K``) is refused, never folded into a card.  Lists
+(:func:`parse_cards`) are separated by spaces or commas: ``"3S JS KH"``.
 
 >>> parse_card("10h")
 Card('TH')
@@ -19,10 +21,12 @@ CardSet('3S 7D KH')
 """
 from __future__ import annotations
 
+import operator
+import re
 from collections.abc import Iterable, Iterator
 from typing import Union
 
-from .errors import CardError
+from .errors import CardError, quoted
 
 __all__ = [
     "RANKS",
@@ -37,6 +41,7 @@ __all__ = [
     "CardsLike",
     "parse_card",
     "parse_cards",
+    "parse_suit",
     "card_mask",
     "mask_indices",
     "suit_mask",
@@ -64,6 +69,12 @@ FULL_MASK = (1 << 52) - 1
 _SYMBOL_TO_SUIT = {
     "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
 }
+# Every spelling of a suit that is read, mapped to its letter.  Written out in full (never
+# ``str.upper``, which folds the long s "ſ" into "S" and the Kelvin sign's lower case "k").
+_SUIT_TEXT = {**_SYMBOL_TO_SUIT, **{s: s for s in SUITS}, **{s.lower(): s for s in SUITS}}
+_RANK_TEXT = {**{r: r for r in RANKS}, **{r.lower(): r for r in RANKS if r.isalpha()},
+              "10": "T"}
+_VARIATION_SELECTORS = ("\ufe0f", "\ufe0e")  # emoji / text presentation of ♥ ♦ ♣ ♠
 _EXPECTED = (
     "a rank (A 2 3 4 5 6 7 8 9 T J Q K, or 10) followed by a suit "
     "(C D H S or ♣ ♦ ♥ ♠), for example 7H, 10S or Q♦"
@@ -104,8 +115,9 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> "Card":
         """The card with canonical index ``index`` (0 = AC .. 51 = KS)."""
-        if not 0 <= index < 52:
-            raise CardError(f"card index {index!r} is out of range: expected 0 to 51")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
+            raise CardError(f"card index {quoted(index)} is not valid: expected a whole number "
+                            "from 0 to 51")
         return cls._all[index]
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -208,20 +220,38 @@ def parse_card(text: Union[str, Card]) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"a card must be given as text such as '7H', not {text!r}")
+        raise CardError(f"a card must be given as text such as '7H', not {quoted(text)}")
     raw = text.strip()
-    if not raw:
-        raise CardError(f"{text!r} is not a card: expected {_EXPECTED}")
-    suit = raw[-1]
-    rank = raw[:-1].upper()
-    suit = _SYMBOL_TO_SUIT.get(suit, suit.upper())
-    if rank == "10":
-        rank = "T"
-    card = _BY_TEXT.get(rank + suit)
-    if card is None or len(rank) != 1:
-        raise CardError(f"{text!r} is not a card: expected {_EXPECTED}")
-    return card
+    if raw.endswith(_VARIATION_SELECTORS):
+        raw = raw[:-1]
+    suit = _SUIT_TEXT.get(raw[-1:])
+    rank = _RANK_TEXT.get(raw[:-1])
+    if suit is None or rank is None:
+        raise CardError(f"{quoted(text)} is not a card: expected {_EXPECTED}")
+    return _BY_TEXT[rank + suit]
 
+
+def parse_suit(text: str) -> str:
+    """Read a suit: its letter in either case (``H``, ``h``) or its symbol (``♥``, ``♡``).
+
+    Returns the letter ``"C"``, ``"D"``, ``"H"`` or ``"S"``; anything else (a look-alike such
+    as the long s ``ſ`` too) raises :class:`CardError`.
+
+    >>> parse_suit("♦")
+    'D'
+    """
+    suit = _SUIT_TEXT.get(text.strip()) if isinstance(text, str) else None
+    if suit is None:
+        raise CardError(f"{quoted(text)} is not a suit: expected one of C D H S "
+                        "(or ♣ ♦ ♥ ♠)")
+    return suit
+
+
+_WORD = re.compile(r"[^\s,]+")
+"""One card's text in a list: anything between spaces and commas."""
+
+MAX_CARDS = 52 * 8
+"""The most cards :func:`parse_cards` reads when the same card may repeat."""
 
 CardLike = Union[str, Card]
 """A card or its text."""
@@ -240,24 +270,29 @@ def parse_cards(text: CardsLike, *, distinct: bool = True) -> list[Card]:
     if isinstance(text, CardSet):
         return list(text)
     if isinstance(text, str):
-        items: Iterable[Union[str, Card]] = text.replace(",", " ").split()
+        # read word by word, so that a huge text stops at its first bad or repeated card
+        items: Iterable[Union[str, Card]] = (m.group() for m in _WORD.finditer(text))
     elif isinstance(text, Card):
         items = [text]
     else:
         try:
-            items = list(text)
+            items = iter(text)
         except TypeError:
             raise CardError(
-                f"cannot read cards from {text!r}: expected text such as '3S JS KH' "
+                f"cannot read cards from {quoted(text)}: expected text such as '3S JS KH' "
                 "or a list of cards"
             ) from None
-    cards = [parse_card(item) for item in items]
-    if distinct:
-        seen: set[Card] = set()
-        for card in cards:
-            if card in seen:
-                raise CardError(f"{card} is given twice in {text!r}: each card may appear once")
-            seen.add(card)
+    cards: list[Card] = []
+    seen = 0
+    for item in items:
+        if len(cards) >= MAX_CARDS:  # only with distinct=False: stops an endless iterable
+            raise CardError(f"more than {MAX_CARDS} cards were given in {quoted(text)}")
+        card = parse_card(item)
+        if distinct and seen & card.mask:
+            raise CardError(f"{card} is given twice in {quoted(text)}: each card may appear "
+                            "once")
+        seen |= card.mask
+        cards.append(card)
     return cards
 
 
@@ -266,7 +301,17 @@ def mask_indices(mask: int) -> list[int]:
 
     >>> mask_indices(Card("7H").mask | Card("AC").mask)
     [0, 26]
+
+    Anything but a whole number from 0 to ``FULL_MASK`` raises :class:`CardError` (a
+    negative number would otherwise never run out of bits).
     """
+    try:
+        mask = operator.index(mask)
+    except TypeError:
+        raise CardError(f"{quoted(mask)} is not a card mask: expected a whole number from 0 "
+                        "to 2**52 - 1") from None
+    if not 0 <= mask <= FULL_MASK:
+        raise CardError(f"{quoted(mask)} is not a 52-bit card mask")
     out = []
     while mask:
         low = mask & -mask
@@ -286,13 +331,17 @@ def card_mask(cards: CardsLike) -> int:
 
 
 def suit_mask(suit: str) -> int:
-    """The mask of the 13 cards of one suit (``"C"``, ``"D"``, ``"H"`` or ``"S"``)."""
-    s = SUITS.index(suit)
+    """The mask of the 13 cards of one suit (``"C"``, ``"D"``, ``"H"`` or ``"S"``, or a
+    symbol: see :func:`parse_suit`)."""
+    s = SUITS.index(parse_suit(suit))
     return sum(1 << (r * 4 + s) for r in range(13))
 
 
 def rank_mask(rank: int) -> int:
     """The mask of the four cards of one rank (1 = ace .. 13 = king)."""
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
+        raise CardError(f"rank {quoted(rank)} is not valid: expected a whole number from 1 "
+                        "(ace) to 13 (king)")
     return 0b1111 << ((rank - 1) * 4)
 
 
@@ -309,7 +358,7 @@ class CardSet:
     def __init__(self, cards: CardsLike | int = None) -> None:
         if isinstance(cards, int) and not isinstance(cards, bool):
             if not 0 <= cards <= FULL_MASK:
-                raise CardError(f"{cards!r} is not a 52-bit card mask")
+                raise CardError(f"{quoted(cards)} is not a 52-bit card mask")
             mask = cards
         else:
             # a bool gets here too, and parse_cards refuses it with a CardError
@@ -399,11 +448,13 @@ class CardSet:
     def __hash__(self) -> int:
         return hash(("CardSet", self.mask))
 
-    def issubset(self, other: "CardSet") -> bool:
-        """Whether every card here is also in ``other``."""
-        return self.mask & ~other.mask == 0
+    def issubset(self, other: CardsLike) -> bool:
+        """Whether every card here is also in ``other`` (a CardSet, or cards as text or a list)."""
+        return self.mask & ~card_mask(other) == 0
 
-    def __le__(self, other: "CardSet") -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self.issubset(other)
 
     def cards(self) -> list[Card]:
@@ -415,7 +466,7 @@ class CardSet:
         return [c.text for c in self]
 
     def by_suit(self, suit: str) -> "CardSet":
-        """Only the cards of one suit."""
+        """Only the cards of one suit (``"H"``, ``"h"`` or ``"♥"``; see :func:`parse_suit`)."""
         return CardSet(self.mask & suit_mask(suit))
 
     def pretty(self) -> str:

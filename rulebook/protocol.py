@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .errors import IllegalMove, RulesError
+from .errors import IllegalMove, RulesError, quoted
 
 if TYPE_CHECKING:
     from .rules import RulesBase
@@ -276,13 +276,29 @@ def register_bot(game: str, name: str) -> Callable[[Callable[[], Bot]], Callable
 
 def make_bot(game: str, name: str) -> Bot:
     """A fresh computer player by game and name (e.g. ``("sevens", "smart")``)."""
+    _load_game_engines()
     try:
         return BOTS[(game, name)]()
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an unhashable name, such as a list
         names = sorted(n for g, n in BOTS if g == game)
+        if not names:
+            games = sorted({g for g, _ in BOTS})
+            raise RulesError(f"no game {quoted(game)} has computer players: expected one of "
+                             f"{', '.join(games)}") from None
         raise RulesError(
-            f"no computer player {name!r} for {game}: expected one of {', '.join(names) or 'none'}"
+            f"no computer player {quoted(name)} for {game}: expected one of {', '.join(names)}"
         ) from None
+
+
+def _load_game_engines() -> None:
+    """Import every installed profile's engine, so that its computer players are registered
+    (they register when their game's module is imported)."""
+    import importlib
+
+    from .rules import load_profile, profile_ids
+
+    for pid in profile_ids():
+        importlib.import_module(load_profile(pid).engine.partition(":")[0])
 
 
 def bots_for(rules: "RulesBase", bots: Sequence[str | Bot] | str | None, players: int) -> list[Bot]:

@@ -6,6 +6,19 @@ SHA-256 digest of that content.  Loading checks the structure and the digest, th
 every move through the engine; any damage, tampering or illegal move raises
 :class:`~rulebook.errors.RecordError`, and nothing half-loaded is ever returned.
 
+Records are safe to open from anyone.  Before any text is parsed into objects, its size is
+checked (at most :data:`MAX_RECORD_CHARS`) and its brackets are counted (at most
+:data:`MAX_DEPTH` levels deep), so a hostile file cannot exhaust memory or recursion; every
+field is then checked for its type and size before it reaches the engine, and every error
+message quotes what it found cut short.  A record only ever replays moves through the
+engine's own rules, so the worst a record can do is be refused.
+
+The digest guards against *damage*, not *forgery*: it catches a truncated download, a
+careless hand edit or a field changed in transit, but anyone can recompute it after editing
+a record on purpose.  It is not a signature and proves nothing about who wrote the record;
+what makes a forged record harmless is that it must still replay move by move under the
+rules.
+
 Every state names where it started with ``state.origin``: either
 ``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` or
 ``{"kind": "position", "args": {...}}`` where ``args`` are the JSON values given to
@@ -13,17 +26,27 @@ Every state names where it started with ``state.origin``: either
 """
 from __future__ import annotations
 
+import copy
 import hashlib
+import inspect
 import json
+import math
+import os
+import re
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError, RulebookError
+from .errors import RecordError, RulebookError, check_seed, quoted
 
 __all__ = [
     "DEAL_FORMAT",
     "MATCH_FORMAT",
     "VERSION",
+    "MAX_RECORD_CHARS",
+    "MAX_DEPTH",
+    "MAX_MOVES",
+    "MAX_MOVE_CHARS",
+    "MAX_SEATS",
     "digest",
     "deal_record",
     "load_deal",
@@ -44,93 +67,286 @@ MATCH_FORMAT = "rulebook/match"
 VERSION = 1
 """The record layout's version: a record of any other version is refused."""
 
+MAX_RECORD_CHARS = 1_000_000
+"""The largest record read, in characters of text (bytes of a file).  A finished deal is
+about 1 kB and a whole match a few kB."""
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects in a record (a real one nests 5 levels)."""
+MAX_MOVES = 20_000
+"""The most moves one deal of a record may hold."""
+MAX_MOVE_CHARS = 100
+"""The longest move text in a record (the longest real one, a Badugi draw, is 16)."""
+MAX_SEATS = 99
+"""The largest seat count or seat number a record may name (each game's own limit is
+checked by the game)."""
+_MAX_VALUES = 200_000
+"""The most values (objects, lists, texts, numbers) a record given as a dict may hold."""
+_MAX_MESSAGE = 300
+"""A message from the engine quoted inside a record's error is cut to this length."""
+
+
+def _cut(message: object) -> str:
+    """An engine message quoted inside a record's error, cut short if it is long."""
+    text = str(message)
+    return text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE] + "…"
+
+
+def _check_json_value(value: Any, what: str = "the record") -> None:
+    """Refuse anything that is not a small JSON value: bounded depth, count and text size.
+
+    Walks without recursion, so a structure nested thousands deep (or one that contains
+    itself) is refused by its depth rather than exhausting the interpreter's stack.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    count = chars = 0
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if depth > MAX_DEPTH:
+            raise RecordError(f"{what} is nested more than {MAX_DEPTH} levels deep: a record "
+                              "nests only a few")
+        # counted before a list or object is walked, so a huge one is never copied
+        sized = isinstance(item, (dict, list, tuple))
+        if sized and count + len(stack) + len(item) > _MAX_VALUES:
+            raise RecordError(f"{what} holds more than {_MAX_VALUES:,} values: a record is "
+                              "far smaller")
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if not isinstance(key, str):
+                    raise RecordError(f"{what} has a field named {quoted(key)}: field names "
+                                      "are text")
+                chars += len(key)
+                stack.append((inner, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((inner, depth + 1) for inner in item)
+        elif isinstance(item, str):
+            chars += len(item)
+        elif item is None or isinstance(item, bool):
+            pass
+        elif isinstance(item, int):
+            if item.bit_length() > 3400:  # more than about 1,000 digits
+                raise RecordError(f"{what} holds {quoted(item)}: numbers in a record have at "
+                                  "most 1,000 digits")
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise RecordError(f"{what} holds {item!r}, which JSON cannot write")
+        else:
+            raise RecordError(f"{what} holds {quoted(item)} ({type(item).__name__}), which "
+                              "is not a JSON value")
+        if chars > MAX_RECORD_CHARS:
+            raise RecordError(f"{what} holds more than {MAX_RECORD_CHARS:,} characters of "
+                              "text: a record is far smaller")
+
 
 def digest(content: dict[str, Any]) -> str:
-    """The SHA-256 of a record's content (every key but ``digest``), canonical JSON."""
+    """The SHA-256 of a record's content (every key but ``digest``), canonical JSON.
+
+    A guard against damage, not forgery: anyone who edits a record can compute it again.
+    """
+    if not isinstance(content, dict):
+        raise RecordError(f"a record is a JSON object, not {quoted(content)}")
     body = {k: v for k, v in content.items() if k != "digest"}
+    _check_json_value(body)
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def deal_record(state: Any) -> dict[str, Any]:
-    """The record of a deal (finished or not) as a JSON-able dict."""
+    """The record of a deal (finished or not) as a JSON-able dict.
+
+    The record shares nothing with the state: changing it never changes the state.  A deal
+    whose seed could not be loaded back (see :func:`~rulebook.errors.check_seed`) is
+    refused here rather than written.
+    """
+    from .protocol import GameState
+
+    if not isinstance(state, GameState):
+        raise RecordError(f"only a deal's state can be recorded, not {quoted(state)}")
+    origin = copy.deepcopy(state.origin)
+    if isinstance(origin, dict) and origin.get("kind") == "deal":
+        check_seed(origin.get("seed"), RecordError)
     record: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "version": VERSION,
         "rules": state.rules.to_json(),
-        "origin": state.origin,
+        "origin": origin,
         "moves": [str(m) for m in state.history],
     }
     record["digest"] = digest(record)
     return record
 
 
+def _check_whole(value: Any, field: str, highest: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= highest:
+        raise RecordError(f"the record's {field}={quoted(value)} is not valid: expected a "
+                          f"whole number from 0 to {highest}")
+
+
+def _check_moves(moves: Any, where: str = "the record's moves") -> None:
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise RecordError(f"{where} must be a list of move texts, not {quoted(moves)}")
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"{where} hold {len(moves):,} moves: a deal has at most "
+                          f"{MAX_MOVES:,}")
+    for number, move in enumerate(moves, 1):
+        if len(move) > MAX_MOVE_CHARS:
+            raise RecordError(f"move {number} of {where} is {quoted(move)}: a move's text has "
+                              f"at most {MAX_MOVE_CHARS} characters")
+
+
+def _check_deals(deals: Any) -> None:
+    if not isinstance(deals, list) or len(deals) > MAX_SEATS:
+        raise RecordError(f"the record's deals must be a list of move lists, not "
+                          f"{quoted(deals)}")
+    for k, moves in enumerate(deals, 1):
+        _check_moves(moves, f"deal {k}'s moves")
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    """Types and sizes of the top-level fields both record formats use."""
+    if "moves" in data:
+        _check_moves(data["moves"])
+    if "deals" in data:
+        _check_deals(data["deals"])
+    for field in ("players", "dealer"):
+        if field in data:
+            _check_whole(data[field], field, MAX_SEATS)
+    if "seed" in data:
+        check_seed(data["seed"], RecordError)
+
+
 def check_envelope(data: Any, fmt: str, keys: tuple[str, ...]) -> None:
-    """Check a record's outer shape: a dict of the right format, version, keys and digest."""
+    """Check a record's outer shape: a dict of the right format, version, keys and digest.
+
+    Also checks what a record may hold at all (JSON values only, bounded depth and size) and
+    the types of the fields both formats share (moves, deals, players, dealer, seed).
+    """
     if not isinstance(data, dict):
-        raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+        raise RecordError(f"a record must be a JSON object, not {quoted(data)}")
+    _check_json_value(data)
     if data.get("format") != fmt:
-        raise RecordError(f"this is not a {fmt} record: its format is {data.get('format')!r}")
-    if data.get("version") != VERSION:
+        raise RecordError(f"this is not a {fmt} record: its format is "
+                          f"{quoted(data.get('format'))}")
+    version = data.get("version")
+    # 1.0 and true compare equal to 1 in Python: the version must be the whole number itself.
+    if type(version) is not int or version != VERSION:
         raise RecordError(
-            f"record version {data.get('version')!r} is not supported: expected {VERSION}"
+            f"record version {quoted(version)} is not supported: expected {VERSION}"
         )
     missing = [k for k in (*keys, "digest") if k not in data]
     if missing:
         raise RecordError(f"the record is incomplete: it has no {', '.join(missing)}")
     extra = sorted(set(data) - {"format", "version", "digest", *keys})
     if extra:
-        raise RecordError(f"the record has unexpected fields: {', '.join(extra)}")
+        named = ", ".join(quoted(k, 30).strip("'\"") for k in extra[:5])
+        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+        raise RecordError(f"the record has unexpected fields: {named}{more}")
     if data["digest"] != digest(data):
         raise RecordError(
             "the record's digest does not match its content: it was damaged or edited by hand"
         )
+    _check_fields(data)
 
 
 def rules_from_json(data: Any) -> Any:
-    """The rules object a record's ``rules`` entry names; anything malformed raises RecordError."""
+    """The rules object a record's ``rules`` entry names; anything malformed raises RecordError.
+
+    The entry holds exactly ``profile`` (text) and, optionally, ``options`` (an object);
+    any other field is refused, as at the top level of a record.
+    """
     from .rules import load_rules
 
     if not isinstance(data, dict) or not isinstance(data.get("profile"), str) \
             or not isinstance(data.get("options", {}), dict):
-        raise RecordError(f"the record's rules are malformed: {data!r}")
+        raise RecordError(f"the record's rules are malformed: {quoted(data)}")
+    extra = sorted(set(data) - {"profile", "options"})
+    if extra:
+        named = ", ".join(quoted(k, 30) for k in extra[:5])
+        raise RecordError(f"the record's rules have unexpected fields: {named}; expected "
+                          "only profile and options")
+    _check_json_value(data, "the record's rules")
     try:
         return load_rules(data["profile"], **data.get("options", {}))
     except RulebookError as exc:
-        raise RecordError(f"the record's rules cannot be loaded: {exc}") from exc
+        raise RecordError(f"the record's rules cannot be loaded: {_cut(exc)}") from exc
+
+
+# What a game's engine may raise on input it does not expect.  A record is untrusted input:
+# whatever fails while it is set up or replayed is reported as the record's fault.
+_ENGINE_FAILURES = (RulebookError, TypeError, ValueError, AttributeError, KeyError,
+                    IndexError)
 
 
 def start_from_origin(rules: Any, origin: Any) -> Any:
     """The starting state a record's ``origin`` describes."""
+    from .rules import RulesBase
+
+    if not isinstance(rules, RulesBase):
+        raise RecordError(f"a deal starts from a rules object (load_rules(...)), not "
+                          f"{quoted(rules)}")
     if not isinstance(origin, dict) or origin.get("kind") not in ("deal", "position"):
-        raise RecordError(f"the record's origin is malformed: {origin!r}")
+        raise RecordError(f"the record's origin is malformed: {quoted(origin)}")
+    _check_json_value(origin, "the record's origin")
+    extra: dict[str, Any] = {}
+    if origin["kind"] == "deal":
+        # a deal that starts from chips carried over (a later deal of a match) also names them
+        if set(origin) - {"stacks"} != {"kind", "players", "seed", "dealer"}:
+            raise RecordError(f"the record's deal origin is malformed: {quoted(origin)}; "
+                              "expected kind, players, seed and dealer")
+        _check_whole(origin["players"], "players", MAX_SEATS)
+        _check_whole(origin["dealer"], "dealer", MAX_SEATS)
+        check_seed(origin["seed"], RecordError)
+        if "stacks" in origin:
+            extra["stacks"] = origin["stacks"]
+    else:
+        args = origin.get("args")
+        if set(origin) != {"kind", "args"} or not isinstance(args, dict):
+            raise RecordError(f"the record's position is malformed: {quoted(origin)}; "
+                              "expected kind and args")
+        _check_position_names(rules, args)
     try:
         if origin["kind"] == "deal":
-            if set(origin) != {"kind", "players", "seed", "dealer"}:
-                raise RecordError(f"the record's deal origin is malformed: {origin!r}")
             return rules.new_deal(
-                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"]
-            )
-        args = origin.get("args")
-        if not isinstance(args, dict):
-            raise RecordError(f"the record's position is malformed: {origin!r}")
-        return rules.position(**args)
-    except RecordError:
-        raise
-    except (RulebookError, TypeError) as exc:
-        raise RecordError(f"the record's starting position cannot be set up: {exc}") from exc
+                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"],
+                **extra)
+        position: Any = getattr(rules, "position")  # declared by each game's rules class
+        return position(**origin["args"])
+    except _ENGINE_FAILURES as exc:
+        raise RecordError(f"the record's starting position cannot be set up: "
+                          f"{_cut(exc)}") from exc
+
+
+def _check_position_names(rules: Any, args: dict[str, Any]) -> None:
+    """Every name in a position's ``args`` must be a parameter of ``rules.position``."""
+    try:
+        parameters = inspect.signature(rules.position).parameters
+    except (TypeError, ValueError):  # pragma: no cover - every engine's position is plain
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    names = [n for n, p in parameters.items()
+             if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                           inspect.Parameter.KEYWORD_ONLY)]
+    unknown = [name for name in args if name not in names]
+    if unknown:
+        raise RecordError(f"the record's position names {quoted(unknown[0])}, which a "
+                          f"position does not take: expected {', '.join(names)}")
 
 
 def replay_moves(start: Any, moves: Any) -> Any:
     """Replay move texts from ``start``; a bad or illegal move raises RecordError."""
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError("the record's moves must be a list of move texts")
+    from .protocol import GameState
+
+    if not isinstance(start, GameState):
+        raise RecordError(f"moves replay from a deal's state, not {quoted(start)}")
+    _check_moves(moves)
     state = start
     for number, move in enumerate(moves, 1):
         try:
             state = state.play(move)
-        except RulebookError as exc:
-            raise RecordError(f"move {number} ({move!r}) does not replay: {exc}") from exc
+        except _ENGINE_FAILURES as exc:
+            raise RecordError(f"move {number} ({quoted(move)}) does not replay: "
+                              f"{_cut(exc)}") from exc
     return state
 
 
@@ -143,16 +359,108 @@ def load_deal(data: Any) -> Any:
 
 def dumps(obj: Any) -> str:
     """A deal state, a match or a record dict as JSON text."""
-    record = obj if isinstance(obj, dict) else obj.to_record()
+    from .match import Match
+    from .protocol import GameState
+
+    if isinstance(obj, dict):
+        if obj.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
+            raise RecordError(f"this dict is not a record: its format is "
+                              f"{quoted(obj.get('format'))}, expected {DEAL_FORMAT!r} or "
+                              f"{MATCH_FORMAT!r}")
+        _check_json_value(obj)
+        record = obj
+    elif isinstance(obj, (GameState, Match)):
+        record = obj.to_record()
+    else:
+        raise RecordError(f"only a deal's state, a match or a record can be saved, not "
+                          f"{quoted(obj)}")
     return json.dumps(record, indent=1, ensure_ascii=False)
 
 
+# A JSON string token, closed or running to the end of the text (so that scanning an
+# unclosed string never starts over at each quote inside it), and anything but a bracket.
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _nesting(text: str) -> int:
+    """How deep the lists and objects of JSON text nest, counted without parsing it.
+
+    Stops counting once past :data:`MAX_DEPTH`.
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    depth = deepest = 0
+    for bracket in brackets:
+        if bracket in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > 1000:
+        raise RecordError(f"the record holds a number of {len(text.lstrip('-')):,} digits: "
+                          "numbers in a record have at most 1,000")
+    return int(text)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"the record holds {name}, which is not a number JSON allows")
+
+
+def _unique_fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise RecordError(f"the record names the field {quoted(twice, 30)} twice: each field "
+                          "may appear once")
+    return data
+
+
+def _text(text: Any) -> str:
+    """Record text as a ``str``, checked for size before anything else is done with it."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"the record is {len(text):,} bytes long: a record is at most "
+                              f"{MAX_RECORD_CHARS:,}")
+        try:
+            return bytes(text).decode(json.detect_encoding(bytes(text)))
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"the record is not text in UTF-8, UTF-16 or UTF-32: "
+                              f"{exc.reason} at byte {exc.start}") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text (str or bytes), not {quoted(text)}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is {len(text):,} characters long: a record is at most "
+                          f"{MAX_RECORD_CHARS:,}")
+    return text
+
+
 def loads(text: str | bytes) -> Any:
-    """Load a deal or match from JSON text; damaged text raises RecordError."""
+    """Load a deal or match from JSON text; damaged text raises RecordError.
+
+    The text's size and nesting are checked before it is parsed (see the module header).
+    """
+    text = _text(text)
+    if _nesting(text) > MAX_DEPTH:
+        raise RecordError(f"the record is nested more than {MAX_DEPTH} levels deep: a record "
+                          "nests only a few")
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordError(f"the record is not valid JSON: {exc}") from exc
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_refuse_constant,
+                          object_pairs_hook=_unique_fields)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON: {exc.msg} (line {exc.lineno}, "
+                          f"column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"the record is not valid JSON: {_cut(exc)}") from None
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
         from .match import load_match
 
@@ -160,15 +468,46 @@ def loads(text: str | bytes) -> Any:
     return load_deal(data)
 
 
+def _path(path: Any) -> Path:
+    if isinstance(path, (str, os.PathLike)):
+        try:
+            return Path(path)
+        except TypeError:  # a PathLike whose __fspath__ gives no text
+            pass
+    raise RecordError(f"a record's file is named by a path (text or pathlib.Path), not "
+                      f"{quoted(path)}")
+
+
 def save(obj: Any, path: str | Path) -> None:
     """Write a deal state or a match to a JSON file."""
-    Path(path).write_text(dumps(obj), encoding="utf-8")
+    text = dumps(obj)
+    target = _path(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError("the record holds text that UTF-8 cannot write (a lone surrogate)") \
+            from None
+    try:
+        target.write_bytes(data)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _cut(exc)
+        raise RecordError(f"cannot write the record to {quoted(str(target))}: {reason}") \
+            from None
 
 
 def load(path: str | Path) -> Any:
-    """Read a deal or match from a JSON file (see :func:`loads`)."""
+    """Read a deal or match from a JSON file (see :func:`loads`).
+
+    At most :data:`MAX_RECORD_CHARS` bytes are read: a longer file is refused unread.
+    """
+    source = _path(path)
     try:
-        text = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read the record {str(path)!r}: {exc.strerror}") from exc
+        with source.open("rb") as fh:
+            text = fh.read(MAX_RECORD_CHARS + 1)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _cut(exc)
+        raise RecordError(f"cannot read the record {quoted(str(source))}: {reason}") from None
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record {quoted(str(source))} is larger than "
+                          f"{MAX_RECORD_CHARS:,} bytes: a record is far smaller")
     return loads(text)

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .errors import RulesError
+from .errors import RulesError, quoted
 
 if TYPE_CHECKING:
     from .protocol import GameState
@@ -49,6 +50,14 @@ __all__ = [
 ]
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
+
+OPTION_INT_LIMIT = 1_000_000_000
+"""The largest whole number an ``int`` or ``int_list`` option takes when its table sets no
+``max`` (a stack of a billion chips is plenty; a number of a million digits breaks play)."""
+OPTION_LIST_LIMIT = 64
+"""The most items an ``int_list`` option holds."""
+OPTION_TEXT_LIMIT = 200
+"""The longest text a ``str`` option holds."""
 
 TOPICS: tuple[str, ...] = (
     "players",
@@ -101,46 +110,47 @@ class OptionSpec:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if self.type == "bool":
             return "True or False"
+        top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
         if self.type == "int":
             lo = "" if self.minimum is None else f" from {self.minimum}"
-            hi = "" if self.maximum is None else f" up to {self.maximum}"
-            return f"a whole number{lo}{hi}"
+            return f"a whole number{lo} up to {top:,}"
         if self.type == "int_list":
-            lo = "" if self.minimum is None else f" of at least {self.minimum}"
-            return f"a list of whole numbers{lo}, or None"
+            lo = "" if self.minimum is None else f" from {self.minimum}"
+            return (f"a list of at most {OPTION_LIST_LIMIT} whole numbers{lo} up to {top:,}, "
+                    "or None")
+        if self.type == "str":
+            return f"text of at most {OPTION_TEXT_LIMIT} characters"
         return f"a {self.type}"
 
     def check(self, value: Any, profile_id: str) -> Any:
         """Return ``value`` normalised, or raise :class:`RulesError` saying what is valid."""
         bad = RulesError(
-            f"option {self.name}={value!r} is not valid for {profile_id!r}: "
+            f"option {self.name}={quoted(value)} is not valid for {profile_id!r}: "
             f"expected {self.describe_valid()}"
         )
+        top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
+
+        def whole(item: Any) -> bool:
+            return not isinstance(item, bool) and isinstance(item, int) \
+                and (self.minimum is None or item >= self.minimum) and item <= top
+
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise bad
         elif self.type == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise bad
-            if self.minimum is not None and value < self.minimum:
-                raise bad
-            if self.maximum is not None and value > self.maximum:
+            if not whole(value):
                 raise bad
         elif self.type == "str":
-            if not isinstance(value, str):
+            if not isinstance(value, str) or len(value) > OPTION_TEXT_LIMIT:
                 raise bad
         elif self.type == "int_list":
             if value is None:
                 return None
-            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            # only a list or tuple: any other iterable may be endless or a mapping's keys
+            if not isinstance(value, (list, tuple)) or len(value) > OPTION_LIST_LIMIT \
+                    or not all(whole(item) for item in value):
                 raise bad
-            items = tuple(value)
-            for item in items:
-                if isinstance(item, bool) or not isinstance(item, int):
-                    raise bad
-                if self.minimum is not None and item < self.minimum:
-                    raise bad
-            value = items
+            value = tuple(value)
         else:  # pragma: no cover - guarded when the profile is read
             raise RulesError(f"option {self.name} has unknown type {self.type!r}")
         if self.choices is not None and value not in self.choices:
@@ -173,13 +183,21 @@ def profile_ids() -> list[str]:
     return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
 
 
-@cache
 def load_profile(profile_id: str) -> Profile:
     """Read and check one TOML profile.  Unknown ids raise :class:`RulesError`."""
-    if not isinstance(profile_id, str) or profile_id not in profile_ids():
+    if not isinstance(profile_id, str):
+        raise RulesError(f"a ruleset is named by its id as text, not {quoted(profile_id)}: "
+                         f"expected one of {', '.join(profile_ids())}")
+    if profile_id not in profile_ids():
         raise RulesError(
-            f"unknown ruleset {profile_id!r}: expected one of {', '.join(profile_ids())}"
+            f"unknown ruleset {quoted(profile_id)}: expected one of {', '.join(profile_ids())}"
         )
+    return _read_profile(str(profile_id))
+
+
+@cache
+def _read_profile(profile_id: str) -> Profile:
+    """Read one installed TOML profile (once: profiles are cached)."""
     path = PROFILE_DIR / f"{profile_id}.toml"
     with path.open("rb") as fh:
         data = tomllib.load(fh)
@@ -213,10 +231,19 @@ def load_profile(profile_id: str) -> Profile:
 
 def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any]:
     """Check ``given`` against the profile's option table and fill in the defaults."""
-    unknown = [name for name in given if name not in profile.options]
+    if not isinstance(profile, Profile):
+        raise RulesError(f"{quoted(profile)} is not a profile: expected load_profile(...)")
+    if not isinstance(given, Mapping):
+        raise RulesError(f"options must be given as names and values (a dict), not "
+                         f"{quoted(given)}")
+    unknown = [name for name in given
+               if not isinstance(name, str) or name not in profile.options]
     if unknown:
         valid = ", ".join(profile.options) or "none"
         name = unknown[0]
+        if not isinstance(name, str):
+            raise RulesError(f"an option is named by text, not {quoted(name)}: valid options "
+                             f"are {valid}")
         # A house rule of a sibling ruleset (same game) gets a sentence of its own (BS-HR-4).
         for other_id in profile_ids():
             other = load_profile(other_id)
@@ -231,7 +258,7 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
                     f"{has}; valid options are {valid}"
                 )
         raise RulesError(
-            f"unknown option {name!r} for {profile.id!r}: valid options are {valid}"
+            f"unknown option {quoted(name)} for {profile.id!r}: valid options are {valid}"
         )
     resolved: dict[str, Any] = {}
     for name, spec in profile.options.items():
@@ -276,9 +303,9 @@ class RulesBase:
         """The value of one option."""
         try:
             return self.options[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable name such as a list
             raise RulesError(
-                f"{self.profile.id!r} has no option {name!r}: valid options are "
+                f"{self.profile.id!r} has no option {quoted(name)}: valid options are "
                 f"{', '.join(self.profile.options) or 'none'}"
             ) from None
 
@@ -292,7 +319,7 @@ class RulesBase:
                 out[name] = self.options[name]
         return out
 
-    def with_options(self, **changes: Any) -> "RulesBase":
+    def with_options(self, /, **changes: Any) -> "RulesBase":
         """The same ruleset with some options changed (validated like :func:`load_rules`)."""
         merged = dict(self.changed_options())
         merged.update(changes)
@@ -371,14 +398,15 @@ class _FrozenDict(dict):  # type: ignore[type-arg]
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
 
-def load_rules(profile_id: str, **options: Any) -> RulesBase:
+def load_rules(profile_id: str, /, **options: Any) -> RulesBase:
     """Load a ruleset by profile id, with options (house rules) as keywords.
 
     >>> load_rules("badam-satti", sevens_first=True).option("sevens_first")
     True
 
     An unknown profile, an unknown option or a value out of range raises
-    :class:`~rulebook.errors.RulesError` naming the valid choices.
+    :class:`~rulebook.errors.RulesError` naming the valid choices.  The profile id is
+    positional only, so any keyword is an option: ``profile_id="x"`` is an unknown option.
     """
     profile = load_profile(profile_id)
     resolved = resolve_options(profile, options)
@@ -393,36 +421,56 @@ def parse_option(text: str) -> tuple[str, Any]:
 
     ``true``/``on``/``yes`` and ``false``/``off``/``no`` are booleans, whole numbers are ints,
     comma-separated numbers are lists; anything else stays text (and the option's own check
-    then says what it expects).
+    then says what it expects).  Only ASCII words and digits are read as booleans and numbers:
+    a fullwidth ``７`` or a Kelvin sign stays text.
     """
+    if not isinstance(text, str):
+        raise RulesError(f"an option is written as text, name=value, not {quoted(text)}")
     name, sep, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip()
     if not sep or not name:
-        raise RulesError(f"option {text!r}: expected name=value, for example sevens_first=true")
-    low = raw.strip().lower()
+        raise RulesError(f"option {quoted(text)}: expected name=value, for example "
+                         "sevens_first=true")
+    low = raw.lower() if raw.isascii() else raw  # str.lower folds the Kelvin sign into "k"
     value: Any
     if low in ("true", "on", "yes"):
         value = True
     elif low in ("false", "off", "no"):
         value = False
-    elif "," in raw:
-        try:
-            value = [int(x) for x in raw.split(",")]
-        except ValueError:
-            value = raw
+    elif "," in raw and len(raw) <= 10_000 and all(
+            _WHOLE.fullmatch(x.strip(" \t")) for x in raw.split(",")):
+        value = [int(x) for x in raw.split(",")]
+    elif _WHOLE.fullmatch(raw):
+        value = int(raw)
     else:
-        try:
-            value = int(raw)
-        except ValueError:
-            value = raw
-    return name.strip(), value
+        value = raw
+    return name, value
+
+
+# ASCII digits only (int() also reads "７" and "1_000"), and at most 1,000 of them: a longer
+# number (or a list text over 10,000 characters) stays text, so the option's check quotes it
+# cut short instead of int() failing or a huge list being built.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,1000}")
 
 
 def parse_ruleset(spec: str) -> RulesBase:
     """Load a ruleset written as ``profile+option+name=value`` (a bare option means true).
 
     This is the form :meth:`RulesBase.label` prints without spaces, e.g.
-    ``badam-satti+sevens_first`` or ``badam-satti+round_count=3``.
+    ``badam-satti+sevens_first`` or ``badam-satti+round_count=3``.  An option given twice is
+    refused rather than one of its values silently kept.
     """
+    if not isinstance(spec, str):
+        raise RulesError(f"a ruleset is written as text such as 'badam-satti+sevens_first', "
+                         f"not {quoted(spec)}")
     pid, *parts = spec.split("+")
-    options = dict(parse_option(p if "=" in p else f"{p}=true") for p in parts if p)
-    return load_rules(pid, **options)
+    options: dict[str, Any] = {}
+    for part in parts:
+        if not part.strip():
+            continue
+        name, value = parse_option(part if "=" in part else f"{part}=true")
+        if name in options:
+            raise RulesError(f"option {quoted(name)} is given twice in {quoted(spec)}: give "
+                             "each option once")
+        options[name] = value
+    return load_rules(pid.strip(), **options)
