@@ -199,8 +199,8 @@ def test_BDG_BET_4_cap_one_bet_three_raises_heads_up_too() -> None:
     assert moves(state) == ["fold", "call"]
     e = state.explain("raise")
     assert not e
-    assert e.reason == ("raise is not allowed: the cap of one bet and three raises is reached "
-                        "in this round, so you may only call or fold")
+    assert e.reason == ("Raise is not allowed: the cap of one bet and three raises is reached "
+                        "in this round, so you may only call or fold.")
     assert "BDG-BET-4" in e.clauses
     with pytest.raises(IllegalMove, match="cap"):
         state.play("raise")

@@ -215,8 +215,8 @@ def test_SAT_FIT_1_current_suit_is_top_cards_suit_or_the_named_one() -> None:
 def test_SAT_FIT_2_same_suit_or_same_rank() -> None:
     state = position("9H", ["9C 4H KD 2S", "AC"])
     assert legal_cards(state) == ["4H", "9C"]
-    assert "same rank as the top card 9H" in state.explain("9C").reason
-    assert "same suit as the top card 9H" in state.explain("4H").reason
+    assert "same rank as the top card 9♥" in state.explain("9C").reason
+    assert "same suit as the top card 9♥" in state.explain("4H").reason
     why = state.explain("KD")
     assert not why.legal and "SAT-FIT-2" in why.clauses
     assert "neither a heart nor a nine" in why.reason
@@ -236,7 +236,7 @@ def test_SAT_FIT_4_after_a_jack_only_named_suit_and_jacks() -> None:
     assert legal_cards(state) == ["3D", "JH>C", "JH>D", "JH>H", "JH>S"]
     why = state.explain("5S")
     assert not why.legal and "SAT-FIT-4" in why.clauses
-    assert "suit to follow is diamonds (named with JS)" in why.reason
+    assert "suit to follow is diamonds (named with J♠)" in why.reason
     # the J's own suit fits when named
     own = position("JS", ["5S 3D", "AC"], suit="S")
     assert legal_cards(own) == ["5S"]
@@ -263,7 +263,7 @@ def test_SAT_TURN_2_holding_a_fitting_card_you_must_play() -> None:
     assert Draw() not in state.legal_moves()
     why = state.explain("draw")
     assert not why.legal and why.clauses == ("SAT-TURN-2",)
-    assert "9C fits" in why.reason
+    assert "9♣ fits" in why.reason
     with pytest.raises(IllegalMove, match="may not draw"):
         state.play("draw")
 
@@ -321,7 +321,8 @@ def test_SAT_TURN_6_illegal_actions_are_rejected_and_change_nothing() -> None:
         assert info.value.explanation is not None and not info.value.explanation.legal
     assert (state.hands, state.top, state.suit, state.draw_pile, state.history) == before
     why = state.explain("5S")
-    assert why.reason == "You do not hold 5S." and why.clauses == ("SAT-TURN-6",)
+    assert "5♠" in why.reason and why.clauses == ("SAT-TURN-6",)
+    assert why.facts.kind == "not_held" and not why.legal
 
 
 # ---------------------------------------------------------------------------------- sevens
@@ -363,7 +364,7 @@ def test_SAT_SEVEN_2_may_draw_even_holding_a_seven() -> None:
     state = position("7C", ["7H 7S 2C", "AC"], penalty=2, pile_top="2D 3D")
     assert legal_cards(state) == ["7H", "7S", "draw"]
     why = state.explain("draw")
-    assert why.legal and "instead of answering with 7H and 7S" in why.reason
+    assert why.legal and "instead of answering with 7♥ and 7♠" in why.reason
 
 
 @pytest.mark.clause("SAT-SEVEN-3")
@@ -501,9 +502,9 @@ def test_SAT_EIGHT_3_attempts_are_explicit_and_cost_one_card() -> None:
     jack = position("8D", ["JS 5H", "AC 2C"], skipped=True, pile_top="KC QC").play("JS>H")
     assert texts(jack.history) == ["try JS"] and "JS" in jack.hands[0]
     # a card not held is rejected like any illegal move, the state unchanged
-    with pytest.raises(IllegalMove, match="do not hold 9C"):
+    with pytest.raises(IllegalMove, match="9♣ was played earlier"):
         state.play("try 9C")
-    with pytest.raises(IllegalMove, match="do not hold"):
+    with pytest.raises(IllegalMove, match="own hand"):
         state.play("9C")
     # not skipped: an attempt is simply illegal
     normal = position("9H", ["9C", "AC"])
@@ -652,11 +653,11 @@ def test_SAT_EX_1_fitting_cards_and_no_draw() -> None:
 def test_SAT_FIT_4_explain_sentences_name_the_cards() -> None:
     state = position("JS", ["KD 3H", "AC"], suit="H")
     why = state.explain("KD")
-    assert why.reason == ("KD does not fit: the suit to follow is hearts (named with JS) and "
-                          "KD is neither a heart nor a jack.")
+    assert why.reason == ("K♦ does not fit: the suit to follow is hearts (named with J♠), and "
+                          "K♦ is neither a heart nor a jack.")
     assert why.clauses == ("SAT-FIT-1", "SAT-FIT-4")
     fits = position("9H", ["9C 2S", "AC"]).explain("9C")
-    assert fits.reason == "9C fits: same rank as the top card 9H." and fits.legal
+    assert fits.reason == "9♣ is legal: same rank as the top card 9♥." and fits.legal
     must = position("7C", ["2C 3D", "AC"], penalty=4, discards="7H 7S").explain("draw")
     assert must.reason.startswith("You must draw: a penalty of 4 is pending and you hold no 7")
 
