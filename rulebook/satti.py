@@ -1147,20 +1147,20 @@ def _explain(state: "SattiState", m: "Move", v: Voice) -> Explanation:
     base: dict[str, Any] = dict(seat=seat, to_move=seat)
     card = getattr(m, "card", None)
     if isinstance(card, Card) and not hand & card.mask:
-        return _elsewhere(state, text, card.index)
+        return _elsewhere(state, text, card.index, v)
     if t.naming:
         if isinstance(m, Name):
             assert legal, "explain disagrees with legality"
             return Explanation(text, True, f"{v.You} {v.verb('name', 'names')} "
                                f"{SUIT_NAMES[m.suit]} for the {_c(top)} {v.they} drew, which "
                                "was played at once.", ("SAT-TURN-4", "SAT-JACK-1"),
-                               SattiFacts(kind="name", top=ALL_CARDS[top], suit=m.suit, **base))
+                               SattiFacts(kind="name", top=ALL_CARDS[top], **base))
         return Explanation(text, False, f"First name a suit for the {_c(top)} {v.they} drew "
                            "and played at once, e.g. 'name S'.", ("SAT-TURN-4", "SAT-JACK-1"),
                            SattiFacts(kind="naming", top=ALL_CARDS[top], **base))
     if isinstance(m, Name):
         return Explanation(text, False, "There is no drawn jack waiting for a suit: a jack from "
-                           "the hand names its suit as it is played, e.g. J♥ naming ♠.",
+                           "the hand names its suit as it is played.",
                            ("SAT-JACK-1", "SAT-TURN-4"), SattiFacts(kind="no_jack", **base))
     if isinstance(m, Attempt):
         return _explain_attempt(state, m, v, base)
@@ -1196,7 +1196,7 @@ def _explain(state: "SattiState", m: "Move", v: Voice) -> Explanation:
     return _explain_card(state, m, v, legal, base)
 
 
-def _elsewhere(state: "SattiState", text: str, card: int) -> Explanation:
+def _elsewhere(state: "SattiState", text: str, card: int, v: Voice) -> Explanation:
     """A card the mover does not hold: whose turn it is first, then where the card is."""
     t = state._t
     seat = t.turn
@@ -1216,7 +1216,8 @@ def _elsewhere(state: "SattiState", text: str, card: int) -> Explanation:
         return Explanation(text, False, f"{c} was played earlier and lies in the discards: a "
                            "player plays only cards from their own hand.", ("SAT-TURN-6",),
                            SattiFacts(kind="not_held", where="discards", **base))
-    return Explanation(text, False, f"You do not hold {c}.", ("SAT-TURN-6",),
+    return Explanation(text, False, f"{v.You} {v.verb('do', 'does')} not hold {c}.",
+                       ("SAT-TURN-6",),
                        SattiFacts(kind="not_held", where="hidden", **base))
 
 
@@ -1309,8 +1310,6 @@ def _explain_draw(state: "SattiState", v: Voice, legal: bool,
                        SattiFacts(kind="draw", fits=CardSet(0), draws=drawn,
                                   reshuffle=reshuffle, stops=stops,
                                   auto_play=rules.play_after_draw and not stops,
-                                  rule=None if rules.play_after_draw or stops
-                                  else "play_after_draw",
                                   **follow, **base))
 
 

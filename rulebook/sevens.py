@@ -242,8 +242,12 @@ class SevensFacts(Facts):
     wanted: CardSet | None = None
     """The cards the sentence names as the only ones that can join that row now."""
     blocking: CardSet = NO_CARDS
-    """Cards that block the move: the 7s held under sevens_first (BS-HR-5), or the 8 a 6
-    waits for under eight_before_six, which is not on the table (BS-HR-15)."""
+    """Cards that block the move: the 7s held under sevens_first (BS-HR-5), the 8 a 6 waits
+    for under eight_before_six (BS-HR-15) or the king an ace waits for under ace_high
+    (BS-HR-13), neither of which is on the table."""
+    present: CardSet = NO_CARDS
+    """Cards the sentence says are on the table (the 8 that lets a 6 be played under
+    eight_before_six)."""
     passes_left: int | None = None
     """The mover's passes left the sentence names (limited_passes, BS-HR-8)."""
     chips: int = 0
@@ -439,10 +443,14 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
         clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
         six = ALL_CARDS[20 + suit]
         waits = ""
-        if rules.eight_before_six and not s.table & six.mask and \
+        refused = card.mask
+        blocked = 0
+        if rules.eight_before_six and \
                 playable_mask(s.table, rules.ace_high, False) & six.mask & ~s.playable:
             waits = f" ({six.pretty()} waits for {eight.pretty()} under eight_before_six)"
             clauses += ("BS-HR-15",)
+            refused |= six.mask
+            blocked = eight.mask
         if rules.ace_high and card.rank == 1:
             king = ALL_CARDS[48 + suit]
             return Explanation(text, False, f"{c} cannot be played: under ace_high an ace goes "
@@ -450,12 +458,12 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
                                f"{waits}.", ("BS-HR-13", "BS-MOVE-1", "BS-ROW-3")
                                + clauses[2:], SevensFacts(
                                    kind="ace_high", rule="ace_high",
-                                   not_playable=CardSet(card.mask),
-                                   blocking=CardSet(king.mask), **row_facts, **base))
+                                   not_playable=CardSet(refused),
+                                   blocking=CardSet(king.mask | blocked), **row_facts, **base))
         return Explanation(text, False, f"{c} cannot be played: {row}, so {wanted_words}"
                            f"{waits}.", clauses,
-                           SevensFacts(kind="row_end", not_playable=CardSet(card.mask),
-                                       **row_facts, **base))
+                           SevensFacts(kind="row_end", not_playable=CardSet(refused),
+                                       blocking=CardSet(blocked), **row_facts, **base))
     if not legal:
         # Publicly playable but not for this player: only sevens_first does that (BS-HR-5).
         sevens = s.hand & SEVENS
@@ -486,10 +494,12 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
         clauses = ("BS-HR-13",) + clauses
         where += " (under ace_high an ace goes after the king)"
         kind, rule = "ace_high", "ace_high"
+    present = 0
     if rules.eight_before_six and card.rank == 6:
         where += f" (its 8, {ALL_CARDS[28 + suit].pretty()}, is on the table, as " \
                  "eight_before_six requires)"
         clauses += ("BS-HR-15",)
+        present = ALL_CARDS[28 + suit].mask
     named = card.mask
     if rules.sevens_first and s.hand & SEVENS:
         sevens = s.hand & SEVENS
@@ -516,7 +526,7 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
         reason += words
         clauses += out_clauses
     return Explanation(text, True, reason + ".", clauses, SevensFacts(
-        kind=kind, rule=rule, playable=CardSet(named),
+        kind=kind, rule=rule, playable=CardSet(named), present=CardSet(present),
         private=private, goes_out=goes_out, **row_facts, **base))
 
 
