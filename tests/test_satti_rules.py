@@ -290,7 +290,10 @@ def test_SAT_EX_7_drawn_card_that_fits_is_played_at_once() -> None:
     # had it been 8C: played, and the next player is skipped
     eight = position("QC", ["3D 5H", "AC 2D", "KS"], pile_top="8C").play("draw")
     assert eight.top.text == "8C" and eight.to_move == 1 and eight.skipped
-    # with play_after_draw off, 9C stays in the hand
+
+
+@pytest.mark.clause("SAT-TURN-5", "SAT-EX-7")
+def test_SAT_EX_7_with_play_after_draw_off_the_drawn_card_stays_in_the_hand() -> None:
     off = position("QC", ["3D 5H", "AC 2D", "KS"], pile_top="9C",
                    rules=load_rules("satti", play_after_draw=False)).play("draw")
     assert off.top.text == "QC" and "9C" in off.hands[0] and off.to_move == 1
@@ -385,8 +388,14 @@ def test_SAT_SEVEN_4_not_even_a_jack_against_a_penalty() -> None:
     assert not state.explain("JH>S").legal
 
 
+@pytest.mark.clause("SAT-SEVEN-2", "SAT-EX-4")
+def test_SAT_EX_4_under_the_default_options_seat_1_may_also_answer_with_7H() -> None:
+    state = position("5C", ["7C 9D", "7H 2C", "3S 4S"]).play("7C")
+    assert texts(state.legal_moves()) == ["7H", "draw"]  # stacking is on by default (SAT-EX-3)
+
+
 @pytest.mark.clause("SAT-SEVEN-5", "SAT-EX-4")
-def test_SAT_EX_4_without_stacking_only_draw() -> None:
+def test_SAT_EX_4_with_seven_stacking_off_only_draw() -> None:
     rules = load_rules("satti", seven_stacking=False)
     state = position("5C", ["7C 9D", "7H 2C", "3S 4S"], rules=rules).play("7C")
     assert state.legal_moves() == [Draw()]
@@ -534,28 +543,58 @@ def test_SAT_EIGHT_5_two_players_eight_moves_again() -> None:
 # ---------------------------------------------------------------------------------- piles
 
 
-@pytest.mark.clause("SAT-PILE-1", "SAT-PILE-2", "SAT-EX-8")
-def test_SAT_EX_8_empty_draw_pile_is_refilled_from_discards() -> None:
-    hands = [" ".join(pack_rest("4S 4D 9D 9H KH")[:24]), " ".join(pack_rest("4S 4D 9D 9H KH")[24:])]
-    # seat 0 holds no heart and no K
-    hands0 = [c for c in hands[0].split() + hands[1].split()
-              if not (c.endswith("H") or c[0] in "KJ")]
-    rest = [c for c in hands[0].split() + hands[1].split() if c not in hands0]
-    state = RULES.position(top="KH", hands=[" ".join(hands0), " ".join(rest)], draw_pile="",
-                           discards="4S 4D 9D 9H", seed=3)
-    assert state.legal_moves() == [Draw()]
-    after = state.play("draw")
-    assert len(after.draw_pile) == 3 and after.top.text == "KH" and after.suit == "H"
-    assert len(after.discards) == 0
-    drawn = after.hands[0] - state.hands[0]
-    assert len(drawn) == 1 and drawn <= CardSet.parse("4S 4D 9D 9H")
-    cards = sorted(CardSet.parse("4S 4D 9D 9H").mask.bit_length() for _ in [0])
-    assert cards
-    # the new pile is the discards in canonical order shuffled by derived_random(seed, ...)
+def ex8(seed: int, **options: Any) -> SattiState:
+    """SAT-EX-8: the draw pile is empty, the discards are 4S 4D 9D 9H under KH, and seat 0
+    (no heart, no king, no jack) must draw."""
+    rest = pack_rest("4S 4D 9D 9H KH")
+    mine = [c for c in rest if not (c.endswith("H") or c[0] in "KJ")]
+    other = [c for c in rest if c not in mine]
+    rules = load_rules("satti", **options) if options else RULES
+    return rules.position(top="KH", hands=[" ".join(mine), " ".join(other)], draw_pile="",
+                          discards="4S 4D 9D 9H", seed=seed)
+
+
+def ex8_reshuffled(seed: int) -> list[int]:
+    """The new draw pile (bottom to top) the reshuffle makes: the discards in canonical order
+    shuffled by derived_random(seed, "reshuffle", 0) (SAT-PILE-1)."""
     order = [c.index for c in CardSet.parse("4S 4D 9D 9H")]
-    derived_random(3, "reshuffle", 0).shuffle(order)
-    assert [c.index for c in after.draw_pile] == order[:-1]
-    assert next(iter(drawn)).index == order[-1]
+    derived_random(seed, "reshuffle", 0).shuffle(order)
+    return order
+
+
+@pytest.mark.clause("SAT-PILE-1", "SAT-PILE-2", "SAT-TURN-4", "SAT-EX-8")
+def test_SAT_EX_8_empty_draw_pile_is_refilled_from_discards() -> None:
+    """Under the default options (play_after_draw on): a new pile of 4, one drawn, 3 left; a
+    drawn card that fits KH (9H) is played at once and becomes the top card."""
+    seen_9h = seen_other = False
+    for seed in range(40):
+        state = ex8(seed)
+        assert state.legal_moves() == [Draw()] and state.rules.play_after_draw
+        why = state.explain("draw")
+        assert why.facts.reshuffle and why.facts.draws == 1 and not why.facts.stops
+        after = state.play("draw")
+        assert len(after.draw_pile) == 3 and after.suit == "H"  # KH or 9H on top: hearts
+        order = ex8_reshuffled(seed)
+        assert [c.index for c in after.draw_pile] == order[:-1]
+        drawn = ALL_CARDS[order[-1]]
+        if drawn.text == "9H":  # fits KH: played at once, the new top card (SAT-TURN-4)
+            seen_9h = True
+            assert after.top.text == "9H" and after.public_history[-1].played == "9H"
+            assert after.discards == CardSet("KH") and after.hands[0] == state.hands[0]
+        else:  # 4S, 4D or 9D fits neither hearts nor a king: kept, KH stays on top
+            seen_other = True
+            assert after.top.text == "KH" and drawn in after.hands[0]
+            assert len(after.discards) == 0
+    assert seen_9h and seen_other
+
+
+@pytest.mark.clause("SAT-PILE-1", "SAT-TURN-5", "SAT-EX-8")
+def test_SAT_EX_8_with_play_after_draw_off_KH_stays_on_top() -> None:
+    for seed in range(12):
+        state = ex8(seed, play_after_draw=False)
+        after = state.play("draw")
+        assert len(after.draw_pile) == 3 and after.top.text == "KH"
+        assert ALL_CARDS[ex8_reshuffled(seed)[-1]] in after.hands[0]
 
 
 @pytest.mark.clause("SAT-PILE-2")
@@ -630,12 +669,31 @@ def test_SAT_EX_9_places_by_cards_held() -> None:
     from rulebook.satti import places_of
 
     assert places_of([3, 1, 0, 3], 2) == (3, 2, 1, 3)
-    assert places_of([2, 5, 2, 4], -1) == (1, 4, 1, 3)
+    # a stopped round (SAT-PILE-3): the hands hold all 51 cards but the top card
+    assert sum([12, 16, 12, 11]) == 51
+    assert places_of([12, 16, 12, 11], -1) == (2, 4, 2, 1)
     # through the engine: seat 2 plays its last card, seats 0, 1, 3 hold 3, 1, 3
     state = position("9H", ["2C 3C 4C", "5C", "9S", "6C 2D 3D"], to_move=2)
     over = state.play("9S")
     assert over.outcome.places == (3, 2, 1, 3)
     assert over.outcome.winners == (2,)
+
+
+@pytest.mark.clause("SAT-END-5", "SAT-PILE-3", "SAT-EX-9")
+def test_SAT_EX_9_a_stopped_round_with_counts_12_16_12_11() -> None:
+    """Both piles empty and seat 3 (11 cards, none fits) must draw: the round stops and the
+    places are seat 3 1st, seats 0 and 2 2nd, seat 1 4th."""
+    rest = pack_rest("KH")
+    stuck = [c for c in rest if not (c.endswith("H") or c[0] in "KJ")][:11]
+    others = [c for c in rest if c not in stuck]
+    hands = [others[:12], others[12:28], others[28:40], stuck]
+    state = RULES.position(top="KH", hands=[" ".join(h) for h in hands], draw_pile="",
+                           discards="", to_move=3)
+    assert [len(h) for h in state.hands] == [12, 16, 12, 11]
+    assert state.legal_moves() == [Draw()] and state.explain("draw").facts.stops
+    over = state.play("draw")
+    assert over.outcome.stopped and over.outcome.cards_held == (12, 16, 12, 11)
+    assert over.outcome.places == (2, 4, 2, 1) and over.outcome.winners == (3,)
 
 
 @pytest.mark.clause("SAT-EX-1", "SAT-FIT-2", "SAT-FIT-3", "SAT-TURN-2")
