@@ -284,13 +284,25 @@ def test_every_claim_of_every_betting_and_draw_explanation_is_true(seed: int) ->
     COUNTED["badugi"] += walk(seed, POSITIONS)
 
 
+def only_when_slow_is_asked(request: pytest.FixtureRequest) -> None:
+    """The ``slow`` variants run only when asked for (``python -m pytest -m slow``)."""
+    if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
+        pytest.skip("ten times as many cases: run python -m pytest -m slow")
+
+
 @pytest.mark.slow
 @pytest.mark.clause("BDG-BET-3", "BDG-SEAT-10")
-@settings(max_examples=10 * EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32))
-def test_every_claim_of_every_betting_and_draw_explanation_is_true_many_more(seed: int) -> None:
-    walk(seed, POSITIONS)
+def test_every_claim_of_every_betting_and_draw_explanation_is_true_many_more(
+        request: pytest.FixtureRequest) -> None:
+    only_when_slow_is_asked(request)
+
+    @settings(max_examples=10 * EXAMPLES, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32))
+    def many(seed: int) -> None:
+        walk(seed, POSITIONS)
+
+    many()
 
 
 # -- hand ranking -------------------------------------------------------------------------
@@ -355,8 +367,10 @@ def test_every_counting_card_claim_is_true_by_brute_force(seed: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.clause("BDG-RANK-2", "BDG-RANK-3")
-def test_every_counting_card_claim_is_true_for_all_hands_of_two_suits() -> None:
+def test_every_counting_card_claim_is_true_for_all_hands_of_two_suits(
+        request: pytest.FixtureRequest) -> None:
     """Every hand drawn from two suits (where clashes abound), checked exhaustively."""
+    only_when_slow_is_asked(request)
     pool = [c for c in ALL_CARDS if c.suit in "CD"]
     for hand in combinations(pool, 4):
         check_hand(list(hand))
