@@ -196,7 +196,7 @@ def _outcome(t: Table, rules: "BadugiRules") -> BadugiOutcome:
                   for j in result.revealed)
     if shown:
         lines.append("Shown in order: " + "; ".join(
-            f"seat {j} {cards} ({value})" for j, cards, value in shown) + ".")
+            f"seat {j} {CardSet(t.hands[j]).pretty()} ({value})" for j, _, value in shown) + ".")
     for k, pot in enumerate(result.pots):
         name = "the main pot" if k == 0 else f"side pot {k}"
         if len(result.pots) == 1:
