@@ -153,7 +153,10 @@ def moves_to_ask(seen: Seen, rnd: random.Random) -> list:
                for sub in combinations(cards, k)]
     others = [c for c in ALL_CARDS if c not in seen.hand]
     stranger = rnd.choice(others).mask | (cards[0].mask if cards else 0)
+    theirs = [c for j in range(seen.state.players) if j != seen.i for c in seen.state.hand(j)]
     moves = [Draw(m) for m in rnd.sample(subsets, min(6, len(subsets)))] + [Draw(stranger)]
+    if theirs:
+        moves.append(Draw(rnd.choice(theirs).mask))
     if len(cards) > 4:
         moves.append(Draw(sum(c.mask for c in cards)))
     return moves + [Action("check")]
@@ -212,12 +215,15 @@ def check_facts(seen: Seen, move, why) -> None:
         assert seen.short_blind and f.short_blind == seen.committed[bb] < seen.S, why
     if f.discard is not None:
         assert f.discard == move.cards, why
-        if f.kind == "not_held":
+        if f.kind in ("not_held", "not_your_turn"):
             assert not set(f.discard) <= seen.hand
         elif f.kind == "too_many":
             assert len(f.discard) > 4
         else:
             assert set(f.discard) <= seen.hand and f.receive == len(f.discard)
+    if f.holder is not None:
+        assert f.holder != seen.i and set(f.discard) & set(seen.state.hand(f.holder)), why
+        assert why.reason.startswith(f"It is seat {seen.i}'s turn"), why
     accounted = seen.hand | set(f.discard or ())
     assert named_cards(why.reason) <= accounted, (why, named_cards(why.reason) - accounted)
 
