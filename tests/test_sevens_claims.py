@@ -285,21 +285,21 @@ def random_position(rules, rnd: random.Random) -> SevensState:
     eliminations under limited_passes, stacks in sevens."""
     n = rnd.randint(rules.min_players, rules.max_players)
     ranks = order(rules.ace_high)
-    table = []
-    for suit in "CDHS":
-        if rnd.random() < 0.2:
-            continue
-        seven = ranks.index(7)
-        lo, hi = rnd.randint(0, seven), rnd.randint(seven, 12)
-        row = [card(r, suit) for r in ranks[lo:hi + 1]]
-        if rules.eight_before_six and card(6, suit) in row and card(8, suit) not in row:
-            row = [c for c in row if ranks.index(c.rank) > ranks.index(6)]
-        table += row
+    while True:  # rows that leave at least one card for every seat
+        table = []
+        for suit in "CDHS":
+            if rnd.random() < 0.2:
+                continue
+            seven = ranks.index(7)
+            lo, hi = rnd.randint(0, seven), rnd.randint(seven, 12)
+            row = [card(r, suit) for r in ranks[lo:hi + 1]]
+            if rules.eight_before_six and card(6, suit) in row and card(8, suit) not in row:
+                row = [c for c in row if ranks.index(c.rank) > ranks.index(6)]
+            table += row
+        if 52 - len(table) >= n:
+            break
     rest = [c for c in ALL_CARDS if c not in table]
     rnd.shuffle(rest)
-    if len(rest) < n:
-        table = table[:len(table) - n]
-        rest = [c for c in ALL_CARDS if c not in table]
     hands = [[] for _ in range(n)]
     for k, c in enumerate(rest):
         hands[k % n if k < n else rnd.randrange(n)].append(c)
