@@ -20,7 +20,8 @@ what makes a forged record harmless is that it must still replay move by move un
 rules.
 
 Every state names where it started with ``state.origin``: either
-``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` or
+``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` (in ``sevens`` a later deal of a
+match also has ``"stacks"``, the chips it started from) or
 ``{"kind": "position", "args": {...}}`` where ``args`` are the JSON values given to
 ``rules.position(...)``.
 """

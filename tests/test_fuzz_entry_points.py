@@ -70,6 +70,7 @@ NOT_FUZZED_YET: dict[str, str] = {
     # The rules' game-specific methods live in the same game modules.
     "*Rules.new_deal": "game modules: a seed is not yet checked with errors.check_seed",
     "*Rules.new_match": "game modules: players/seed/dealer checks shared with new_deal",
+    "*Rules.deal_after": "game modules: the next deal of a match takes a finished state",
     "*Rules.next_hand": "game modules: Badugi's next hand takes a state",
     "*Rules.parse_move": "game modules: move parsing of non-text moves",
     "*Rules.playout": "game modules: the fast path's bot and seed arguments",
@@ -90,6 +91,8 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "Row": "a plain named tuple the engine fills to describe a ruleset; it reads no input",
     "Explanation": "a plain frozen record the engine fills to answer explain(); no input",
     "Outcome": "a plain frozen record the engine fills when a deal ends; no input",
+    "Facts": "a plain frozen record of an explanation's claims, filled by the engine; no input",
+    "LogEntry": "a plain named tuple of the public move log, filled by the engine; no input",
     "GameState": "the abstract base of every state: states come from rules.new_deal(...)",
     "RulesBase": "the base of every rules object: rules come from load_rules(...)",
 }
