@@ -86,8 +86,9 @@ STYLE = """<style>
 .rb-bad{border-left-color:#b02a37;background:#fdf3f4}
 .rb-clauses{color:#666;font-size:0.8em;font-weight:normal;white-space:nowrap}
 .rb-fan{display:inline-block;white-space:nowrap}
-.rb-fan .rb-back{min-width:1.3em;margin-right:-0.75em;box-shadow:1px 0 0 #fff}
-.rb-fan .rb-back:last-child{margin-right:0}
+.rb-fan .rb-card.rb-back{box-sizing:border-box;min-width:0;width:1.2em;padding:2px 0;
+ margin:1px -0.6em 1px 0;color:transparent;box-shadow:1px 0 1px #889}
+.rb-fan .rb-card.rb-back:last-child{margin-right:0}
 .rb-results td.rb-num{text-align:right}
 .rb-results tr.rb-first td{font-weight:bold}
 </style>"""
@@ -326,8 +327,9 @@ def _last_card(state: Any) -> int:
 
 # -- the table of each game --------------------------------------------------------------------
 
-def _sevens_table(state: Any) -> tuple[str, list[str]]:
-    """The four suit rows, the playable set, and each seat's extra columns' headers."""
+def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
+    """The four suit rows, the playable set (``compact``: only the rows, whose "playable
+    next" column holds the same cards), and each seat's extra columns' headers."""
     from .sevens_core import row_order  # display order of a row (BS-ROW-2, BS-HR-13)
 
     rules = state.rules
@@ -359,9 +361,12 @@ def _sevens_table(state: Any) -> tuple[str, list[str]]:
            '<th>row (low end → high end)</th><th>playable next</th></tr></thead><tbody>'
            + "".join(rows) + "</tbody></table>"]
     play_cards = hand_order(playable)
-    out.append('<div class="rb-note rb-playable"><b>Playable set:</b> '
-               + (" ".join(card_html(c) for c in play_cards) if play_cards else "none")
-               + opening_note + "</div>")
+    if not compact:
+        out.append('<div class="rb-note rb-playable"><b>Playable set:</b> '
+                   + (" ".join(card_html(c) for c in play_cards) if play_cards else "none")
+                   + opening_note + "</div>")
+    elif opening_note:
+        out.append(f'<div class="rb-note rb-playable-note">First turn{opening_note}</div>')
     notes = []
     if state.pool is not None:
         notes.append(f'<span class="rb-pool">pool: <b>{state.pool}</b> chips</span>')
@@ -405,7 +410,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _satti_table(state: Any) -> tuple[str, list[str]]:
+def _satti_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     top = state.top
     suit = state.suit
     out = ['<table class="rb-table rb-satti"><tbody>']
@@ -442,7 +447,7 @@ def _no_cells(state: Any, seat: int) -> list[str]:
     return []
 
 
-def _badugi_table(state: Any) -> tuple[str, list[str]]:
+def _badugi_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     pots = state.pots()
     if pots:
         names = ["pot"] if len(pots) == 1 else \
@@ -500,20 +505,20 @@ def _revealed(state: Any) -> set[int]:
 
 _Cells = Callable[[Any, int], list[str]]
 
-_GAMES: dict[str, tuple[Callable[[Any], tuple[str, list[str]]], _Cells, _Cells]] = {
+_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]], _Cells, _Cells]] = {
     "sevens": (_sevens_table, _sevens_cells, _sevens_status),
     "satti": (_satti_table, _satti_cells, _satti_status),
     "badugi": (_badugi_table, _badugi_cells, _badugi_status),
 }
 
 
-def _game_parts(state: Any) -> tuple[str, list[str], _Cells, _Cells]:
+def _game_parts(state: Any, compact: bool = False) -> tuple[str, list[str], _Cells, _Cells]:
     """The game's table HTML, its per-seat column headers, and the seat cells and status."""
     parts = _GAMES.get(state.rules.game)
     if parts is None:
         return "", [], _no_cells, _no_cells
     table_fn, cells, status = parts
-    table, headers = table_fn(state)
+    table, headers = table_fn(state, compact)
     return table, headers, cells, status
 
 
@@ -524,10 +529,11 @@ def title_html(state: Any) -> str:
             f"move {len(state.history)} · {escape(where)}</div>")
 
 
-def game_table_html(state: Any) -> str:
+def game_table_html(state: Any, compact: bool = False) -> str:
     """The game's own table: the suit rows and playable set (Sevens family), the top card and
-    piles (Satti), the pots and button (Badugi)."""
-    return _game_parts(state)[0]
+    piles (Satti), the pots and button (Badugi).  ``compact`` leaves out what the table shows
+    already (the Sevens playable set, which is the "playable next" column)."""
+    return _game_parts(state, compact)[0]
 
 
 class SeatRow(NamedTuple):
