@@ -296,25 +296,42 @@ def last_move_text(state: Any, seats: str | int | None = "all") -> str:
     if game == "satti":
         event = state.public_history[-1]
         played = getattr(move, "card", None)
+        kind, _, rest = event.move.partition(" ")
         if isinstance(played, Card) and not text.startswith("try"):
             named = text.partition(">")[2]
             out = f"{who} played {played.pretty()}" + (
                 f" and named {SUIT_NAMES[named]}" if named else "")
+        elif kind == "draw" and event.drew:
+            out = f"{who} drew {_count(event.drew, 'card')}"
+        elif kind == "name":
+            out = f"{who} named {SUIT_NAMES.get(rest, rest)}"
+        elif kind == "try":
+            tried = "draw" if rest == "draw" else f"play {move_words(state, rest)}"
+            out = f"{who} tried to {tried}"
         else:
-            out = f"{who}: {move_words(state, event.move)}"
+            out = f"{who} {_PAST.get(kind, kind)}"
         extra = []
-        if event.drew:
-            extra.append(f"drew {event.drew} card{'s' if event.drew != 1 else ''}")
+        if event.drew and kind != "draw":
+            extra.append(f"drew {_count(event.drew, 'card')}")
         if event.played:
             extra.append(f"played {move_words(state, event.played)} at once")
         return out + (f" ({', '.join(extra)})" if extra else "")
     if game == "badugi":
         discard = getattr(move, "discard", None)
-        if discard and seats != "all" and seats != seat:
+        if isinstance(discard, int):
             n = discard.bit_count()
-            return f"{who}: draw {n} card{'s' if n != 1 else ''}"
-        return f"{who}: {move_words(state, move)}"
+            if not n:
+                return f"{who} stood pat"
+            if seats != "all" and seats != seat:  # the discards are that seat's secret
+                return f"{who} drew {_count(n, 'card')}"
+            return f"{who} threw away {CardSet(discard).pretty()} and drew {_count(n, 'card')}"
+        return f"{who} {_PAST.get(text, text)}"
     return f"{who}: {move_words(state, move)}"
+
+
+_PAST = {"draw": "drew", "skip": "let the turn go", "fold": "folded", "check": "checked",
+         "call": "called", "bet": "bet", "raise": "raised", "pass": "passed"}
+"""The past tense of the moves that are not a card, for the log of moves."""
 
 
 def _last_card(state: Any) -> int:

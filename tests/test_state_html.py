@@ -237,8 +237,9 @@ def test_badugi_hidden_discards_are_counts_in_one_seat_view():
         if getattr(move, "discard", 0):
             mover = prev.to_move
             other = (mover + 1) % state.players
-            assert move.pretty() in state_html(state)  # card symbols, as everywhere on screen
-            assert move.pretty() not in state_html(state, seats=other)
+            thrown = CardSet(move.discard).pretty()  # card symbols, as everywhere on screen
+            assert f"threw away {thrown} and drew" in state_html(state)
+            assert f"threw away" not in state_html(state, seats=other)
             assert "card" in re.search(r"Last move:</b> (.*?)</div>",
                                        state_html(state, seats=other)).group(1)
             return
