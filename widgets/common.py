@@ -72,10 +72,12 @@ def option_control(spec: OptionSpec, value: Any, *, mark_house_rule: bool = Fals
     label = spec.label + (" (house rule)" if mark_house_rule and spec.house_rule else "")
     common: dict[str, Any] = {"description": label, "tooltip": tip,
                               "style": {"description_width": "initial"},
-                              "layout": w.Layout(width="auto", max_width="100%")}
+                              "layout": w.Layout(max_width="100%")}
     if spec.type == "bool":
+        common["layout"] = w.Layout(width="auto", max_width="100%")
         return w.Checkbox(value=bool(value), indent=False, **common)
     if spec.choices is not None:
+        common["layout"] = w.Layout(width="auto", max_width="100%")
         return w.Dropdown(options=[(spec.choice_label(c), c) for c in spec.choices],
                           value=value, **common)
     if spec.type == "int":

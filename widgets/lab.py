@@ -97,7 +97,8 @@ def win_rate_svg(series: list[tuple[str, list[tuple[str, float]]]], title: str) 
     width_bar, gap, left, top, height = 34, 18, 44, 28, 160
     per_group = max(1, len(series))
     group_w = per_group * width_bar + gap
-    width = left + max(1, len(labels)) * group_w + 20
+    # at least as wide as its title (13 px bold: about 7.5 px a character), never cut
+    width = max(left + max(1, len(labels)) * group_w + 20, left + int(7.5 * len(title)) + 10)
     legend_h = 18 * len(series) if len(series) > 1 else 0
     total_h = top + height + 40 + legend_h
     top_value = max([rate for _, values in series for _, rate in values] + [0.0])
