@@ -105,11 +105,12 @@ def test_the_why_column_gives_each_discard_its_sentence_and_clause_ids(ranker_fa
     type_hand(r, "KC 2C 3D 4H")
     row = re.search(r'<tr data-card="KC" data-counts="false">(.*?)</tr>', r.result.value)
     assert row
-    assert "KC does not count: it shares clubs with 2C, and keeping 2C gives the lower hand." in row.group(1)
-    assert "[BDG-RANK-2, BDG-RANK-3]" in row.group(1)
+    assert "K♣ does not count: it shares clubs with 2♣, and keeping 2♣ gives the lower hand" \
+        in row.group(1)
+    assert "[BDG-RANK-3, BDG-RANK-2]" in row.group(1)
     type_hand(r, "AC AS 3H 3D")
     row = re.search(r'<tr data-card="AS" data-counts="false">(.*?)</tr>', r.result.value)
-    assert row and "[BDG-RANK-2, BDG-RANK-7]" in row.group(1)
+    assert row and "[BDG-RANK-7, BDG-RANK-2]" in row.group(1)
 
 
 def test_enter_in_the_text_box_ranks_without_the_button(ranker_factory):  # type: ignore[no-untyped-def]

@@ -111,7 +111,7 @@ def test_a_forced_pass_shows_why_it_was_forced():
     st = DealStepper(final)
     st.slider.value = k + 1
     reason = states[k].explain("pass").reason
-    assert reason.startswith("you must pass")
+    assert reason.startswith("You must pass")
     assert f"seat {states[k].to_move} passed" in st.move_box.value
     assert "Why:" in st.move_box.value and html.escape(reason) in st.move_box.value
     assert "BS-MOVE-4" in st.move_box.value
