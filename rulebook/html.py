@@ -257,81 +257,33 @@ def legal_card_mask(state: Any) -> int:
     return mask
 
 
-def mover_of_last(state: Any) -> int | None:
-    """The seat that made the last move, read from the state's public log (None at the start)."""
+def last_log(state: Any) -> tuple[Any, ...]:
+    """The public log entries of the last move (:meth:`~rulebook.protocol.GameState.move_log`,
+    third person, cards in symbols): the move's own entry and the engine's events that came
+    with it (an elimination, a drawn card played at once).  Empty at the start."""
     if not state.history:
-        return None
-    game = state.rules.game
-    if game == "sevens":
-        for event in reversed(state.events):
-            if event.kind != "eliminated":
-                return int(event.seat)
-        return None
-    if game == "satti":
-        return int(state.public_history[-1].seat)
-    if game == "badugi":
-        return int(state.actors[-1]) if state.actors else None
+        return ()
+    out: list[Any] = []
+    for entry in reversed(state.move_log()):
+        out.append(entry)
+        if entry.move:
+            break
+    return tuple(reversed(out))
+
+
+def mover_of_last(state: Any) -> int | None:
+    """The seat that made the last move, read from the public log (None at the start)."""
+    for entry in last_log(state):
+        if entry.move:
+            return None if entry.seat is None else int(entry.seat)
     return None
 
 
 def last_move_text(state: Any, seats: str | int | None = "all") -> str:
-    """The last move in words and card symbols (plain text), e.g. ``seat 1 played 8♥``;
-    hidden Badugi discards are told as a count unless every hand is shown or the mover is the
-    seat shown."""
-    if not state.history:
-        return ""
-    move = state.history[-1]
-    seat = mover_of_last(state)
-    who = "a seat" if seat is None else f"seat {seat}"
-    game = state.rules.game
-    text = str(move)
-    if game == "sevens":
-        out = f"{who} passed" if text == "pass" else f"{who} played {move_words(state, move)}"
-        later = []
-        for event in reversed(state.events):
-            if event.kind != "eliminated":
-                break
-            later.append(f"seat {event.seat} was eliminated")
-        return out + ("; " + "; ".join(reversed(later)) if later else "")
-    if game == "satti":
-        event = state.public_history[-1]
-        played = getattr(move, "card", None)
-        kind, _, rest = event.move.partition(" ")
-        if isinstance(played, Card) and not text.startswith("try"):
-            named = text.partition(">")[2]
-            out = f"{who} played {played.pretty()}" + (
-                f" and named {SUIT_NAMES[named]}" if named else "")
-        elif kind == "draw" and event.drew:
-            out = f"{who} drew {_count(event.drew, 'card')}"
-        elif kind == "name":
-            out = f"{who} named {SUIT_NAMES.get(rest, rest)}"
-        elif kind == "try":
-            tried = "draw" if rest == "draw" else f"play {move_words(state, rest)}"
-            out = f"{who} tried to {tried}"
-        else:
-            out = f"{who} {_PAST.get(kind, kind)}"
-        extra = []
-        if event.drew and kind != "draw":
-            extra.append(f"drew {_count(event.drew, 'card')}")
-        if event.played:
-            extra.append(f"played {move_words(state, event.played)} at once")
-        return out + (f" ({', '.join(extra)})" if extra else "")
-    if game == "badugi":
-        discard = getattr(move, "discard", None)
-        if isinstance(discard, int):
-            n = discard.bit_count()
-            if not n:
-                return f"{who} stood pat"
-            if seats != "all" and seats != seat:  # the discards are that seat's secret
-                return f"{who} drew {_count(n, 'card')}"
-            return f"{who} threw away {CardSet(discard).pretty()} and drew {_count(n, 'card')}"
-        return f"{who} {_PAST.get(text, text)}"
-    return f"{who}: {move_words(state, move)}"
-
-
-_PAST = {"draw": "drew", "skip": "let the turn go", "fold": "folded", "check": "checked",
-         "call": "called", "bet": "bet", "raise": "raised", "pass": "passed"}
-"""The past tense of the moves that are not a card, for the log of moves."""
+    """The last move as the public log tells it (third person, cards in symbols), e.g.
+    ``Seat 1 plays 8♥.``, with the engine's events that came with it.  The log is public, so
+    it is the same whichever hands are shown (``seats`` is kept for callers that pass it)."""
+    return " ".join(str(entry.text) for entry in last_log(state))
 
 
 def _last_card(state: Any) -> int:
@@ -354,10 +306,9 @@ def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     playable = state.playable().mask
     opening_note = ""
     if not table and state.to_move is not None:
-        # Nothing on the table yet: what may start is what the engine lets the first player
-        # play (the opening card), not every seven; the engine's sentence says why.
-        playable &= legal_card_mask(state)
-        first = hand_order(playable)
+        # Nothing on the table yet: the engine's sentence says why only the opening card may
+        # start (the playable set is that one card, BS-OPEN-4).
+        first = hand_order(playable & legal_card_mask(state))
         if first:
             why = state.explain(first[0].text)
             opening_note = (f' <span class="rb-opening">— {reason_html(why.reason, why.clauses)}'

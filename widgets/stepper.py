@@ -46,11 +46,10 @@ from rulebook.html import (
     game_table_html,
     hand_cell_html,
     hand_order,
-    last_move_text,
     legal_card_mask,
     move_words,
-    mover_of_last,
     outcome_html,
+    reason_html,
     seat_rows,
     state_html,
     title_html,
@@ -220,6 +219,8 @@ class DealStepper:
         self._bots: list[Any] = []
         self._rng: TurnRandom | None = None
         self._suit_moves: list[Any] = []
+        self._log_of: GameState | None = None  # the state whose move log is grouped below
+        self._log_by_move: list[list[Any]] = []
 
         def button(description: str, tooltip: str, icon: str = "") -> W.Button:
             return W.Button(description=description, tooltip=tooltip, icon=icon,
@@ -514,9 +515,10 @@ class DealStepper:
             if self.play_mode:
                 answered = len(self._states)
                 self._bots_answer()
-                replies = [last_move_text(s, self._seats()) for s in self._states[answered:]]
+                replies = [str(entry.text) for k in range(answered, len(self._states))
+                           for entry in self._log(k)]
                 if replies:
-                    notes.append("The computer players answered: " + "; ".join(replies) + ".")
+                    notes.append("The computer players answered: " + " ".join(replies))
             self.message.value = ""
             self.replies.value = _message_html(" ".join(notes), bad=False) if notes else ""
         except (RulebookError, ValueError) as exc:
@@ -722,22 +724,41 @@ class DealStepper:
         for callback in self._observers:
             callback(self.state)
 
+    def _log(self, index: int) -> list[Any]:
+        """The public log entries of move ``index`` (1 = the first move) of the line shown:
+        the move's entry, third person, and the engine's events that came with it.  Read
+        from the latest state's ``move_log()`` once per line, so stepping costs nothing."""
+        latest = self._states[-1]
+        if self._log_of is not latest:
+            groups: list[list[Any]] = [[]]  # group 0: events before the first move
+            for entry in latest.move_log():
+                if entry.move:
+                    groups.append([entry])
+                else:
+                    groups[-1].append(entry)
+            self._log_of, self._log_by_move = latest, groups
+        return self._log_by_move[index] if 0 < index < len(self._log_by_move) else []
+
     def _move_html(self, state: GameState, seats: str | int | None) -> str:
+        """The last move as the public log tells it, then why (the engine's reason, naming
+        the seat), unless the reason rests on cards of a hand that is face down."""
         if self._index == 0 or not state.history:
             return '<div class="rb-note rb-move">The start of the deal.</div>'
-        previous = self._states[self._index - 1]
-        move = state.history[-1]
-        explanation = previous.explain(move)
-        what = escape(last_move_text(state, seats))
-        mover = mover_of_last(state)
-        if seats == "all" or seats == mover or state.is_over:
-            why = explanation_html(explanation, "Why: ", move_words(previous, move))
-        elif self.classroom and self.play_mode:
-            why = ""  # the computer's hidden reasons: no note, the table stays compact
-        else:  # the engine's reason may name the mover's hidden cards
-            why = (f'<div class="rb-note rb-hidden-reason">The reason would show seat {mover}'
-                   "'s cards: choose \"all hands\" to read it.</div>")
-        return (f'<div class="rb-note rb-move"><b>Move {self._index}:</b> {what}</div>{why}')
+        entries = self._log(self._index)
+        what = " ".join(escape(entry.text) for entry in entries)
+        parts = [f'<div class="rb-note rb-move"><b>Move {self._index}:</b> {what}</div>']
+        for entry in entries:
+            if not entry.reason:
+                continue
+            if entry.private and seats != "all" and seats != entry.seat and not state.is_over:
+                if not (self.classroom and self.play_mode):  # play: no note, stay compact
+                    parts.append(f'<div class="rb-note rb-hidden-reason">The reason would show '
+                                 f"seat {entry.seat}'s cards: choose \"all hands\" to read "
+                                 "it.</div>")
+                continue
+            parts.append(f'<div class="rb-reason rb-why">Why: '
+                         f"{reason_html(entry.reason, entry.clauses)}</div>")
+        return "".join(parts)
 
     def _legal_html(self, state: GameState, seats: str | int | None) -> str:
         if state.is_over:
