@@ -343,12 +343,16 @@ def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
         notes.append("eliminated: " + ", ".join(f"seat {s}" for s in elim))
     if notes:
         out.append('<div class="rb-note">' + " · ".join(notes) + "</div>")
+    return "".join(out), _sevens_headers(state)
+
+
+def _sevens_headers(state: Any) -> list[str]:
     headers = ["cards", "passes"]
     if state.passes_left is not None:
         headers.append("passes left")
     if state.stacks is not None:
         headers.append("chips")
-    return "".join(out), headers
+    return headers
 
 
 def _sevens_cells(state: Any, seat: int) -> list[str]:
@@ -400,7 +404,11 @@ def _satti_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     out.append(f'<tr><th>discards</th><td class="rb-discards">{_count(len(state.discards), "card")} '
                "under the top card</td></tr>")
     out.append("</tbody></table>")
-    return "".join(out), ["cards"]
+    return "".join(out), _satti_headers(state)
+
+
+def _satti_headers(state: Any) -> list[str]:
+    return ["cards"]
 
 
 def _satti_cells(state: Any, seat: int) -> list[str]:
@@ -437,7 +445,11 @@ def _badugi_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     out.append("<tr><th>folded</th><td>"
                + (", ".join(f"seat {s}" for s in folded) if folded else "none") + "</td></tr>")
     out.append("</tbody></table>")
-    return "".join(out), ["stack", "bet this round", "put in", "drew"]
+    return "".join(out), _badugi_headers(state)
+
+
+def _badugi_headers(state: Any) -> list[str]:
+    return ["stack", "bet this round", "put in", "drew"]
 
 
 def _badugi_cells(state: Any, seat: int) -> list[str]:
@@ -473,10 +485,11 @@ def _revealed(state: Any) -> set[int]:
 
 _Cells = Callable[[Any, int], list[str]]
 
-_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]], _Cells, _Cells]] = {
-    "sevens": (_sevens_table, _sevens_cells, _sevens_status),
-    "satti": (_satti_table, _satti_cells, _satti_status),
-    "badugi": (_badugi_table, _badugi_cells, _badugi_status),
+_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]],
+                        Callable[[Any], list[str]], _Cells, _Cells]] = {
+    "sevens": (_sevens_table, _sevens_headers, _sevens_cells, _sevens_status),
+    "satti": (_satti_table, _satti_headers, _satti_cells, _satti_status),
+    "badugi": (_badugi_table, _badugi_headers, _badugi_cells, _badugi_status),
 }
 
 
@@ -485,7 +498,7 @@ def _game_parts(state: Any, compact: bool = False) -> tuple[str, list[str], _Cel
     parts = _GAMES.get(state.rules.game)
     if parts is None:
         return "", [], _no_cells, _no_cells
-    table_fn, cells, status = parts
+    table_fn, _headers, cells, status = parts
     table, headers = table_fn(state, compact)
     return table, headers, cells, status
 
@@ -517,7 +530,13 @@ class SeatRow(NamedTuple):
 
 def seat_rows(state: Any) -> tuple[list[str], list[SeatRow]]:
     """The seats table's column headers (after "seat", before "hand") and one row per seat."""
-    _table, headers, cells, status = _game_parts(state)
+    parts = _GAMES.get(state.rules.game)
+    headers_fn: Callable[[Any], list[str]] = lambda _s: []  # noqa: E731
+    cells: _Cells = _no_cells
+    status: _Cells = _no_cells
+    if parts is not None:
+        _table, headers_fn, cells, status = parts
+    headers = headers_fn(state)
     rows = []
     for seat in range(state.players):
         marks = status(state, seat)

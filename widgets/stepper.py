@@ -98,7 +98,8 @@ CLASSROOM_STYLE = """<style>
  padding:2px 6px;border-bottom:1px solid #ddd;align-self:stretch}
 .rb-classroom .rb-grid>.rb-head{background:#f3f3f3;font-weight:bold}
 .rb-classroom .rb-grid>.rb-head .widget-html-content{font-size:13px}
-.rb-classroom .rb-grid>.rb-mover{background:#eef5ff}
+.rb-classroom .rb-grid>.widget-html:has(.rb-mover-mark){background:#eef5ff;
+ box-shadow:inset 4px 0 0 #1e6fd9}
 .rb-classroom .rb-handbox>.widget-html{margin:0}
 .rb-classroom .rb-side{min-width:15em}
 .rb-classroom.rb-large .widget-html-content{font-size:21px}
@@ -679,6 +680,8 @@ class DealStepper:
             if mine and row.seat == self.human:
                 head = f"<b>seat {row.seat}</b>" if row.to_move else f"seat {row.seat}"
                 label = f"<b>seat {row.seat} · you</b>" + label[len(head):]
+            if row.to_move:  # the row to move is tinted (CSS :has), with no extra message
+                label = f'<span class="rb-mover-mark">{label}</span>'
             values = [label, *(escape(c) for c in row.cells)]
             for cell, value in zip(cells, values):
                 if cell.value != value:
@@ -689,11 +692,7 @@ class DealStepper:
                 value = hand_cell_html(state, row.seat, face_up, compact=True)
                 if hand.value != value:
                     hand.value = value
-            for cell in cells:
-                if row.to_move:
-                    cell.add_class("rb-mover")
-                else:
-                    cell.remove_class("rb-mover")
+
 
     def _draw_waiting(self) -> None:
         """Show the engine's waiting diagram for the current position in ``extra`` when the
