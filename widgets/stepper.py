@@ -341,6 +341,13 @@ class DealStepper:
             control.add_class("rb-navbtn")
         self._apply_print()
         self._apply_record()
+        if self.play_mode:
+            # one button per card of the pack, made now: a new deal then only shows others
+            # (making a widget costs more than a click may)
+            from rulebook.cards import ALL_CARDS
+
+            for card in ALL_CARDS:
+                self._card_button(card)
         self.load(source, seed=seed, players=players, dealer=dealer)
 
     # -- loading ------------------------------------------------------------------------
