@@ -100,6 +100,7 @@ CLASSROOM_STYLE = """<style>
 .rb-classroom .rb-grid>.rb-head .widget-html-content{font-size:13px}
 .rb-classroom .rb-grid>.widget-html:has(.rb-mover-mark){background:#eef5ff;
  box-shadow:inset 4px 0 0 #1e6fd9}
+.rb-classroom .rb-grid>.rb-handbox.rb-mover{background:#eef5ff}
 .rb-classroom .rb-handbox>.widget-html{margin:0}
 .rb-classroom .rb-side{min-width:15em}
 .rb-classroom.rb-large .widget-html-content{font-size:21px}
@@ -694,7 +695,12 @@ class DealStepper:
                 if cell.value != value:
                     cell.value = value
             hand = cells[-1]
-            if hand is not self.hand_area:
+            if hand is self.hand_area:  # your hand is tinted on your turn (one message)
+                if row.to_move:
+                    hand.add_class("rb-mover")
+                else:
+                    hand.remove_class("rb-mover")
+            else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
                 value = hand_cell_html(state, row.seat, face_up, compact=True)
                 if hand.value != value:
