@@ -54,6 +54,8 @@ __all__ = [
     "legal_card_mask",
     "mover_of_last",
     "last_move_text",
+    "last_log",
+    "log_by_move",
     "move_words",
     "split_clauses",
     "clauses_html",
@@ -269,6 +271,20 @@ def last_log(state: Any) -> tuple[Any, ...]:
         if entry.move:
             break
     return tuple(reversed(out))
+
+
+def log_by_move(state: Any) -> list[list[Any]]:
+    """``state.move_log()`` grouped by move: item ``k`` holds the entries of move ``k`` (1 = the
+    first move: its own entry and the engine's events that came with it); item 0 the events
+    before the first move.  One call for a whole line of play, so a view stepping through it
+    reads each move's entries without asking the engine again."""
+    groups: list[list[Any]] = [[]]
+    for entry in state.move_log():
+        if entry.move:
+            groups.append([entry])
+        else:
+            groups[-1].append(entry)
+    return groups
 
 
 def mover_of_last(state: Any) -> int | None:

@@ -36,7 +36,7 @@ from rulebook.lockstep import LockstepResult, as_rules, run_lockstep
 from rulebook.protocol import Bot, Explanation, GameState
 from rulebook.rules import RulesBase
 
-from rulebook.html import clauses_html, last_log, reason_html, ruleset_caption
+from rulebook.html import clauses_html, log_by_move, reason_html, ruleset_caption
 
 from .render import STYLE, cards_html, escape
 
@@ -118,6 +118,7 @@ class Lockstep:
                  players: int = 4, bots: Sequence[str | Bot] | str | None = "smart",
                  dealer: int = 0, bot_seed: int | str | None = None) -> None:
         self.result: LockstepResult | None = None
+        self._grouped: tuple[list[list[Any]], list[list[Any]]] | None = None
         self.step = 0
         self.title = w.HTML()
         self.position = w.HTML()
@@ -193,6 +194,14 @@ class Lockstep:
     def _buttons(self) -> list[w.Button]:
         return [self.first_button, self.back_button, self.next_button, self.last_button,
                 self.jump_button]
+
+    def _logs(self) -> tuple[list[list[Any]], list[list[Any]]]:
+        """Each deal's public move log, grouped by move, read once from its last state."""
+        r = self.result
+        assert r is not None
+        if self._grouped is None:
+            self._grouped = (log_by_move(r.states_a[-1]), log_by_move(r.states_b[-1]))
+        return self._grouped
 
     def _in_words(self, text: str) -> str:
         """The engine's sentence with each ruleset's label (``badam-satti +sevens_first``)
@@ -305,14 +314,16 @@ class Lockstep:
             ea = None if ma is None else state_a.explain(ma, voice="table")
             eb = None if mb is None else state_b.explain(mb, voice="table")
 
-        def cell(after: GameState | None, expl: Explanation | None) -> str:
+        def cell(log: list[list[Any]], after: GameState | None,
+                 expl: Explanation | None) -> str:
             if after is None:
                 return "<i>the deal is over</i>"
-            told = " ".join(str(e.text) for e in last_log(after))
+            told = " ".join(str(e.text) for e in log[len(after.history)])
             return f"<span class='rb-log'>{escape(told)}</span>{_explanation_html(expl)}"
 
-        cells_a = cell(after_a, ea)
-        cells_b = cell(after_b, eb)
+        log_a, log_b = self._logs()
+        cells_a = cell(log_a, after_a, ea)
+        cells_b = cell(log_b, after_b, eb)
         if parting:
             cells_a += _explanation_html(r.b_on_move_a,
                                          f"under {ruleset_caption(r.rules_b)}: ")

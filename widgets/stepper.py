@@ -47,6 +47,7 @@ from rulebook.html import (
     hand_cell_html,
     hand_order,
     legal_card_mask,
+    log_by_move,
     move_words,
     outcome_html,
     reason_html,
@@ -742,13 +743,7 @@ class DealStepper:
         from the latest state's ``move_log()`` once per line, so stepping costs nothing."""
         latest = self._states[-1]
         if self._log_of is not latest:
-            groups: list[list[Any]] = [[]]  # group 0: events before the first move
-            for entry in latest.move_log():
-                if entry.move:
-                    groups.append([entry])
-                else:
-                    groups[-1].append(entry)
-            self._log_of, self._log_by_move = latest, groups
+            self._log_of, self._log_by_move = latest, log_by_move(latest)
         return self._log_by_move[index] if 0 < index < len(self._log_by_move) else []
 
     def _move_html(self, state: GameState, seats: str | int | None) -> str:
