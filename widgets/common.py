@@ -9,6 +9,7 @@ option controls every widget that shows a ruleset's options builds the same way.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as w
@@ -90,7 +91,7 @@ def option_value(spec: OptionSpec, value: Any) -> Any:
     """A control's value as the option's type (a list typed as text is read here)."""
     if spec.type != "int_list" or not isinstance(value, str):
         return value
-    parts = [p.strip() for p in value.replace(";", ",").split(",") if p.strip()]
+    parts = [p for p in re.split(r"[,;\s]+", value.strip()) if p]
     try:
         return [int(p) for p in parts]
     except ValueError:
