@@ -278,8 +278,9 @@ def test_badam_satti_stepper_shows_forced_pass_in_jupyterlab(
     passes = [i for i, move in enumerate(deal.history) if str(move) == "pass"]
     assert passes, "the notebook's deal (seed 1) has a pass"
     k = passes[0]
-    reason = states[k].explain("pass")
-    assert reason.legal and "must pass" in reason.reason
+    # the stepper's move box is a log of moves: it names the seat (voice="table")
+    reason = states[k].explain("pass", voice="table")
+    assert reason.legal and f"Seat {states[k].to_move} must pass" in reason.reason
 
     name = copy_notebook("notebooks/01_badam_satti.ipynb")
     panel = open_and_run_all(page, name)
@@ -302,7 +303,7 @@ def test_badam_satti_stepper_shows_forced_pass_in_jupyterlab(
         assert sorted(rows) == sorted(c.text for c in states[index].table)
         expect(move_box).to_contain_text(f"Move {index}:")
         if str(deal.history[index - 1]) == "pass":
-            why = states[index - 1].explain("pass")
+            why = states[index - 1].explain("pass", voice="table")
             expect(move_box).to_contain_text(why.reason)
             expect(move_box).to_contain_text(", ".join(why.clauses))
         seen.append(table.inner_html())
