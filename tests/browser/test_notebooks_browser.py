@@ -1,6 +1,7 @@
 """The lesson notebooks in a real browser: JupyterLab (Run All) and Voila, driven by Playwright.
 
-- ``00_start_here``: the deal stepper in play mode. ``first`` then ``next`` as far as it goes,
+- ``00_start_here``: the deal stepper in play mode (classroom layout: seat 0's hand is its row
+  of card buttons). ``first`` then ``next`` as far as it goes,
   each step showing the engine's position (move number, the suit rows, seat 0's hand); a click
   on a card the engine refuses shows ``state.explain(card).reason`` and changes nothing; a
   click on a lit card plays it and the computer players answer (the card leaves the hand and
@@ -116,7 +117,9 @@ class StartHereGame:
 
 
 def _expect_position(root: Any, state: Any, index: int) -> None:
-    """The stepper's table shows ``state`` (the position after ``index`` moves)."""
+    """The stepper's table shows ``state`` (the position after ``index`` moves): the move
+    number, the suit rows, and seat 0's hand — the classroom stepper's card buttons, in the
+    seats table, the legal ones lit."""
     expect = _expect()
     table = root.locator(".widget-html .rb-state")
     expect(table).to_have_count(1)
@@ -125,10 +128,13 @@ def _expect_position(root: Any, state: Any, index: int) -> None:
     assert len(state.history) == index
     rows = _data_cards(table.locator(".rb-rows .rb-row [data-card]"))
     assert sorted(rows) == sorted(c.text for c in state.table), (index, rows, state.table)
-    hand = _data_cards(table.locator('.rb-seats tr[data-seat="0"] .rb-hand [data-card]'))
-    assert sorted(hand) == sorted(c.text for c in state.hand(0))
-    lit = set(_data_cards(table.locator('.rb-seats tr[data-seat="0"] .rb-legal')))
-    assert lit == (_mask_cards(state.legal_play_mask()) if state.to_move == 0 else set())
+    hand = root.locator(".rb-handbox .rb-cardbtn")
+    expect(hand).to_have_text([_exact(c.pretty()) for c in hand_order(state.hand(0))],
+                              timeout=STEP_TIMEOUT)
+    lit = root.locator(".rb-handbox .rb-cardbtn.mod-primary")
+    legal = state.legal_play_mask() if state.to_move == 0 else 0
+    expect(lit).to_have_text([_exact(c.pretty()) for c in hand_order(state.hand(0))
+                              if legal & c.mask], timeout=STEP_TIMEOUT)
 
 
 CARD_TEXT = re.compile(r"^\s*(10|[2-9AJQK])[♣♦♥♠]\s*$")
@@ -272,8 +278,9 @@ def test_badam_satti_stepper_shows_forced_pass_in_jupyterlab(
     passes = [i for i, move in enumerate(deal.history) if str(move) == "pass"]
     assert passes, "the notebook's deal (seed 1) has a pass"
     k = passes[0]
-    reason = states[k].explain("pass")
-    assert reason.legal and "must pass" in reason.reason
+    # the stepper's move box is a log of moves: it names the seat (voice="table")
+    reason = states[k].explain("pass", voice="table")
+    assert reason.legal and f"Seat {states[k].to_move} must pass" in reason.reason
 
     name = copy_notebook("notebooks/01_badam_satti.ipynb")
     panel = open_and_run_all(page, name)
@@ -296,7 +303,7 @@ def test_badam_satti_stepper_shows_forced_pass_in_jupyterlab(
         assert sorted(rows) == sorted(c.text for c in states[index].table)
         expect(move_box).to_contain_text(f"Move {index}:")
         if str(deal.history[index - 1]) == "pass":
-            why = states[index - 1].explain("pass")
+            why = states[index - 1].explain("pass", voice="table")
             expect(move_box).to_contain_text(why.reason)
             expect(move_box).to_contain_text(", ".join(why.clauses))
         seen.append(table.inner_html())
