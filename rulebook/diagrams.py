@@ -37,6 +37,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import sys
 import sysconfig
 import textwrap
 import threading
@@ -47,6 +48,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = [
     "INSTALL_HINT",
+    "BROWSER_HINT",
+    "install_hint",
     "DiagramError",
     "GraphvizMissing",
     "RenderFailed",
@@ -64,6 +67,19 @@ INSTALL_HINT = (
     "(Python only, SVG and PNG)."
 )
 """The one line shown under the DOT source when no Graphviz program can be found."""
+
+BROWSER_HINT = (
+    "Diagrams need the Graphviz program, which cannot run in this in-browser version of the "
+    "lessons: open them on Binder, or install the package on a computer, to see the picture."
+)
+"""The line shown instead of :data:`INSTALL_HINT` where Python runs inside a web page
+(Pyodide, JupyterLite), since nothing can be installed there."""
+
+
+def install_hint() -> str:
+    """What a learner can do to see a diagram here: install Graphviz, or (in the browser,
+    where no program can be installed) open the lessons elsewhere."""
+    return BROWSER_HINT if sys.platform == "emscripten" else INSTALL_HINT
 
 TITLE_WIDTH = 60
 """Characters per line of a graph's own label (its title) before it is wrapped."""
@@ -124,7 +140,8 @@ _SWAP_LOCK = threading.Lock()
 class DiagramError(RuntimeError):
     """A diagram could not be drawn; ``hint`` says what to do about it."""
 
-    def __init__(self, message: str, hint: str = INSTALL_HINT) -> None:
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        hint = install_hint() if hint is None else hint
         if message and hint and not message.endswith((".", "!", "?")):
             message += "."
         super().__init__(f"{message} {hint}".strip())

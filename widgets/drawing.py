@@ -8,12 +8,16 @@ come from the engine (``rulebook.diagrams.Diagram``); nothing here knows a rule.
 """
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from .render import escape
+
+BACKGROUND_POSSIBLE = sys.platform != "emscripten"
+"""Whether a worker thread can draw (Python inside a web page, Pyodide, has no threads)."""
 
 __all__ = ["DiagramSlot"]
 
@@ -45,14 +49,19 @@ class DiagramSlot:
         if cached is not None:
             self.html.value = cached
             return
-        if not self.background:
+        if not (self.background and BACKGROUND_POSSIBLE):
             self._done(key, draw())
             return
         self.html.value = (f"<p class='rb-note' data-drawing='{escape(key)}'>"
                            "Drawing the diagram…</p>")
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulebook-diagram")
-        future = self._pool.submit(draw)
+        try:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1,
+                                                thread_name_prefix="rulebook-diagram")
+            future = self._pool.submit(draw)
+        except RuntimeError:  # no thread can start here: draw on the click instead
+            self._done(key, draw())
+            return
         self._pending = future
         future.add_done_callback(lambda f: self._done(key, f.result()))
 
