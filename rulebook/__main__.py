@@ -3,7 +3,9 @@
 ``python -m rulebook show badam-satti --players 4 --seed 7`` prints a deal move by move, with
 the engine's reason for every pass (BS-MOVE-4, BS-INFO-3) and the result;
 ``python -m rulebook rules badam-satti sevens`` prints rulesets side by side;
-``python -m rulebook profiles`` lists the rulesets.  Options are given as
+``python -m rulebook profiles`` lists the rulesets;
+``python -m rulebook sheet badam-satti+sevens_first --out sheet.pdf`` writes a one-page rule
+sheet (HTML on standard output without ``--out``).  Options are given as
 ``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
 """
 from __future__ import annotations
@@ -44,6 +46,17 @@ def show_deal(rules: Any, players: int, seed: int, dealer: int, bots: Sequence[s
     return final
 
 
+def _sheet(spec: str, out: str | None, text: bool) -> int:
+    """``sheet``: write the rule sheet of the ruleset ``spec`` to ``out`` or standard output."""
+    sheet = parse_ruleset(spec).rule_sheet()
+    if out:
+        path = sheet.save(out)
+        print(f"wrote {path}", file=sys.stderr)
+    else:
+        sys.stdout.write(sheet.text() + "\n" if text else sheet.html())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m rulebook``; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m rulebook", description=__doc__.splitlines()[0])
@@ -63,6 +76,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                            help="ruleset ids, each optionally with options joined by '+', "
                                 "e.g. badam-satti+sevens_first or badam-satti+round_count=3")
     sub.add_parser("profiles", help="list the rulesets")
+    sheet = sub.add_parser("sheet", help="write a ruleset's one-page rule sheet (HTML, PDF "
+                                         "or text)")
+    sheet.add_argument("ruleset", metavar="PROFILE[+option[=value]...]",
+                       help="a ruleset id, optionally with house rules joined by '+', e.g. "
+                            "badam-satti+sevens_first")
+    sheet.add_argument("--out", metavar="FILE",
+                       help="write to FILE: .html, .pdf or .txt by its suffix (default: HTML "
+                            "on standard output)")
+    sheet.add_argument("--text", action="store_true",
+                       help="print plain text instead of HTML on standard output")
     args = parser.parse_args(argv)
     try:
         if args.command == "profiles":
@@ -70,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 profile = load_profile(pid)
                 print(f"{pid:16} {profile.title}")
             return 0
+        if args.command == "sheet":
+            return _sheet(args.ruleset, args.out, args.text)
         if args.command == "rules":
             rulesets = []
             for spec in args.profiles:
