@@ -168,5 +168,6 @@ def how_to_play(rules: Any) -> HowToPlay:
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
     """The rule sheet's sections: the how-to-play (poker words last), then a glance."""
     play = how_to_play(rules)
-    order = [play.section(k) for k in ("goal", "setup", "turn", "end", "example", "words")]
+    order = [play.section(k) for k in ("goal", "setup", "turn", "end", "house_rules", "example",
+                                       "words")]
     return tuple(order) + (glance_section(rules),)

@@ -96,7 +96,8 @@ def house_rules_section(rules: Any, key: str = "house_rules") -> Section:
             elif value is True:
                 items.append(Para(spec.meaning, f"{label}."))
             else:
-                items.append(Para(spec.meaning, f"{label}: {option_value_text(value)}."))
+                items.append(Para(spec.meaning.replace("_", " "),
+                                  f"{label}: {option_value_text(value)}."))
         blocks.append(Para("These change the standard game:"))
         blocks.append(Bullets(tuple(items)))
     else:
