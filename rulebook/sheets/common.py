@@ -14,6 +14,8 @@ from .document import Bullets, Para, Section, Table
 
 __all__ = [
     "option_label",
+    "spec_label",
+    "spec_value",
     "option_value_text",
     "house_rules_section",
     "house_rules_line",
@@ -28,6 +30,18 @@ __all__ = [
 def option_label(name: str) -> str:
     """An option's name for a learner: ``sevens_first`` -> ``sevens first``."""
     return name.replace("_", " ")
+
+
+def spec_label(spec: Any) -> str:
+    """An option's label in words: the profile's ``label`` where it gives one."""
+    label = str(getattr(spec, "label", "") or "")
+    return label or option_label(spec.name).capitalize()
+
+
+def spec_value(spec: Any, value: Any) -> str:
+    """An option's value in words: the profile's choice label where it gives one."""
+    words = getattr(spec, "choice_label", None)
+    return str(words(value)) if words is not None else option_value_text(value)
 
 
 def option_value_text(value: Any) -> str:
@@ -75,8 +89,9 @@ def house_rules_line(rules: Any) -> str:
     changed = _changed(rules)
     if not changed:
         return "standard rules (no house rules switched on)"
-    parts = [option_label(n) if v is True else f"{option_label(n)} {option_value_text(v)}"
-             for n, v in changed.items()]
+    specs = rules.profile.options
+    parts = [spec_label(specs[n]).lower() if v is True else
+             f"{spec_label(specs[n]).lower()} {spec_value(specs[n], v)}" for n, v in changed.items()]
     return "house rules and options: " + ", ".join(parts)
 
 
@@ -89,7 +104,7 @@ def house_rules_section(rules: Any, key: str = "house_rules") -> Section:
         items = []
         for name, value in changed.items():
             spec = profile.options[name]
-            label = option_label(name).capitalize()
+            label = spec_label(spec)
             if value is False:
                 meaning = spec.meaning[0].lower() + spec.meaning[1:]
                 items.append(Para(f"Standard games have it on: {meaning}", f"{label}: off."))
@@ -97,12 +112,12 @@ def house_rules_section(rules: Any, key: str = "house_rules") -> Section:
                 items.append(Para(spec.meaning, f"{label}."))
             else:
                 items.append(Para(spec.meaning.replace("_", " "),
-                                  f"{label}: {option_value_text(value)}."))
+                                  f"{label}: {spec_value(spec, value)}."))
         blocks.append(Para("These change the standard game:"))
         blocks.append(Bullets(tuple(items)))
     else:
         blocks.append(Para("None: these are the standard rules."))
-    spare = [(option_label(n), bool(spec.default)) for n, spec in profile.options.items()
+    spare = [(spec_label(spec).lower(), bool(spec.default)) for n, spec in profile.options.items()
              if spec.house_rule and spec.type == "bool" and n not in changed]
     off = [name for name, default in spare if not default]
     on = [name for name, default in spare if default]
