@@ -369,6 +369,7 @@ def test_rules_table_reads_as_plain_words_with_clause_ids_small_and_last(spec: s
         assert 'class="rb-clauses"' in row.rsplit("<td", 1)[1]
         assert all(not CLAUSE_ID.search(c) for c in cells[:-1])
     assert "text-align:left" in html
+    assert not LETTER_CARD.search(re.sub(r"<style>.*?</style>", "", html, flags=re.S))
 
 
 # --- the command line -------------------------------------------------------------------------

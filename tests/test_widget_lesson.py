@@ -108,3 +108,21 @@ def test_symbols_turns_letter_notation_into_card_symbols() -> None:
     assert symbols("JS>D after 7H, TS or 10C; not in AS IS words") == \
         "J♠ naming ♦ after 7♥, 10♠ or 10♣; not in A♠ IS words"
     assert symbols("seat 2 passes") == "seat 2 passes"
+
+
+def test_try_it_on_a_fixed_position_with_a_control_of_its_own() -> None:
+    import ipywidgets as W
+
+    passes = W.IntSlider(value=0, min=0, max=3)
+    seen: list[tuple[bool, Any, int]] = []
+
+    def render(rules: Any, seed: Any, passes: int) -> str:
+        seen.append((rules.option("limited_passes"), seed, passes))
+        return f"{passes} passes"
+
+    tryit = TryIt(render, seed=None, options=("limited_passes",), controls={"passes": passes})
+    assert tryit.seed is None and tryit.seed_box.layout.display == "none"
+    assert tryit.new_deal_button.layout.display == "none"
+    passes.value = 2
+    tryit.option_boxes["limited_passes"].value = True
+    assert seen[-1] == (True, None, 2) and "2 passes" in _text(tryit.output.value)

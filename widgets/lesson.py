@@ -20,19 +20,17 @@ from __future__ import annotations
 
 import html as _html
 import random
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import ipywidgets as W
 
-from rulebook.cards import SUIT_SYMBOLS
 from rulebook.errors import RulebookError
 from rulebook.rules import load_rules, profile_ids
-from rulebook.sheets.document import words_html
+from rulebook.sheets.document import symbols, words_html
 
-__all__ = ["Question", "Exercises", "TryIt", "Table", "verdicts", "symbols", "pandas_or_note",
-           "LESSON_STYLE"]
+__all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
+           "pandas_or_note", "LESSON_STYLE"]
 
 LESSON_STYLE = """<style>
 .rb-lesson{font-family:sans-serif;font-size:1em;line-height:1.4}
@@ -51,24 +49,6 @@ LESSON_STYLE = """<style>
 .rb-lesson .rb-error{color:#b02a37}
 </style>"""
 """The style every lesson piece shares (scoped to ``.rb-lesson``)."""
-
-_LETTER_CARD = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?:>([CDHS]))?(?![A-Za-z0-9])")
-
-
-def symbols(text: str) -> str:
-    """``text`` with every card in letter notation written in symbols.
-
-    >>> symbols("7H opens; JS>D names diamonds; TS and 10C")
-    '7♥ opens; J♠ naming ♦ names diamonds; 10♠ and 10♣'
-    """
-    def card(match: re.Match[str]) -> str:
-        rank = "10" if match.group(1) in ("T", "10") else match.group(1)
-        out = rank + SUIT_SYMBOLS[match.group(2)]
-        if match.group(3):
-            out += " naming " + SUIT_SYMBOLS[match.group(3)]
-        return out
-    return _LETTER_CARD.sub(card, text)
-
 
 def _html_of(value: Any) -> str:
     """HTML for what a lesson function returned: an object's own HTML, else text."""
@@ -109,6 +89,34 @@ class Table:
     def __repr__(self) -> str:
         return "\n".join(" | ".join(str(c) for c in row) for row in [self.header, *self.rows]
                          if row)
+
+
+class Panel:
+    """Several things shown one under the other: sentences (plain text, cards in symbols) and
+    objects that draw themselves (tables, verdicts, a state, a how-to-play).
+
+    >>> "7♥" in Panel("Seat 0 opens with 7H.").html()
+    True
+    """
+
+    def __init__(self, *parts: Any) -> None:
+        self.parts = parts
+
+    def html(self) -> str:
+        """The parts as HTML, in order."""
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(f'<p class="rb-lesson">{words_html(symbols(part))}</p>')
+            else:
+                out.append(_html_of(part))
+        return LESSON_STYLE + "".join(out)
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        return "\n".join(symbols(p) if isinstance(p, str) else repr(p) for p in self.parts)
 
 
 class _Verdicts:
@@ -253,19 +261,21 @@ class Exercises:
 class TryIt:
     """Controls that re-run a lesson's function, so an exercise needs no code to edit.
 
-    ``TryIt(render, rulesets=("badam-satti",), seed=1, options=None, seeds=(0, 999))`` shows
-    a ruleset picker (when there are several), a switch for each of the ruleset's on/off
-    options (``options``: the names to offer; ``None``: every house rule), a seed box and a
-    **New deal** button; every change calls ``render(rules, seed)`` and shows what it returns
-    (an object with ``_repr_html_``, or text).  An engine error is shown as a sentence.
+    ``TryIt(render, rulesets=("badam-satti",), seed=1, options=None, seeds=(0, 999),
+    controls=None)`` shows a ruleset picker (when there are several), a switch for each of the
+    ruleset's on/off options (``options``: the names to offer; ``None``: every house rule), a
+    deal-number box and a **New deal** button (not shown when ``seed`` is ``None``: a fixed
+    position), and any ``controls`` of the lesson's own (name -> widget).  Every change calls
+    ``render(rules, seed, **{name: control.value})`` and shows what it returns (an object with
+    ``_repr_html_``, or text).  An engine error is shown as a sentence.
     Public: ``ruleset_box``, ``option_boxes`` (name -> Checkbox or Dropdown), ``seed_box``,
-    ``new_deal_button``, ``output`` (HTML), ``rules``, ``seed``, ``widget``.
+    ``new_deal_button``, ``controls``, ``output`` (HTML), ``rules``, ``seed``, ``widget``.
     """
 
-    def __init__(self, render: Callable[[Any, int], Any], *,
-                 rulesets: Sequence[str] = ("badam-satti",), seed: int = 1,
+    def __init__(self, render: Callable[..., Any], *,
+                 rulesets: Sequence[str] = ("badam-satti",), seed: int | None = 1,
                  options: Sequence[str] | None = None, seeds: tuple[int, int] = (0, 999),
-                 label: str = "") -> None:
+                 controls: dict[str, Any] | None = None, label: str = "") -> None:
         for pid in rulesets:
             if pid not in profile_ids():
                 load_rules(pid)  # raises the engine's RulesError naming the valid rulesets
@@ -276,12 +286,18 @@ class TryIt:
                                       value=rulesets[0], description="Ruleset",
                                       layout=W.Layout(width="auto",
                                                       display="" if len(rulesets) > 1 else "none"))
-        self.seed_box = W.BoundedIntText(value=seed, min=seeds[0], max=seeds[1],
+        fixed = seed is None
+        self.seed_box = W.BoundedIntText(value=seeds[0] if seed is None else seed,
+                                         min=seeds[0], max=seeds[1],
                                          description="Deal number",
                                          style={"description_width": "auto"},
-                                         layout=W.Layout(width="180px"))
+                                         layout=W.Layout(width="180px",
+                                                         display="none" if fixed else ""))
         self.new_deal_button = W.Button(description="New deal", icon="random",
-                                        layout=W.Layout(width="auto"))
+                                        layout=W.Layout(width="auto",
+                                                        display="none" if fixed else ""))
+        self.fixed = fixed
+        self.controls: dict[str, Any] = dict(controls or {})
         self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.option_boxes: dict[str, W.ValueWidget] = {}
         self.output = W.HTML()
@@ -290,7 +306,12 @@ class TryIt:
         self.widget = W.VBox([heading, W.HBox([self.ruleset_box, self.seed_box,
                                                self.new_deal_button],
                                               layout=W.Layout(flex_flow="row wrap")),
-                              self.options_row, self.output])
+                              self.options_row,
+                              W.HBox(list(self.controls.values()),
+                                     layout=W.Layout(flex_flow="row wrap")),
+                              self.output])
+        for control in self.controls.values():
+            control.observe(lambda _c: self.refresh(), names="value")
         self.ruleset_box.observe(lambda _c: self._ruleset_changed(), names="value")
         self.seed_box.observe(lambda _c: self.refresh(), names="value")
         self.new_deal_button.on_click(lambda _b: self.new_deal())
@@ -331,14 +352,14 @@ class TryIt:
         return load_rules(self.ruleset_box.value, **chosen)
 
     @property
-    def seed(self) -> int:
-        """The deal number in the seed box."""
-        return int(self.seed_box.value)
+    def seed(self) -> int | None:
+        """The deal number in the seed box (``None`` for a fixed position)."""
+        return None if self.fixed else int(self.seed_box.value)
 
     def new_deal(self) -> None:
         """Pick another deal number at random (it always differs from the one shown)."""
         low, high = self.seed_box.min, self.seed_box.max
-        current = self.seed
+        current = int(self.seed_box.value)
         seed = current
         while seed == current and high > low:
             seed = self._random.randint(low, high)
@@ -347,7 +368,8 @@ class TryIt:
     def refresh(self) -> None:
         """Call the lesson's function with the controls' values and show its answer."""
         try:
-            shown = _html_of(self.render(self.rules, self.seed))
+            values = {name: control.value for name, control in self.controls.items()}
+            shown = _html_of(self.render(self.rules, self.seed, **values))
         except RulebookError as error:
             shown = (f'{LESSON_STYLE}<div class="rb-lesson rb-error">'
                      f"{words_html(symbols(str(error)))}</div>")

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Union
 
+from ..cards import SUIT_SYMBOLS
 from ..errors import RulebookError
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "RuleSheet",
     "RulesTable",
     "CARD_TOKEN",
+    "symbols",
+    "words_html",
 ]
 
 
@@ -108,6 +111,25 @@ def _block_lines(block: Block) -> list[str]:
     out = ["  " + "  ".join(h.ljust(w) for h, w in zip(block.header, widths))]
     out += ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in block.rows]
     return out
+
+
+_LETTER_CARD = re.compile(
+    r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?:>([CDHS]))?(?![A-Za-z0-9])")
+
+
+def symbols(text: str) -> str:
+    """``text`` with every card in letter notation written in symbols.
+
+    >>> symbols("7H opens; JS>D names diamonds; TS and 10C")
+    '7♥ opens; J♠ naming ♦ names diamonds; 10♠ and 10♣'
+    """
+    def card(match: re.Match[str]) -> str:
+        rank = "10" if match.group(1) in ("T", "10") else match.group(1)
+        out = rank + SUIT_SYMBOLS[match.group(2)]
+        if match.group(3):
+            out += " naming " + SUIT_SYMBOLS[match.group(3)]
+        return out
+    return _LETTER_CARD.sub(card, text)
 
 
 # --------------------------------------------------------------------------------------
@@ -342,8 +364,9 @@ class RulesTable:
             clauses = ", ".join(row.clauses)
             body.append(
                 f'<tr><td class="rb-topic">{words_html(topic)}</td>'
-                f"<td>{words_html(setting)}</td><td class=\"rb-val\">{words_html(row.value)}</td>"
-                f"<td>{words_html(row.meaning)}</td>"
+                f"<td>{words_html(setting)}</td>"
+                f"<td class=\"rb-val\">{words_html(symbols(row.value))}</td>"
+                f"<td>{words_html(symbols(row.meaning))}</td>"
                 f'<td class="rb-clauses">{_html.escape(clauses)}</td></tr>')
         return (f"<style>{SHEET_CSS}{RULES_TABLE_CSS}</style>"
                 f'<div class="rb-sheet"><table class="rb-rules-table"><caption>'
@@ -356,8 +379,8 @@ class RulesTable:
 
     def text(self) -> str:
         """The table as plain text, one row a line."""
-        return "\n".join(f"{r.setting.replace('_', ' ')}: {r.value} — {r.meaning}"
-                         for r in self.rows)
+        return "\n".join(f"{r.setting.replace('_', ' ')}: {symbols(r.value)} — "
+                         f"{symbols(r.meaning)}" for r in self.rows)
 
     def __str__(self) -> str:
         return self.text()
