@@ -11,6 +11,11 @@ wherever the notebook happens to run:
 3. otherwise no picture: the diagram shows its DOT source and one line saying how to install
    Graphviz.  Displaying a diagram in Jupyter never shows a traceback.
 
+In a notebook and inside a widget a diagram fits the output's width (the SVG scales down,
+``max-width: 100%``, its height following) and a "full size" switch under the title shows it
+unscaled in a box that scrolls; a long title is wrapped onto several lines, both above the
+picture and in the graph's own label, so that no title is cut at the edge.
+
 Two quirks of ``graphviz-pure`` are handled here: its version string cannot be parsed by
 ``graphviz.version()`` (so nothing here asks for a version), and a non-ASCII label such as
 ``7♥`` makes it print a harmless warning about character widths (rendering runs quietly).
@@ -26,12 +31,14 @@ True
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import os
 import pathlib
 import shutil
 import subprocess
 import sysconfig
+import textwrap
 import threading
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -57,6 +64,52 @@ INSTALL_HINT = (
     "(Python only, SVG and PNG)."
 )
 """The one line shown under the DOT source when no Graphviz program can be found."""
+
+TITLE_WIDTH = 60
+"""Characters per line of a graph's own label (its title) before it is wrapped."""
+
+FIT_STYLE = """<style>
+.rulebook-diagram{position:relative;max-width:100%;font-family:sans-serif}
+.rulebook-diagram .rb-diagram-title{white-space:normal;overflow-wrap:anywhere;margin:4px 0}
+.rulebook-diagram .rb-diagram-box{max-width:100%;overflow:hidden}
+.rulebook-diagram .rb-diagram-box svg{max-width:100%;height:auto;display:block}
+.rulebook-diagram .rb-diagram-toggle{position:absolute;opacity:0;width:1px;height:1px;margin:0}
+.rulebook-diagram .rb-diagram-zoom{cursor:pointer;color:#1e6fd9;text-decoration:underline;
+ font-size:0.85em;display:inline-block;margin:0 0 4px}
+.rulebook-diagram .rb-when-full{display:none}
+.rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-zoom .rb-when-fit{display:none}
+.rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-zoom .rb-when-full{display:inline}
+.rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-box{overflow:auto;max-height:85vh}
+.rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-box svg{max-width:none}
+</style>"""
+"""The CSS of :meth:`Diagram.html`: the picture scaled to the width, and the full-size switch
+(a checkbox and its label, no script, so it works in JupyterLab, Voila and widgets alike)."""
+
+
+def wrap_label(label: str, width: int = TITLE_WIDTH) -> str:
+    """A DOT label with every line longer than ``width`` characters wrapped.
+
+    Lines are split at DOT's line breaks (``\\n`` centred, ``\\l`` left-justified) and
+    wrapped at spaces; each new line ends the same way as the line it came from.  An HTML-like
+    label (``<...>``) is returned unchanged.
+
+    >>> print(wrap_label("What waits on what: an arrow a -> b means a must be on the table "
+    ...                  "before b"))
+    What waits on what: an arrow a -> b means a must be on the\\ntable before b
+    """
+    if label.startswith("<") or len(label) <= width:
+        return label
+    out: list[str] = []
+    rest = label
+    while rest:
+        cut = min((i for i in (rest.find("\\n"), rest.find("\\l")) if i >= 0), default=-1)
+        line, brk = (rest, "") if cut < 0 else (rest[:cut], rest[cut:cut + 2])
+        rest = "" if cut < 0 else rest[cut + 2:]
+        pieces = textwrap.wrap(line, width, break_long_words=False) or [line]
+        joiner = brk or "\\n"
+        out.append(joiner.join(pieces) + brk)
+    return "".join(out)
+
 
 # Formats each backend can draw; graphviz-pure has no PDF.
 _FORMATS: dict[str, frozenset[str]] = {
@@ -213,7 +266,8 @@ class Diagram:
                 f"{', '.join(sorted(_FORMATS[program.backend]))}.",
                 hint="Install Graphviz (apt-get install graphviz) for PDF." if format == "pdf" else "",
             )
-        key = (format, str(program.path), self.source)
+        graph = self._titled_graph()
+        key = (format, str(program.path), str(graph.source))
         if key in self._drawn:
             return self._drawn[key]
         graphviz = _import_graphviz()
@@ -223,7 +277,7 @@ class Diagram:
             dot_command.DOT_BINARY = program.path
             try:
                 # quiet: graphviz-pure warns on stderr about widths of non-ASCII characters.
-                data: bytes = self.graph.pipe(format=format, quiet=True)
+                data: bytes = graph.pipe(format=format, quiet=True)
             except graphviz.ExecutableNotFound as exc:
                 raise GraphvizMissing(f"{program.path} could not be run.") from exc
             except (graphviz.CalledProcessError, subprocess.CalledProcessError) as exc:
@@ -236,6 +290,17 @@ class Diagram:
                 dot_command.DOT_BINARY = saved
         self._drawn = {key: data}
         return data
+
+    def _titled_graph(self) -> Any:
+        """The graph to draw: a copy whose own label (its title) is wrapped when it is long
+        (:func:`wrap_label`); the graph itself when nothing needs wrapping."""
+        attrs = getattr(self.graph, "graph_attr", None)
+        label = attrs.get("label") if isinstance(attrs, dict) else None
+        if not isinstance(label, str) or wrap_label(label) == label:
+            return self.graph
+        graph = self.graph.copy()
+        graph.graph_attr["label"] = wrap_label(label)
+        return graph
 
     def svg(self) -> str:
         """The diagram drawn as SVG text (see :meth:`pipe` for the errors it raises)."""
@@ -254,27 +319,38 @@ class Diagram:
         )
 
     def html(self) -> str:
-        """HTML for embedding (e.g. in an ``ipywidgets.HTML``): the SVG inside a ``div``, or the
-        DOT source in ``<pre>`` and the one-line install hint.  Never raises a DiagramError."""
+        """HTML for a notebook or an ``ipywidgets.HTML``: the title (wrapped), a "full size"
+        switch and the SVG scaled to the width of the output (see :data:`FIT_STYLE`); or the
+        DOT source in ``<pre>`` and the one-line install hint.  Never raises a DiagramError.
+
+        The switch is a checkbox whose id comes from the drawing itself, so the same diagram
+        always gives the same HTML."""
         try:
             svg = self.svg()
         except DiagramError as error:
             return self._fallback_html(error)
-        caption = f"<p><b>{html.escape(self.title)}</b></p>" if self.title else ""
-        return f'<div class="rulebook-diagram">{caption}{svg}</div>'
+        svg = svg[svg.find("<svg"):]  # inline in HTML: no XML prolog or DOCTYPE
+        key = hashlib.blake2b(f"{self.title}\n{svg}".encode(), digest_size=6).hexdigest()
+        ident = f"rb-diagram-{key}"
+        caption = (f'<p class="rb-diagram-title"><b>{html.escape(self.title)}</b></p>'
+                   if self.title else "")
+        return (f'{FIT_STYLE}<div class="rulebook-diagram" data-diagram="{key}">{caption}'
+                f'<input type="checkbox" class="rb-diagram-toggle" id="{ident}">'
+                f'<label class="rb-diagram-zoom" for="{ident}" title="Show the diagram at its '
+                'own size, in a box that scrolls, or fit it to the width again">'
+                '<span class="rb-when-fit">open full size</span>'
+                '<span class="rb-when-full">fit to the width</span></label>'
+                f'<div class="rb-diagram-box">{svg}</div></div>')
 
-    def _repr_html_(self) -> str | None:
-        """The DOT source and the install hint when the diagram cannot be drawn; else ``None``,
-        so that Jupyter shows the ``image/svg+xml`` of :meth:`_repr_mimebundle_` (an image
-        that JupyterLab shows even in an untrusted notebook).  Use :meth:`html` to embed."""
-        try:
-            self.svg()
-        except DiagramError as error:
-            return self._fallback_html(error)
-        return None
+    def _repr_html_(self) -> str:
+        """The same as :meth:`html`: the picture fitted to the output, or the DOT source and
+        the install hint when it cannot be drawn."""
+        return self.html()
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Jupyter's display: ``image/svg+xml`` when drawn, else HTML with source and hint."""
+        """Jupyter's display: :meth:`html` (JupyterLab and Voila prefer it: the picture fits
+        the output's width, with a full-size switch) and the bare ``image/svg+xml`` for other
+        front ends; when it cannot be drawn, HTML with the source and the install hint."""
         try:
             svg = self.svg()
         except DiagramError as error:
@@ -282,7 +358,7 @@ class Diagram:
                 "text/html": self._fallback_html(error),
                 "text/plain": f"{self.source}\n{error}",
             }
-        return {"image/svg+xml": svg, "text/plain": repr(self)}
+        return {"text/html": self.html(), "image/svg+xml": svg, "text/plain": repr(self)}
 
     def __repr__(self) -> str:
         title = f" {self.title!r}" if self.title else ""

@@ -17,7 +17,15 @@ Then the hands — every hand face up (teaching), one seat face up with the othe
 or all face down — with the legal cards of the player to move marked by a check mark and a
 thick outline (never by colour alone), the last move, and the outcome once the deal is over.
 
-The card pieces (:data:`STYLE`, :func:`card_html`, :func:`cards_html`, :func:`face_down_html`,
+Once the deal is over a results table (:func:`outcome_html`) gives each seat's place, its
+points or chips and cards left, then the engine's own summary.  Everything a learner reads is
+in card symbols (``move.pretty()``, ``Card.pretty()``), and clause ids stand small and last
+(:func:`reason_html`), never inside a sentence.
+
+The pieces the classroom stepper builds its own table from (:func:`title_html`,
+:func:`game_table_html`, :func:`seat_rows`, :func:`hand_cell_html`) are the same that
+:func:`state_html` joins, so both draw one game the same way.  The card pieces
+(:data:`STYLE`, :func:`card_html`, :func:`cards_html`, :func:`face_down_html`,
 :func:`table_html`) live here so that the engine and the widgets draw cards one way;
 ``widgets.render`` re-exports them.
 
@@ -29,8 +37,9 @@ True
 from __future__ import annotations
 
 import html as _html
+import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_cards
 
@@ -45,6 +54,18 @@ __all__ = [
     "legal_card_mask",
     "mover_of_last",
     "last_move_text",
+    "move_words",
+    "split_clauses",
+    "clauses_html",
+    "reason_html",
+    "explanation_html",
+    "ruleset_caption",
+    "title_html",
+    "game_table_html",
+    "SeatRow",
+    "seat_rows",
+    "hand_cell_html",
+    "outcome_html",
     "state_html",
 ]
 
@@ -63,6 +84,13 @@ STYLE = """<style>
 .rb-note{font-family:sans-serif;margin:4px 0}
 .rb-reason{font-family:sans-serif;padding:4px 6px;border-left:4px solid #1e6fd9;background:#f4f8fe}
 .rb-bad{border-left-color:#b02a37;background:#fdf3f4}
+.rb-clauses{color:#666;font-size:0.8em;font-weight:normal;white-space:nowrap}
+.rb-fan{display:inline-block;white-space:nowrap}
+.rb-fan .rb-card.rb-back{box-sizing:border-box;min-width:0;width:1.2em;padding:2px 0;
+ margin:1px -0.6em 1px 0;color:transparent;box-shadow:1px 0 1px #889}
+.rb-fan .rb-card.rb-back:last-child{margin-right:0}
+.rb-results td.rb-num{text-align:right}
+.rb-results tr.rb-first td{font-weight:bold}
 </style>"""
 """The CSS classes the HTML uses; include it once in each HTML value."""
 
@@ -70,6 +98,80 @@ STYLE = """<style>
 def escape(text: object) -> str:
     """HTML-escape any value's text."""
     return _html.escape(str(text))
+
+
+_CLAUSE_ID = r"[A-Z]{2,4}-[A-Z]+-\d+(?:\.\.\d+)?"
+_CLAUSE_GROUP = re.compile(rf"\s*[(\[]\s*((?:{_CLAUSE_ID})(?:\s*[,;]?\s*(?:{_CLAUSE_ID}))*)\s*[)\]]")
+
+
+def split_clauses(text: str) -> tuple[str, tuple[str, ...]]:
+    """A sentence with its bracketed clause ids taken out, and those ids in order.
+
+    So that a screen can show the words first and the ids small and last:
+
+    >>> split_clauses("Everyone else folded, so seat 1 wins (BDG-SHOW-1). Chips conserved.")
+    ('Everyone else folded, so seat 1 wins. Chips conserved.', ('BDG-SHOW-1',))
+    """
+    found: list[str] = []
+
+    def take(match: re.Match[str]) -> str:
+        for clause in re.findall(_CLAUSE_ID, match.group(1)):
+            if clause not in found:
+                found.append(clause)
+        return ""
+
+    return _CLAUSE_GROUP.sub(take, text).strip(), tuple(found)
+
+
+def clauses_html(clauses: Iterable[str]) -> str:
+    """Clause ids in small grey print (empty when there are none): they come last."""
+    ids = [c for c in clauses if c]
+    if not ids:
+        return ""
+    return f' <small class="rb-clauses">{escape(", ".join(ids))}</small>'
+
+
+def reason_html(text: str, clauses: Iterable[str] = ()) -> str:
+    """A sentence for a learner: its words, then every clause id it names, small and last
+    (ids written inside the sentence are moved there)."""
+    words, inside = split_clauses(text)
+    ids = list(inside) + [c for c in clauses if c not in inside]
+    return escape(words) + clauses_html(ids)
+
+
+def move_words(state: Any, move: Any) -> str:
+    """A move (object or text) as a learner reads it, in card symbols (``move.pretty()``);
+    text the game cannot read is shown as given."""
+    if isinstance(move, str):
+        try:
+            move = state.parse_move(move)
+        except (ValueError, KeyError, TypeError):
+            return str(move)
+    pretty = getattr(move, "pretty", None)
+    return str(pretty()) if callable(pretty) else str(move)
+
+
+def explanation_html(explanation: Any, prefix: str = "", words: str | None = None) -> str:
+    """An engine explanation in a reason box: the move (``words``: its learner's form,
+    default the explanation's own text), legal or not, the sentence, the clause ids last."""
+    bad = "" if explanation.legal else " rb-bad"
+    mark = "✔ legal" if explanation.legal else "✘ not legal"
+    shown = explanation.move if words is None else words
+    return (f'<div class="rb-reason{bad}">{prefix}<b>{escape(shown)}</b> — {mark}: '
+            f"{reason_html(explanation.reason, explanation.clauses)}</div>")
+
+
+def ruleset_caption(rules: Any) -> str:
+    """A ruleset in words: its title, and the options changed from the profile's defaults by
+    their labels, e.g. ``Badam Satti (classic) with Sevens first``."""
+    changed = rules.changed_options()
+    if not changed:
+        return str(rules.title)
+    parts = []
+    for name, value in changed.items():
+        spec = rules.profile.options[name]
+        parts.append(spec.label if value is True else f"{spec.label}: {spec.choice_label(value)}")
+    return f"{rules.title} with {', '.join(parts)}"
 
 
 def card_html(card: Card | str, legal: bool = False, last: bool = False,
@@ -101,12 +203,16 @@ def cards_html(cards: Iterable[Card | str] | CardSet, legal: CardSet | int | Non
     return " ".join(parts) if parts else f'<span class="rb-note">{escape(empty)}</span>'
 
 
-def face_down_html(count: int) -> str:
-    """``count`` face-down cards (another seat's hidden hand)."""
+def face_down_html(count: int, compact: bool = False) -> str:
+    """``count`` face-down cards (another seat's hidden hand); ``compact`` fans them out
+    overlapping, so a hidden hand takes little room on a small screen."""
     if count <= 0:
         return '<span class="rb-note">(no cards)</span>'
-    return " ".join('<span class="rb-card rb-back" title="hidden card">??</span>'
-                    for _ in range(count))
+    backs = ('<span class="rb-card rb-back" title="hidden card">??</span>' for _ in range(count))
+    if compact:
+        return (f'<span class="rb-fan" title="{_count(count, "hidden card")}">'
+                + "".join(backs) + "</span>")
+    return " ".join(backs)
 
 
 def table_html(headers: Sequence[str], rows: Sequence[Sequence[str]],
@@ -169,8 +275,9 @@ def mover_of_last(state: Any) -> int | None:
 
 
 def last_move_text(state: Any, seats: str | int | None = "all") -> str:
-    """The last move in words (plain text), e.g. ``seat 1 played 8H``; hidden Badugi discards
-    are told as a count unless every hand is shown or the mover is the seat shown."""
+    """The last move in words and card symbols (plain text), e.g. ``seat 1 played 8♥``;
+    hidden Badugi discards are told as a count unless every hand is shown or the mover is the
+    seat shown."""
     if not state.history:
         return ""
     move = state.history[-1]
@@ -179,7 +286,7 @@ def last_move_text(state: Any, seats: str | int | None = "all") -> str:
     game = state.rules.game
     text = str(move)
     if game == "sevens":
-        out = f"{who} passed" if text == "pass" else f"{who} played {text}"
+        out = f"{who} passed" if text == "pass" else f"{who} played {move_words(state, move)}"
         later = []
         for event in reversed(state.events):
             if event.kind != "eliminated":
@@ -190,24 +297,24 @@ def last_move_text(state: Any, seats: str | int | None = "all") -> str:
         event = state.public_history[-1]
         played = getattr(move, "card", None)
         if isinstance(played, Card) and not text.startswith("try"):
-            card_text, _, named = text.partition(">")
-            out = f"{who} played {card_text}" + (
+            named = text.partition(">")[2]
+            out = f"{who} played {played.pretty()}" + (
                 f" and named {SUIT_NAMES[named]}" if named else "")
         else:
-            out = f"{who}: {event.move}"
+            out = f"{who}: {move_words(state, event.move)}"
         extra = []
         if event.drew:
             extra.append(f"drew {event.drew} card{'s' if event.drew != 1 else ''}")
         if event.played:
-            extra.append(f"played {event.played} at once")
+            extra.append(f"played {move_words(state, event.played)} at once")
         return out + (f" ({', '.join(extra)})" if extra else "")
     if game == "badugi":
         discard = getattr(move, "discard", None)
         if discard and seats != "all" and seats != seat:
             n = discard.bit_count()
-            text = f"draw {n} card{'s' if n != 1 else ''}"
-        return f"{who}: {text}"
-    return f"{who}: {text}"
+            return f"{who}: draw {n} card{'s' if n != 1 else ''}"
+        return f"{who}: {move_words(state, move)}"
+    return f"{who}: {move_words(state, move)}"
 
 
 def _last_card(state: Any) -> int:
@@ -220,13 +327,24 @@ def _last_card(state: Any) -> int:
 
 # -- the table of each game --------------------------------------------------------------------
 
-def _sevens_table(state: Any) -> tuple[str, list[str]]:
-    """The four suit rows, the playable set, and each seat's extra columns' headers."""
+def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
+    """The four suit rows, the playable set (``compact``: only the rows, whose "playable
+    next" column holds the same cards), and each seat's extra columns' headers."""
     from .sevens_core import row_order  # display order of a row (BS-ROW-2, BS-HR-13)
 
     rules = state.rules
     table = state.table.mask
     playable = state.playable().mask
+    opening_note = ""
+    if not table and state.to_move is not None:
+        # Nothing on the table yet: what may start is what the engine lets the first player
+        # play (the opening card), not every seven; the engine's sentence says why.
+        playable &= legal_card_mask(state)
+        first = hand_order(playable)
+        if first:
+            why = state.explain(first[0].text)
+            opening_note = (f' <span class="rb-opening">— {reason_html(why.reason, why.clauses)}'
+                            "</span>")
     order = row_order(bool(getattr(rules, "ace_high", False)))
     last = _last_card(state)
     rows = []
@@ -243,9 +361,12 @@ def _sevens_table(state: Any) -> tuple[str, list[str]]:
            '<th>row (low end → high end)</th><th>playable next</th></tr></thead><tbody>'
            + "".join(rows) + "</tbody></table>"]
     play_cards = hand_order(playable)
-    out.append('<div class="rb-note rb-playable"><b>Playable set:</b> '
-               + (" ".join(card_html(c) for c in play_cards) if play_cards else "none")
-               + "</div>")
+    if not compact:
+        out.append('<div class="rb-note rb-playable"><b>Playable set:</b> '
+                   + (" ".join(card_html(c) for c in play_cards) if play_cards else "none")
+                   + opening_note + "</div>")
+    elif opening_note:
+        out.append(f'<div class="rb-note rb-playable-note">First turn{opening_note}</div>')
     notes = []
     if state.pool is not None:
         notes.append(f'<span class="rb-pool">pool: <b>{state.pool}</b> chips</span>')
@@ -289,7 +410,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _satti_table(state: Any) -> tuple[str, list[str]]:
+def _satti_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     top = state.top
     suit = state.suit
     out = ['<table class="rb-table rb-satti"><tbody>']
@@ -326,7 +447,7 @@ def _no_cells(state: Any, seat: int) -> list[str]:
     return []
 
 
-def _badugi_table(state: Any) -> tuple[str, list[str]]:
+def _badugi_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     pots = state.pots()
     if pots:
         names = ["pot"] if len(pots) == 1 else \
@@ -382,6 +503,132 @@ def _revealed(state: Any) -> set[int]:
     return set()
 
 
+_Cells = Callable[[Any, int], list[str]]
+
+_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]], _Cells, _Cells]] = {
+    "sevens": (_sevens_table, _sevens_cells, _sevens_status),
+    "satti": (_satti_table, _satti_cells, _satti_status),
+    "badugi": (_badugi_table, _badugi_cells, _badugi_status),
+}
+
+
+def _game_parts(state: Any, compact: bool = False) -> tuple[str, list[str], _Cells, _Cells]:
+    """The game's table HTML, its per-seat column headers, and the seat cells and status."""
+    parts = _GAMES.get(state.rules.game)
+    if parts is None:
+        return "", [], _no_cells, _no_cells
+    table_fn, cells, status = parts
+    table, headers = table_fn(state, compact)
+    return table, headers, cells, status
+
+
+def title_html(state: Any) -> str:
+    """One line: the ruleset in words, the move number and who is to move."""
+    where = "the deal is over" if state.is_over else f"seat {state.to_move} to move"
+    return (f'<div class="rb-note rb-title"><b>{escape(ruleset_caption(state.rules))}</b> · '
+            f"move {len(state.history)} · {escape(where)}</div>")
+
+
+def game_table_html(state: Any, compact: bool = False) -> str:
+    """The game's own table: the suit rows and playable set (Sevens family), the top card and
+    piles (Satti), the pots and button (Badugi).  ``compact`` leaves out what the table shows
+    already (the Sevens playable set, which is the "playable next" column)."""
+    return _game_parts(state, compact)[0]
+
+
+class SeatRow(NamedTuple):
+    """One seat's line of the seats table, without its hand."""
+
+    seat: int
+    label: str
+    """HTML: ``seat 2`` with its status (to move, dealer, button, folded...)."""
+    cells: tuple[str, ...]
+    """The game's columns for the seat, as text (cards, passes, chips, stack...)."""
+    to_move: bool
+
+
+def seat_rows(state: Any) -> tuple[list[str], list[SeatRow]]:
+    """The seats table's column headers (after "seat", before "hand") and one row per seat."""
+    _table, headers, cells, status = _game_parts(state)
+    rows = []
+    for seat in range(state.players):
+        marks = status(state, seat)
+        mover = seat == state.to_move
+        if mover:
+            marks.insert(0, "to move")
+        label = f"<b>seat {seat}</b>" if mover else f"seat {seat}"
+        label += f" ({escape(', '.join(marks))})" if marks else ""
+        rows.append(SeatRow(seat, label, tuple(cells(state, seat)), mover))
+    return headers, rows
+
+
+def hand_cell_html(state: Any, seat: int, face_up: bool, compact: bool = False) -> str:
+    """One seat's hand: face up (the legal cards of the player to move marked) or face down
+    (``compact``: fanned out in little room)."""
+    hand = state.hands[seat]
+    if face_up:
+        legal = legal_card_mask(state) if seat == state.to_move else 0
+        inner = cards_html(hand_order(hand), legal=legal)
+    else:
+        inner = face_down_html(len(hand), compact=compact)
+    return f'<span class="rb-hand" data-seat="{seat}">{inner}</span>'
+
+
+_PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _place(n: int) -> str:
+    return _PLACES.get(n, f"{n}th")
+
+
+def outcome_html(state: Any) -> str:
+    """The end of a deal: a table of every seat's place and its points or chips (with the
+    cards it still held), then the engine's summary with its clause ids last.  Empty while
+    the deal goes on."""
+    outcome = state.outcome if state.is_over else None
+    if outcome is None:
+        return ""
+    columns: list[tuple[str, Sequence[Any]]] = []
+    game = state.rules.game
+    if game == "sevens":
+        chips = getattr(outcome, "chips", None)
+        columns.append(("chips won or lost" if chips is not None else "penalty points",
+                        outcome.points))
+        columns.append(("cards left", outcome.cards_left))
+        columns.append(("passes", outcome.passes))
+    elif game == "satti":
+        columns.append(("cards held", outcome.cards_held))
+    elif game == "badugi":
+        columns.append(("chips won or lost", [f"{n:+d}" if n else "0" for n in outcome.net]))
+        columns.append(("stack now", outcome.final_stacks))
+    notes: dict[int, list[str]] = {s: [] for s in range(state.players)}
+    for seat in outcome.winners:
+        notes[seat].append("winner")
+    for seat in getattr(outcome, "eliminated", ()) or ():
+        notes[seat].append("eliminated")
+    if getattr(outcome, "went_out", None) is not None:
+        notes[outcome.went_out].append("went out")
+    for seat in getattr(outcome, "revealed", ()) or ():
+        notes[seat].append("showed the hand")
+    for seat in getattr(state, "folded", ()) if game == "badugi" else ():
+        notes[seat].append("folded")
+    head = ("<th>seat</th><th>place</th>" + "".join(f"<th>{escape(n)}</th>" for n, _ in columns)
+            + "<th></th>")
+    body = []
+    for seat in sorted(range(state.players), key=lambda s: (outcome.places[s], s)):
+        first = ' class="rb-first"' if outcome.places[seat] == 1 else ""
+        cells = "".join(f'<td class="rb-num">{escape(values[seat])}</td>'
+                        for _n, values in columns)
+        body.append(f'<tr{first} data-seat="{seat}" data-place="{outcome.places[seat]}">'
+                    f"<td>seat {seat}</td><td>{_place(outcome.places[seat])}</td>{cells}"
+                    f"<td>{escape(', '.join(notes[seat]))}</td></tr>")
+    lines = getattr(outcome, "lines", None) or (outcome.summary,)
+    why = " ".join(reason_html(line) for line in lines)
+    return (f'<div class="rb-outcome-box"><table class="rb-table rb-results"><thead><tr>{head}'
+            f'</tr></thead><tbody>{"".join(body)}</tbody></table>'
+            f'<div class="rb-reason rb-outcome"><b>Result:</b> {why}</div></div>')
+
+
 def state_html(state: Any, seats: str | int | None = "all", *, style: bool = True,
                last_move: bool = True) -> str:
     """The state's table and hands as HTML (see the module header).
@@ -390,64 +637,27 @@ def state_html(state: Any, seats: str | int | None = "all", *, style: bool = Tru
     face up and the others face down as counts; ``None`` shows every hand face down.  The legal
     cards of the player to move are marked in that player's hand when it is face up.
     ``last_move=False`` leaves out the "Last move" line (for views that tell it themselves).
+    Once the deal is over the results table (:func:`outcome_html`) follows.
     """
-    game = state.rules.game
-    to_move = state.to_move
-    cells: Callable[[Any, int], list[str]] = _no_cells
-    status: Callable[[Any, int], list[str]] = _no_cells
-    table = ""
-    headers: list[str] = []
-    if game == "sevens":
-        table, headers = _sevens_table(state)
-        cells, status = _sevens_cells, _sevens_status
-    elif game == "satti":
-        table, headers = _satti_table(state)
-        cells, status = _satti_cells, _satti_status
-    elif game == "badugi":
-        table, headers = _badugi_table(state)
-        cells, status = _badugi_cells, _badugi_status
-
-    legal = legal_card_mask(state) if to_move is not None else 0
+    table, headers, _cells, _status = _game_parts(state)
     shown = _revealed(state)
-    hands = state.hands
+    _headers, seat_list = seat_rows(state)
     rows = []
-    for seat in range(state.players):
-        marks = status(state, seat)
-        if seat == to_move:
-            marks.insert(0, "to move")
-        face_up = seats == "all" or seats == seat or seat in shown
-        if face_up:
-            hand = cards_html(hand_order(hands[seat]), legal=legal if seat == to_move else 0)
-        else:
-            hand = face_down_html(len(hands[seat]))
-        mover = ' class="rb-to-move"' if seat == to_move else ""
-        label = f"<b>seat {seat}</b>" if seat == to_move else f"seat {seat}"
-        row = [label + (f" ({escape(', '.join(marks))})" if marks else "")]
-        row += [escape(c) for c in cells(state, seat)]
-        row.append(f'<span class="rb-hand" data-seat="{seat}">{hand}</span>')
-        rows.append(f'<tr{mover} data-seat="{seat}">' + "".join(f"<td>{c}</td>" for c in row)
-                    + "</tr>")
+    for row in seat_list:
+        face_up = seats == "all" or seats == row.seat or row.seat in shown
+        cells = [row.label, *(escape(c) for c in row.cells),
+                 hand_cell_html(state, row.seat, face_up)]
+        mover = ' class="rb-to-move"' if row.to_move else ""
+        rows.append(f'<tr{mover} data-seat="{row.seat}">'
+                    + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     head = "".join(f"<th>{escape(h)}</th>" for h in ["seat", *headers, "hand"])
     seat_table = (f'<table class="rb-table rb-seats"><thead><tr>{head}</tr></thead><tbody>'
                   + "".join(rows) + "</tbody></table>")
-
-    rules = state.rules
-    if state.is_over:
-        where = "the deal is over"
-    else:
-        where = f"seat {to_move} to move"
-    title = (f'<div class="rb-note"><b>{escape(rules.title)}</b> '
-             f"<small>({escape(rules.label())})</small> · move {len(state.history)} · "
-             f"{escape(where)}</div>")
-    parts = [STYLE if style else "", f'<div class="rb-state" data-game="{game}">', title, table,
-             seat_table]
+    parts = [STYLE if style else "", f'<div class="rb-state" data-game="{state.rules.game}">',
+             title_html(state), table, seat_table]
     last = last_move_text(state, seats) if last_move else ""
     if last:
         parts.append(f'<div class="rb-note rb-last-move"><b>Last move:</b> {escape(last)}</div>')
-    if state.is_over and state.outcome is not None:
-        outcome = state.outcome
-        lines = getattr(outcome, "lines", None) or (outcome.summary,)
-        parts.append('<div class="rb-reason rb-outcome"><b>Result:</b> '
-                     + " ".join(escape(line) for line in lines) + "</div>")
+    parts.append(outcome_html(state))
     parts.append("</div>")
     return "".join(parts)

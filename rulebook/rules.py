@@ -12,9 +12,13 @@ An option table entry looks like this::
     type = "bool"            # bool | int | str | int_list
     default = false
     choices = [true, false]  # optional; for int also min / max
+    label = "Sevens first"   # the option's name in words, as every screen shows it
     meaning = "A player holding a 7 must play a 7."
     clauses = ["BS-HR-5"]
     house_rule = true        # counts as a house rule (ranked games refuse it)
+
+An option with ``choices`` may also give ``choice_labels``: the words for each choice, in
+the same order (for example ``"1 point per card"`` for ``"one_per_card"``).
 
 Every rules object describes itself as rows (:class:`Row`): topic, setting, value, a
 plain-language meaning and the clause ids, which is what the side-by-side comparison is
@@ -94,6 +98,29 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     house_rule: bool = False
+    label: str = ""
+    """The option's name in words for a screen (``"Sevens first"``); the TOML's ``label``,
+    else the name with its underscores read as spaces."""
+    choice_labels: tuple[str, ...] | None = None
+    """Words for each of ``choices``, in the same order (``None``: the values themselves)."""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            words = self.name.replace("_", " ")
+            object.__setattr__(self, "label", words[:1].upper() + words[1:])
+
+    def choice_label(self, value: Any) -> str:
+        """A value of this option in words: its choice label, on/off for a switch, or the
+        value itself (a list comma-separated)."""
+        if self.choices is not None and self.choice_labels is not None:
+            for choice, words in zip(self.choices, self.choice_labels):
+                if choice == value and type(choice) is type(value):
+                    return words
+        if self.type == "bool":
+            return "on" if value else "off"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(map(str, value)) or "none"
+        return str(value)
 
     def describe_valid(self) -> str:
         """Plain text listing the values this option accepts."""
@@ -189,6 +216,10 @@ def load_profile(profile_id: str) -> Profile:
         if kind not in _OPTION_TYPES:
             raise RulesError(f"profile {profile_id}: option {name} has unknown type {kind!r}")
         choices = spec.get("choices")
+        choice_labels = spec.get("choice_labels")
+        if choice_labels is not None and (choices is None or len(choice_labels) != len(choices)):
+            raise RulesError(f"profile {profile_id}: option {name} needs one choice label per "
+                             "choice")
         options[name] = OptionSpec(
             name=name,
             type=kind,
@@ -199,6 +230,8 @@ def load_profile(profile_id: str) -> Profile:
             minimum=spec.get("min"),
             maximum=spec.get("max"),
             house_rule=bool(spec.get("house_rule", False)),
+            label=str(spec.get("label", "")),
+            choice_labels=tuple(map(str, choice_labels)) if choice_labels is not None else None,
         )
     return Profile(
         id=data["id"],

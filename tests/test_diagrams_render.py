@@ -3,6 +3,7 @@ shows the DOT source and one install line, never a traceback (DESIGN: Diagrams).
 from __future__ import annotations
 
 import json
+import re
 import os
 import pathlib
 import shutil
@@ -78,17 +79,49 @@ def test_real_dot_wins_over_graphviz_pure_on_path(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.skipif(REAL_DOT is None, reason="Graphviz dot is not on PATH: apt-get install -y graphviz")
-def test_jupyter_display_is_svg_and_leaves_graphviz_configured_as_before() -> None:
+def test_jupyter_display_fits_the_output_and_leaves_graphviz_configured_as_before() -> None:
     before = graphviz.backend.dot_command.DOT_BINARY
     bundle = _hearts()._repr_mimebundle_()
-    assert "<svg" in bundle["image/svg+xml"] and "text/html" not in bundle
+    # JupyterLab draws image/svg+xml as an <img> with no width limit (and not at all in an
+    # untrusted notebook): the HTML, preferred by JupyterLab and Voila, scales to the output.
+    assert "<svg" in bundle["image/svg+xml"] and bundle["text/html"] == _hearts().html()
     assert graphviz.backend.dot_command.DOT_BINARY == before
-    html = _hearts().html()  # for embedding in an ipywidgets.HTML
+    html = _hearts().html()  # also for embedding in an ipywidgets.HTML
     assert "<svg" in html and "Hearts &lt;row&gt;" in html
+    assert "<?xml" not in html and "<!DOCTYPE" not in html  # inline SVG: no prolog
+    assert "max-width:100%;height:auto" in html  # scaled to the width, its height following
+    # a switch shows it unscaled, in a box that scrolls, and back
+    assert 'type="checkbox" class="rb-diagram-toggle"' in html
+    assert "open full size" in html and "fit to the width" in html
+    assert ":checked ~ .rb-diagram-box svg{max-width:none}" in html
+    # the switch's id comes from the drawing: the same diagram gives the same HTML
+    ident = re.search(r'id="(rb-diagram-\w+)"', html)
+    assert ident and f'for="{ident.group(1)}"' in html
+    other = Diagram(_hearts().graph, title="Hearts again").html()
+    assert re.search(r'id="(rb-diagram-\w+)"', other).group(1) != ident.group(1)
+
+
+def test_a_long_title_is_wrapped_in_the_drawing_and_above_it() -> None:
+    if diagrams.find_dot() is None:
+        pytest.skip("no Graphviz program: install graphviz or graphviz-pure")
+    title = "What waits on what: an arrow a → b means a must be on the table before b"
+    g = diagrams.digraph("w", graph_attr={"label": title, "labelloc": "t"})
+    g.edge("a", "b")
+    d = Diagram(g, title=title)
+    svg = d.svg()
+    lines = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert "What waits on what: an arrow a → b means a must be on the" in lines
+    assert "table before b" in lines
+    assert g.graph_attr["label"] == title  # the graph itself is not changed
+    assert "overflow-wrap:anywhere" in d.html()
+    # left-justified lines stay left-justified
+    assert diagrams.wrap_label("x " * 40 + "\\l" + "short\\l", 20).count("\\l") == 5
+    assert diagrams.wrap_label("<b>html label that is long enough to wrap but must not</b>") \
+        .startswith("<b>html label that is long")
 
 
 @pytest.mark.skipif(REAL_DOT is None, reason="Graphviz dot is not on PATH: apt-get install -y graphviz")
-def test_a_notebook_gets_svg_not_html_and_draws_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_notebook_gets_fitted_html_and_draws_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from IPython.core.formatters import DisplayFormatter
 
     d = _hearts()
@@ -96,8 +129,8 @@ def test_a_notebook_gets_svg_not_html_and_draws_once(monkeypatch: pytest.MonkeyP
     real_pipe = type(d.graph).pipe
     monkeypatch.setattr(type(d.graph), "pipe", lambda self, *a, **k: calls.append(k) or real_pipe(self, *a, **k))
     data, _ = DisplayFormatter().format(d)
-    # JupyterLab prefers text/html over SVG; an image shows even in an untrusted notebook.
-    assert "<svg" in data["image/svg+xml"] and "text/html" not in data
+    # JupyterLab and Voila prefer text/html: the fitted picture with its full-size switch.
+    assert "<svg" in data["image/svg+xml"] and "rb-diagram-box" in data["text/html"]
     assert len(calls) == 1
     d.graph.edge("8H", "9H")  # a changed graph is drawn again
     assert "9H" in d.svg() and len(calls) == 2

@@ -3,6 +3,7 @@ hands face up / one seat / face down, the legal cards of the player to move mark
 from __future__ import annotations
 
 import re
+from html import escape as html_escape
 
 import pytest
 
@@ -150,7 +151,7 @@ def test_satti_jack_naming_is_marked_once_per_jack():
     assert legal_shown(html) == {"JC", "9S"}
     assert len(LEGAL.findall(html)) == 2
     after = state_html(state.play("JC>S"))
-    assert "seat 0 played JC and named spades" in after
+    assert "seat 0 played J♣ and named spades" in after
     assert 'data-suit="S"' in after and "named with" in after
 
 
@@ -220,7 +221,8 @@ def test_last_move_and_outcome(profile):
     states = mid_states(profile)
     assert "Last move" not in state_html(states[0])
     second = state_html(states[1])
-    assert "Last move" in second and str(states[1].history[-1]).split()[0] in second
+    last = re.search(r"Last move:</b> (.*?)</div>", second).group(1)
+    assert states[1].history[-1].pretty().split()[0] in last
     final = states[-1]
     html = state_html(final)
     assert "the deal is over" in html and "Result:" in html
@@ -235,8 +237,8 @@ def test_badugi_hidden_discards_are_counts_in_one_seat_view():
         if getattr(move, "discard", 0):
             mover = prev.to_move
             other = (mover + 1) % state.players
-            assert str(move) in state_html(state)
-            assert str(move) not in state_html(state, seats=other)
+            assert move.pretty() in state_html(state)  # card symbols, as everywhere on screen
+            assert move.pretty() not in state_html(state, seats=other)
             assert "card" in re.search(r"Last move:</b> (.*?)</div>",
                                        state_html(state, seats=other)).group(1)
             return
@@ -252,3 +254,96 @@ def test_a_bare_state_draws_itself_with_state_html(profile):
 def test_legal_card_mask_is_read_from_legal_moves():
     state = load_rules("badam-satti").new_deal(players=4, seed=7)
     assert CardSet(legal_card_mask(state)).texts() == ["7H"]
+
+
+# -- what a learner reads: card symbols, clause ids small and last, the results table ----------
+
+def test_clause_ids_are_taken_out_of_sentences_and_put_last():
+    from rulebook.html import reason_html, split_clauses
+
+    assert split_clauses("Seat 1 wins without showing (BDG-SHOW-1).") == \
+        ("Seat 1 wins without showing.", ("BDG-SHOW-1",))
+    assert split_clauses("a [BS-ROW-1, BS-MOVE-1] b (BDG-RANK-2..7)") == \
+        ("a b", ("BS-ROW-1", "BS-MOVE-1", "BDG-RANK-2..7"))
+    assert split_clauses("no ids (here, at all)") == ("no ids (here, at all)", ())
+    shown = reason_html("Seat 1 wins (BDG-SHOW-1).", ("BDG-POT-2",))
+    assert shown.startswith("Seat 1 wins.") and "(" not in shown
+    assert shown.endswith('<small class="rb-clauses">BDG-SHOW-1, BDG-POT-2</small>')
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_last_move_is_told_in_card_symbols(profile):
+    letters = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+    for state in mid_states(profile)[1:]:
+        last = re.search(r"Last move:</b> (.*?)</div>", state_html(state)).group(1)
+        assert not letters.search(last), last
+
+
+def test_the_first_turn_shows_only_the_opening_card_as_playable():
+    for profile, opening in (("badam-satti", "7H"), ("sevens", "7D")):
+        state = load_rules(profile).new_deal(players=4, seed=7)
+        assert len(state.playable()) == 4  # the engine's row-based set: all four sevens
+        html = state_html(state)
+        line = re.search(r'<div class="rb-note rb-playable">(.*?)</div>', html).group(1)
+        assert CARD.findall(line) == [opening]
+        why = state.explain(opening)
+        assert html_escape(why.reason) in line and "BS-OPEN-4" in line
+        nxt = re.findall(r'<td class="rb-next">(.*?)</td>', html)
+        assert [CARD.findall(cell) for cell in nxt].count([opening]) == 1
+        assert sum(len(CARD.findall(cell)) for cell in nxt) == 1
+        # after the opening card the playable set is the engine's again
+        after = state_html(state.play(opening))
+        line = re.search(r'<div class="rb-note rb-playable">(.*?)</div>', after).group(1)
+        assert set(CARD.findall(line)) == set(state.play(opening).playable().texts())
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_end_of_a_deal_has_a_results_table(profile):
+    final = mid_states(profile)[-1]
+    html = state_html(final)
+    outcome = final.outcome
+    table = re.search(r'<table class="rb-table rb-results">(.*?)</table>', html).group(1)
+    rows = re.findall(r'<tr(?: class="rb-first")? data-seat="(\d)" data-place="(\d)">(.*?)</tr>',
+                      table)
+    assert [int(seat) for seat, _p, _c in rows] == sorted(
+        range(final.players), key=lambda s: (outcome.places[s], s))
+    for seat, place, cells in rows:
+        assert int(place) == outcome.places[int(seat)]
+        numbers = re.findall(r'<td class="rb-num">([^<]*)</td>', cells)
+        if profile in ("badam-satti", "badam-satti-app", "sevens"):
+            assert numbers[:2] == [str(outcome.points[int(seat)]),
+                                   str(outcome.cards_left[int(seat)])]
+        elif profile == "satti":
+            assert numbers == [str(outcome.cards_held[int(seat)])]
+        else:
+            net = outcome.net[int(seat)]
+            assert numbers == [f"{net:+d}" if net else "0", str(outcome.final_stacks[int(seat)])]
+        assert ("winner" in cells) == (int(seat) in outcome.winners)
+    heads = re.findall(r"<th>([^<]*)</th>", table)
+    assert {"badam-satti": "penalty points", "badam-satti-app": "penalty points",
+            "sevens": "chips won or lost", "satti": "cards held",
+            "badugi": "chips won or lost"}[profile] in heads
+    result = re.search(r'<div class="rb-reason rb-outcome">(.*?)</div>', html).group(1)
+    assert "Result:" in result and "(BDG-" not in result and "(BS-" not in result
+    assert "rb-table rb-results" not in state_html(mid_states(profile)[-2])
+
+
+def test_the_title_names_the_ruleset_and_its_house_rules_in_words():
+    from rulebook.html import ruleset_caption
+
+    rules = load_rules("badam-satti", sevens_first=True, round_count=3)
+    assert ruleset_caption(rules) == "Badam Satti (classic) with Sevens first, Rounds in a match: 3"
+    assert ruleset_caption(load_rules("badam-satti-app", scoring="one_per_card")) == \
+        "Badam Satti (app rules) with Scoring of the cards left: 1 point per card"
+    html = state_html(rules.new_deal(players=4, seed=1))
+    assert "Badam Satti (classic) with Sevens first" in html and "sevens_first" not in html
+
+
+def test_hidden_hands_can_be_fanned_out_compactly():
+    from rulebook.html import face_down_html, hand_cell_html
+
+    assert face_down_html(5, compact=True).count("rb-back") == 5
+    assert 'class="rb-fan" title="5 hidden cards"' in face_down_html(5, compact=True)
+    state = mid_states("badam-satti")[3]
+    cell = hand_cell_html(state, 1, face_up=False, compact=True)
+    assert "rb-fan" in cell and CARD.findall(cell) == []

@@ -10,9 +10,11 @@ import pytest
 from rulebook import load_rules
 from rulebook.cards import Card, CardSet
 from rulebook.errors import RecordError
+from rulebook.html import hand_order
 from rulebook.protocol import TurnRandom, autoplay, bots_for
 from rulebook.records import load_deal
 from widgets import DealStepper
+from widgets.render import visible_html
 from widgets.stepper import explanation_html
 
 PROFILES = ["badam-satti", "badam-satti-app", "sevens", "satti", "badugi"]
@@ -20,7 +22,19 @@ LEGAL = re.compile(r'class="rb-card [^"]*rb-legal[^"]*" data-card="(\w\w)"')
 
 
 def shown(st: DealStepper) -> tuple[str, str, str]:
-    return st.table.value, st.move_box.value, st.legal_box.value
+    return visible_html(st.widget), st.move_box.value, st.legal_box.value
+
+
+def screen(st: DealStepper) -> str:
+    """Everything the stepper shows now."""
+    return visible_html(st.widget)
+
+
+def hand_cells(text: str) -> dict[int, str]:
+    """Each seat's hand cell as shown (face up: its cards; face down: backs)."""
+    return {int(seat): cell for seat, cell in
+            re.findall(r'<span class="rb-hand" data-seat="(\d)">(.*?)</span>(?:</td>|$)', text,
+                       flags=re.M)}
 
 
 def finished(profile: str, seed: int = 3):
@@ -60,8 +74,8 @@ def test_stepping_to_the_end_and_back_gives_the_same_view(profile):
         st.next_button.click()
         assert st.index == k + 1 and st.slider.value == k + 1
         forward.append(shown(st))
-    assert "Result:" in st.table.value
-    assert html.escape(final.outcome.summary.split("(")[0][:25]) in st.table.value
+    assert "Result:" in screen(st)
+    assert html.escape(final.outcome.summary.split("(")[0][:25]) in screen(st)
     backward = [shown(st)]
     for _ in range(n):
         st.back_button.click()
@@ -122,16 +136,17 @@ def test_hands_toggle_shows_one_seat_only():
     final = finished("badam-satti")
     st = DealStepper(final)
     st.slider.value = 10
-    all_cards = set(re.findall(r'data-card="(\w\w)"', st.table.value))
+    all_cards = set(re.findall(r'data-card="(\w\w)"', screen(st)))
     st.hands_toggle.value = 2
-    cells = re.findall(r'<span class="rb-hand" data-seat="(\d)">(.*?)</span></td>', st.table.value)
-    for seat, cell in cells:
-        if int(seat) == 2:
+    cells = hand_cells(screen(st))
+    assert sorted(cells) == [0, 1, 2, 3]
+    for seat, cell in cells.items():
+        if seat == 2:
             assert set(re.findall(r'data-card="(\w\w)"', cell)) == set(st.state.hand(2).texts())
         else:
             assert "data-card" not in cell and "rb-back" in cell
     st.hands_toggle.value = "all"
-    assert set(re.findall(r'data-card="(\w\w)"', st.table.value)) == all_cards
+    assert set(re.findall(r'data-card="(\w\w)"', screen(st))) == all_cards
     seat_only = DealStepper(final, seat=1)
     assert seat_only.hands_toggle.value == 1
 
@@ -141,7 +156,7 @@ def test_rules_and_seed_are_played_out_by_the_bots():
     st = DealStepper(rules, seed=11, bots="easy")
     expected = autoplay(rules.new_deal(players=4, seed=11), "easy", seed=11)
     assert [str(m) for m in st.state.history] == [str(m) for m in expected.history]
-    assert st.state.is_over and "Result:" in st.table.value
+    assert st.state.is_over and "Result:" in screen(st)
 
 
 def test_extra_html_hook():
@@ -168,8 +183,8 @@ def test_a_tampered_record_shows_the_record_error_not_a_traceback():
     with pytest.raises(RecordError) as err:
         load_deal(record)
     st = DealStepper(record)  # must not raise
-    assert "RecordError" in st.message.value and html.escape(str(err.value)) in st.message.value
-    assert "rb-bad" in st.message.value
+    assert html.escape(str(err.value)[1:]) in st.message.value
+    assert "rb-bad" in st.message.value and "RecordError" not in st.message.value  # no class names
     assert st.state is None and "No deal loaded" in st.table.value
     # the load box: bad JSON first, then a good record, then a tampered one (the deal stays)
     st.record_text.value = "{not json"
@@ -179,11 +194,12 @@ def test_a_tampered_record_shows_the_record_error_not_a_traceback():
     st.record_text.value = json.dumps(good.to_record())
     st.load_button.click()
     assert st.message.value == "" and st.state.history == good.history
-    before = shown(st)
+    before = (st.table.value, st.move_box.value, st.legal_box.value)
     st.record_text.value = json.dumps(record)
     st.load_button.click()
-    assert html.escape(str(err.value)) in st.message.value
-    assert shown(st) == before
+    assert html.escape(str(err.value)[1:]) in st.message.value
+    assert (st.table.value, st.move_box.value, st.legal_box.value) == before
+    assert st.state.history == good.history
 
 
 # -- play mode -------------------------------------------------------------------------------------
@@ -192,7 +208,10 @@ def test_an_illegal_click_shows_the_reason_and_changes_nothing():
     st = DealStepper(load_rules("badam-satti"), seed=3, play=True, seat=0)
     state = st.state
     assert state.to_move == 0
-    before = (st.states, st.index, shown(st))
+
+    def position() -> tuple:
+        return st.states, st.index, st.table.value, st.move_box.value, hand_cells(screen(st))
+    before = position()
     unlit = [b for b in st.card_buttons if b.icon != "check"]
     assert unlit
     button = unlit[0]
@@ -200,10 +219,10 @@ def test_an_illegal_click_shows_the_reason_and_changes_nothing():
     button.click()
     explanation = state.explain(card.text)
     assert not explanation.legal
-    assert st.message.value == explanation_html(explanation, "Not played: ")
+    assert st.message.value == explanation_html(explanation, "Not played: ", card.pretty())
     assert html.escape(explanation.reason) in st.message.value
     assert all(c in st.message.value for c in explanation.clauses)
-    assert (st.states, st.index, shown(st)) == before
+    assert position() == before
     # the button's tooltip already said why
     assert button.tooltip == explanation.reason
 
@@ -269,7 +288,7 @@ def test_a_whole_deal_can_be_played_by_clicking(profile):
         assert st.message.value == ""
         assert len(st.states) > n
     assert st.state.is_over
-    assert "Result:" in st.table.value
+    assert "Result:" in screen(st)
     assert "The deal is over." in st.legal_box.value
     loaded = load_deal(st.state.to_record())
     assert [str(m) for m in loaded.history] == [str(m) for m in st.state.history]
@@ -324,7 +343,7 @@ def test_badugi_draw_chooser_toggles_cards_then_draws():
     assert first.icon == "times" and second.icon == "times"
     cards = [c for c in state.hand(2) if c.pretty() in (first.description, second.description)]
     expected = "draw " + str(CardSet(cards))
-    assert st.draw_button.description == expected
+    assert st.draw_button.description == "draw " + CardSet(cards).pretty()
     second.click()  # deselect
     assert second.icon == "check"
     second.click()
@@ -430,7 +449,7 @@ def test_the_last_move_is_told_once_in_the_move_box_not_again_under_the_table() 
     stepper = DealStepper(load_rules("badam-satti"), seed=3)
     stepper.go(5)
     assert "Last move" not in stepper.table.value
-    assert str(stepper.state.history[-1]) in stepper.move_box.value
+    assert stepper.state.history[-1].pretty() in stepper.move_box.value
 
 
 def test_after_a_play_every_computer_answer_is_told_and_a_replaced_line_is_noted() -> None:
@@ -453,3 +472,134 @@ def test_after_a_play_every_computer_answer_is_told_and_a_replaced_line_is_noted
     stepper.click_card(legal[1])
     assert "were replaced" in stepper.replies.value
     assert str(stepper.states[start + 1].history[-1]) == legal[1].text
+
+
+# -- classroom mode ------------------------------------------------------------------------------
+
+LETTER_CARD = re.compile(r"(?<![\w>])(?:10|[2-9TJQKA])[CDHS](?![\w])")
+
+
+def grid_row(st: DealStepper, seat: int) -> list:
+    """The widgets of one seat's row in the classroom seats table."""
+    return st.seat_cells[seat]
+
+
+def test_classroom_hand_is_the_clickable_hand_in_its_own_row():
+    st = DealStepper(load_rules("badam-satti"), seed=2, play=True, seat=1)
+    assert st.classroom and st.state.to_move == 1
+    row = grid_row(st, 1)
+    assert row[-1] is st.hand_area and st.hand_box in st.hand_area.children
+    # the row's hand is the buttons, in hand order, with the actions on the same lines
+    hand = [c.pretty() for c in hand_order(st.state.hand(1))]
+    assert [b.description for b in st.hand_box.children[:-1]] == hand
+    assert st.hand_box.children[-1] is st.action_box
+    # and it is drawn once: no picture of seat 1's cards anywhere else on screen
+    text = screen(st)
+    assert "data-seat=\"1\"" not in "".join(re.findall(r'<span class="rb-hand"[^>]*>', text))
+    in_hands = "".join(cell for cell in hand_cells(text).values())
+    assert not set(re.findall(r'data-card="(\w\w)"', in_hands)) & set(st.state.hand(1).texts())
+    # the others are face down, fanned out in little room
+    for seat in (0, 2, 3):
+        cell = grid_row(st, seat)[-1].value
+        assert "rb-fan" in cell and "data-card" not in cell
+        assert cell.count("rb-back") == len(st.state.hands[seat])
+    assert "you" in grid_row(st, 1)[0].value and "you" not in grid_row(st, 0)[0].value
+    # the seat chooser in play mode: your hand, or every hand face up
+    assert [v for _l, v in st.hands_toggle.options] == [1, "all"]
+    st.hands_toggle.value = "all"
+    for seat in (0, 2, 3):
+        assert set(re.findall(r'data-card="(\w\w)"', grid_row(st, seat)[-1].value)) == \
+            set(st.state.hands[seat].texts())
+
+
+def test_classroom_reason_for_a_refused_card_sits_under_the_hand_and_marks_the_card():
+    st = DealStepper(load_rules("badam-satti"), seed=3, play=True, seat=0)
+    assert st.message in st.hand_area.children  # right under the buttons
+    assert st.message not in st.widget.children
+    refused = next(b for b in st.card_buttons if b.icon != "check")
+    card = next(c for c in st.state.hand(0) if c.pretty() == refused.description)
+    refused.click()
+    why = st.state.explain(card.text)
+    assert html.escape(why.reason) in st.message.value and "rb-bad" in st.message.value
+    # words first, the clause ids small and last
+    assert st.message.value.removesuffix("</div>").endswith(
+        f'<small class="rb-clauses">{", ".join(why.clauses)}</small>')
+    assert refused.button_style == "danger"
+    other = next(b for b in st.card_buttons if b.icon != "check" and b is not refused)
+    other.click()
+    assert refused.button_style == "" and other.button_style == "danger"
+    play_one(st)  # a lit card or the lit action: played, the mark goes
+    assert st.message.value == ""
+    assert all(b.button_style in ("", "primary") for b in st.card_buttons)
+
+
+def test_classroom_large_print_and_the_record_switch():
+    st = DealStepper(load_rules("satti"), seed=1, play=True)
+    assert "rb-classroom" in st.widget._dom_classes and "rb-large" not in st.widget._dom_classes
+    assert st.record_box.layout.display == "none"
+    assert "Paste a deal record" not in screen(st)
+    st.large_print_toggle.value = True
+    assert "rb-large" in st.widget._dom_classes and st.large_print
+    st.large_print = False
+    assert "rb-large" not in st.widget._dom_classes
+    st.record_toggle.value = True
+    assert st.record_box.layout.display is None and st.record_text in st.record_box.children
+    big = DealStepper(load_rules("satti"), seed=1, large_print=True, show_record=True)
+    assert "rb-large" in big.widget._dom_classes and big.record_box.layout.display is None
+    # the CSS makes cards comfortable in normal print and big in large print
+    from widgets.stepper import CLASSROOM_STYLE
+
+    assert ".jupyter-button.rb-cardbtn{font-size:17px" in CLASSROOM_STYLE
+    assert ".rb-classroom.rb-large .jupyter-button.rb-cardbtn{font-size:26px" in CLASSROOM_STYLE
+    assert ".rb-classroom .widget-html-content{font-size:15px" in CLASSROOM_STYLE
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_end_of_a_played_deal_shows_every_hand_the_places_and_the_reason(profile):
+    st = DealStepper(load_rules(profile), seed=7, play=True, seat=0)
+    for _ in range(500):
+        if st.state.is_over:
+            break
+        play_one(st)
+    final = st.state
+    assert final.is_over
+    text = screen(st)
+    for seat in range(1, final.players):  # every other hand face up, even in "your hand" view
+        assert set(re.findall(r'data-card="(\w\w)"', grid_row(st, seat)[-1].value)) == \
+            set(final.hands[seat].texts())
+    assert st.hands_toggle.value == 0
+    result = st.result_box.value
+    assert "rb-results" in result and "Result:" in result
+    for seat in range(final.players):
+        assert f'data-seat="{seat}" data-place="{final.outcome.places[seat]}"' in result
+    lines = getattr(final.outcome, "lines", None) or (final.outcome.summary,)
+    from rulebook.html import split_clauses
+
+    assert html.escape(split_clauses(lines[0])[0]) in result
+    assert result in text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_what_a_learner_reads_names_cards_in_symbols(profile):
+    st = DealStepper(load_rules(profile), seed=5, play=True, seat=0)
+    for _ in range(8):
+        if st.state.is_over:
+            break
+        play_one(st)
+        for part in (st.replies.value, st.move_box.value.split("Why:")[0], st.table.value,
+                     *(b.description for b in st.hand_box.children if hasattr(b, "description")),
+                     *(b.description for b in st.action_box.children)):
+            words = html.unescape(re.sub(r"<[^>]+>", " ", part))  # the text, not the tags
+            assert not LETTER_CARD.search(words), words
+        text = screen(st)
+        assert "('" not in text and "Row(" not in text and "Error" not in text
+
+
+def test_classroom_false_keeps_the_full_view():
+    st = DealStepper(load_rules("badam-satti"), seed=2, play=True, classroom=False)
+    assert "rb-classroom" not in st.widget._dom_classes
+    assert 'class="rb-table rb-seats"' in st.table.value  # the whole table as one picture
+    assert st.play_box.layout.display == "" and st.play_box in st.widget.children
+    assert isinstance(st.hands_toggle, __import__("ipywidgets").ToggleButtons)
+    assert st.record_box.layout.display == "none"  # the record box waits there too
+    assert "Playable set:" in st.table.value

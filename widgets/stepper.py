@@ -1,9 +1,19 @@
 """DealStepper: step through a deal, or play it against computer players.
 
-First / back / next / last buttons and a slider over the history; the table drawn for each
-game (:func:`rulebook.html.state_html`); the hands all face up for teaching, or one seat only
-(a toggle); the move just made with the engine's reason for it (so a pass says why it was
-forced); the legal moves of the player to move, lit.
+First / back / next / last buttons and a slider over the history; the game's table drawn from
+the state (:mod:`rulebook.html`); the hands all face up for teaching, or one seat only; the
+move just made with the engine's reason for it (so a pass says why it was forced); the legal
+moves of the player to move, lit; once the deal is over every hand face up, each seat's place
+and points or chips, and the engine's summary of the result.
+
+**Classroom mode** (the default, ``classroom=True``) is made for a projector: one compact
+table in which each seat's row holds its hand, and in play mode *your* row holds your cards
+as buttons, in place (no second picture of your hand).  The reason for a refused card
+appears right under your hand, and the refused card is marked.  A "large print" switch makes
+the cards, the reasons and the buttons big enough to read from the back of a room; the box
+for loading a deal record stays hidden until "load a record" is switched on.  At 1024×768
+the whole stepper, your hand included, fits on the screen.  ``classroom=False`` keeps the
+full view: the whole table as one picture, the legal moves listed, the play buttons below.
 
 In play mode one seat is yours: one button per card of your hand (a lit card carries a check
 mark; its tooltip is the engine's ``explain`` sentence) and one button per action of the game
@@ -13,9 +23,10 @@ computer players answer for the other seats, each from its own view only, drawin
 from a :class:`~rulebook.protocol.TurnRandom` exactly as ``autoplay`` does.  Clicking anything
 not legal shows ``explain(move).reason`` with the clause ids and changes nothing.
 
-The widget holds no rules: legality comes from ``state.legal_moves()`` / ``state.explain``,
-replay from ``state.states()``, records load through :mod:`rulebook.records`.  Every engine
-error is shown in a reason box, never as a traceback.
+Everything a learner reads names cards in symbols (``move.pretty()``), with clause ids small
+and last.  The widget holds no rules: legality comes from ``state.legal_moves()`` /
+``state.explain``, replay from ``state.states()``, records load through
+:mod:`rulebook.records`.  Every engine error is shown in a reason box, never as a traceback.
 """
 from __future__ import annotations
 
@@ -31,18 +42,25 @@ from rulebook.html import (
     STYLE,
     card_html,
     escape,
+    explanation_html,
+    game_table_html,
+    hand_cell_html,
     hand_order,
     last_move_text,
     legal_card_mask,
+    move_words,
     mover_of_last,
+    outcome_html,
+    seat_rows,
     state_html,
+    title_html,
 )
 from rulebook.protocol import GameState, TurnRandom, bots_for
 from rulebook.rules import RulesBase
 
 from .drawing import DiagramSlot
 
-__all__ = ["DealStepper", "GAME_ACTIONS", "explanation_html", "load_source"]
+__all__ = ["DealStepper", "GAME_ACTIONS", "CLASSROOM_STYLE", "explanation_html", "load_source"]
 
 GAME_ACTIONS: dict[str, tuple[str, ...]] = {
     "sevens": ("pass",),
@@ -54,22 +72,60 @@ GAME_ACTIONS: dict[str, tuple[str, ...]] = {
 MOVE_CAP = 100_000
 """Computer players stop answering after this many moves in one go (a runaway round)."""
 
-
-def explanation_html(explanation: Any, prefix: str = "") -> str:
-    """An engine explanation in a reason box: legal or not, the sentence, the clause ids."""
-    bad = "" if explanation.legal else " rb-bad"
-    mark = "✔ legal" if explanation.legal else "✘ not legal"
-    clauses = ", ".join(explanation.clauses)
-    return (f'<div class="rb-reason{bad}">{prefix}<b>{escape(explanation.move)}</b> — {mark}: '
-            f"{escape(explanation.reason)} <small>[{escape(clauses)}]</small></div>")
-
-
 WAITING_TITLE = "What waits on what: an arrow means 'must be played before'"
 """The caption of the waiting diagram the stepper shows."""
+
+CLASSROOM_STYLE = """<style>
+.rb-classroom{font-family:sans-serif}
+.rb-classroom .widget-html-content{font-size:15px;line-height:1.3}
+.rb-classroom .rb-card{font-size:1.15em;min-width:2em;padding:1px 4px}
+.rb-classroom .rb-table td,.rb-classroom .rb-table th{padding:2px 6px}
+.rb-classroom .rb-note{margin:2px 0}
+.rb-classroom .rb-reason{margin:2px 0}
+.rb-classroom .jupyter-button.rb-cardbtn{font-size:17px;font-weight:bold;height:auto;
+ min-height:34px;min-width:2.9em;padding:2px 6px;margin:2px;border:1px solid #999;
+ background:#fff;color:#111;border-radius:5px}
+.rb-classroom .jupyter-button.rb-cardbtn.rb-red{color:#c0392b}
+.rb-classroom .jupyter-button.rb-cardbtn.mod-primary{border:3px solid #1e6fd9;
+ box-shadow:0 0 3px #1e6fd9}
+.rb-classroom .jupyter-button.rb-cardbtn.mod-primary .fa{color:#1e6fd9}
+.rb-classroom .jupyter-button.rb-cardbtn.mod-danger{border:3px solid #b02a37;background:#fdf3f4}
+.rb-classroom .jupyter-button.rb-cardbtn.mod-warning{border:3px dashed #e67e22;background:#fff6ec}
+.rb-classroom .jupyter-button.rb-actbtn{font-size:15px;height:auto;min-height:34px;margin:2px}
+.rb-classroom .jupyter-button.rb-actbtn.mod-primary{background:#fff;color:#111;
+ border:3px solid #1e6fd9}
+.rb-classroom .rb-grid{border-top:1px solid #ccc;width:100%}
+.rb-classroom .rb-grid>.widget-html,.rb-classroom .rb-grid>.widget-vbox{margin:0;
+ padding:2px 6px;border-bottom:1px solid #ddd;align-self:stretch}
+.rb-classroom .rb-grid>.rb-head{background:#f3f3f3;font-weight:bold}
+.rb-classroom .rb-grid>.rb-head .widget-html-content{font-size:13px}
+.rb-classroom .rb-grid>.rb-mover{background:#eef5ff}
+.rb-classroom .rb-handbox>.widget-html{margin:0}
+.rb-classroom .rb-side{min-width:15em}
+.rb-classroom.rb-large .widget-html-content{font-size:21px}
+.rb-classroom.rb-large .rb-card{font-size:1.2em}
+.rb-classroom.rb-large .rb-clauses{font-size:0.75em}
+.rb-classroom.rb-large .jupyter-button{font-size:18px;height:auto;min-height:36px}
+.rb-classroom.rb-large .jupyter-button.rb-cardbtn{font-size:26px;min-height:48px;min-width:2.8em}
+.rb-classroom.rb-large .jupyter-button.rb-actbtn{font-size:22px;min-height:48px}
+.rb-classroom.rb-large .rb-grid>.rb-head .widget-html-content{font-size:16px}
+.rb-classroom.rb-large .widget-dropdown select,.rb-classroom.rb-large .widget-label,
+.rb-classroom.rb-large .widget-label-basic,.rb-classroom.rb-large .widget-readout{
+ font-size:18px;height:auto}
+</style>"""
+"""The CSS of classroom mode: comfortable cards (about 17 px) and reasons (15 px), clause ids
+at 12 px; under ``rb-large`` (the large-print switch) cards of about 26 px and reasons of
+21 px.  Included once, in the stepper's first HTML widget."""
 
 
 def _message_html(text: str, bad: bool = True) -> str:
     return f'<div class="rb-reason{" rb-bad" if bad else ""}">{escape(text)}</div>'
+
+
+def _error_text(exc: BaseException) -> str:
+    """An engine error as a learner reads it: its message, no Python class name."""
+    text = str(exc).strip()
+    return text[:1].upper() + text[1:] if text else "Something went wrong."
 
 
 def load_source(source: Any, *, seed: int | None = None, players: int = 4, dealer: int = 0,
@@ -110,31 +166,47 @@ def _seed_of(state: GameState) -> int | str:
     return seed if isinstance(seed, (int, str)) else 0
 
 
+def _cell(html: str = "", head: bool = False) -> W.HTML:
+    cell = W.HTML(html)
+    if head:
+        cell.add_class("rb-head")
+    return cell
+
+
 class DealStepper:
     """Step through a deal (finished or not) or play it against computer players.
 
-    ``DealStepper(state_or_record, seat=None, bots="smart", play=False)``: ``source`` is a
-    state (its whole history is shown, replayed through ``state.states()``), a deal record
-    (dict or JSON text, loaded through :mod:`rulebook.records`), or a rules object (then a
-    deal with ``seed`` is dealt and, unless ``play``, played out by ``bots``).  ``seat`` is
-    the seat whose hand alone is shown (``None``: every hand face up) and, in play mode, your
-    seat (default 0).  ``extra`` is HTML shown under the table; for the Sevens family the
-    ``waiting_toggle`` fills it with the engine's waiting diagram of the position shown, drawn
-    on a worker thread (``draw_in_background``) so that a click stays fast; ``diagram.wait()``
-    waits for it.
+    ``DealStepper(source, seat=None, bots="smart", play=False, *, seed=None, players=4,
+    dealer=0, extra="", draw_in_background=True, classroom=True, large_print=False,
+    show_record=False)``: ``source`` is a state (its whole history is shown, replayed
+    through ``state.states()``), a deal record (dict or JSON text, loaded through
+    :mod:`rulebook.records`), or a rules object (then a deal with ``seed`` is dealt and,
+    unless ``play``, played out by ``bots``).  ``seat`` is the seat whose hand alone is
+    shown (``None``: every hand face up) and, in play mode, your seat (default 0).
+    ``extra`` is HTML shown under the table; for the Sevens family the ``waiting_toggle``
+    fills it with the engine's waiting diagram of the position shown, drawn on a worker
+    thread (``draw_in_background``) so that a click stays fast; ``diagram.wait()`` waits
+    for it.  ``classroom`` chooses the compact projector layout (see the module header),
+    ``large_print`` starts it in large print, ``show_record`` shows the record box at once.
 
     Controls (public, for tests and keyboard use): ``first_button``, ``back_button``,
-    ``next_button``, ``last_button``, ``slider``, ``hands_toggle``, ``table``, ``move_box``,
-    ``legal_box``, ``message``, ``card_buttons`` (the visible card buttons), ``action_buttons``
-    (dict: move text -> Button), ``draw_button`` (Badugi), ``suit_buttons`` (Satti jack
-    chooser), ``extra``, ``record_text``, ``load_button``; ``.widget`` is the whole VBox.
+    ``next_button``, ``last_button``, ``slider``, ``hands_toggle``, ``large_print_toggle``,
+    ``record_toggle``, ``waiting_toggle``, ``table`` (the title and the game's table),
+    ``seats_grid`` (classroom: the seats table built from widgets, ``seat_cells[seat]`` its
+    cells), ``move_box``, ``replies``, ``result_box`` (classroom: the results), ``legal_box``,
+    ``message``, ``card_buttons`` (the visible card buttons), ``action_buttons`` (dict: move
+    text -> Button), ``draw_button`` (Badugi), ``suit_buttons`` (Satti jack chooser),
+    ``extra``, ``record_box``, ``record_text``, ``load_button``; ``.widget`` is the whole
+    VBox.
     """
 
     def __init__(self, source: Any, seat: int | None = None,
                  bots: Sequence[Any] | str | None = "smart", play: bool = False, *,
                  seed: int | None = None, players: int = 4, dealer: int = 0,
-                 extra: str = "", draw_in_background: bool = True) -> None:
+                 extra: str = "", draw_in_background: bool = True, classroom: bool = True,
+                 large_print: bool = False, show_record: bool = False) -> None:
         self.play_mode = bool(play)
+        self.classroom = bool(classroom)
         self.bots_spec = bots
         self.seat = seat
         self.human = seat if seat is not None else 0
@@ -144,8 +216,10 @@ class DealStepper:
         self._discard = 0
         self._syncing = False
         self._pending_card: Card | None = None
+        self._refused: Card | None = None
         self._bots: list[Any] = []
         self._rng: TurnRandom | None = None
+        self._suit_moves: list[Any] = []
 
         def button(description: str, tooltip: str, icon: str = "") -> W.Button:
             return W.Button(description=description, tooltip=tooltip, icon=icon,
@@ -157,13 +231,30 @@ class DealStepper:
         self.last_button = button("last", "Go to the latest position", "fast-forward")
         self.slider = W.IntSlider(value=0, min=0, max=0, description="move",
                                   continuous_update=True,
-                                  tooltip="Move number: drag to step through the deal")
-        self.hands_toggle = W.ToggleButtons(options=[("all hands", "all")], value="all",
-                                            description="show",
-                                            tooltips=["Every hand face up (for teaching)"])
+                                  tooltip="Move number: drag to step through the deal",
+                                  layout=W.Layout(width="auto", flex="1 1 220px",
+                                                  max_width="360px"))
+        if self.classroom:
+            self.hands_toggle: W.ValueWidget = W.Dropdown(
+                options=[("all hands face up", "all")], value="all", description="show",
+                tooltip="Whose cards are face up", layout=W.Layout(width="auto"),
+                style={"description_width": "initial"})
+        else:
+            self.hands_toggle = W.ToggleButtons(options=[("all hands", "all")], value="all",
+                                                description="show",
+                                                tooltips=["Every hand face up (for teaching)"])
+        self.large_print_toggle = W.ToggleButton(
+            value=bool(large_print), description="large print", icon="search-plus",
+            tooltip="Big cards and reasons, readable from the back of a room",
+            layout=W.Layout(width="auto"))
+        self.record_toggle = W.ToggleButton(
+            value=bool(show_record), description="load a record", icon="upload",
+            tooltip="Show the box for pasting a saved deal record (JSON)",
+            layout=W.Layout(width="auto"))
         self.table = W.HTML()
         self.move_box = W.HTML()
         self.replies = W.HTML()  # after a play: what the computer players answered
+        self.result_box = W.HTML()
         self.legal_box = W.HTML()
         self.message = W.HTML()
         self.extra = W.HTML(value=extra)
@@ -171,6 +262,7 @@ class DealStepper:
         self.diagram = DiagramSlot(self.extra, background=draw_in_background)
         self.waiting_toggle = W.Checkbox(
             value=False, description="what waits on what", indent=False,
+            layout=W.Layout(width="auto"),
             tooltip="Sevens family: draw, for every card in a hand, the cards that must be "
                     "played before it (shown with all hands face up)")
         self.waiting_toggle.observe(lambda _c: self._draw_waiting(), names="value")
@@ -181,14 +273,16 @@ class DealStepper:
         self.action_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.draw_button = button("pat", "Draw the cards selected above (none selected: pat)",
                                   "exchange")
+        self.draw_button.add_class("rb-actbtn")
         self.draw_button.on_click(lambda _b: self._click_draw())
         self.suit_buttons: list[W.Button] = []
-        self.suit_box = W.HBox()
+        self.suit_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.record_text = W.Textarea(placeholder="Paste a deal record (JSON) here, then load",
                                       layout=W.Layout(width="60%", height="3em"))
         self.load_button = button("load record", "Load the deal record pasted on the left",
                                   "upload")
         self.load_button.on_click(lambda _b: self.load(self.record_text.value))
+        self.record_box = W.HBox([self.record_text, self.load_button])
 
         self.first_button.on_click(lambda _b: self.go(0))
         self.back_button.on_click(lambda _b: self.go(self._index - 1))
@@ -197,16 +291,54 @@ class DealStepper:
         self.slider.observe(self._on_slider, names="value")
         self.hands_toggle.observe(lambda _c: None if self._syncing else self._render(),
                                   names="value")
+        self.large_print_toggle.observe(lambda _c: self._apply_print(), names="value")
+        self.record_toggle.observe(lambda _c: self._apply_record(), names="value")
 
         self.nav = W.HBox([self.first_button, self.back_button, self.next_button,
-                           self.last_button, self.slider])
+                           self.last_button, self.slider],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.play_box = W.VBox([self.hand_box, self.suit_box, self.action_box])
-        self.widget = W.VBox([
-            W.HTML(STYLE), self.nav, W.HBox([self.hands_toggle, self.waiting_toggle]),
-            self.message, self.table, self.extra,
-            self.move_box, self.replies, self.legal_box, self.play_box,
-            W.HBox([self.record_text, self.load_button]),
-        ])
+        # classroom: the seats table, built from widgets so your cards are buttons in place
+        self.seats_grid = W.GridBox(layout=W.Layout(grid_gap="0px", width="100%"))
+        self.seats_grid.add_class("rb-grid")
+        self.seat_cells: list[list[W.Widget]] = []
+        self._grid_shape: tuple[Any, ...] = ()
+        self.hand_area = W.VBox([self.hand_box, self.suit_box, self.message],
+                                layout=W.Layout(min_width="0"))
+        self.hand_area.add_class("rb-handbox")
+        if self.classroom:
+            self.side = W.VBox([self.move_box, self.replies, self.result_box],
+                               layout=W.Layout(flex="1 1 18em", min_width="0"))
+            self.side.add_class("rb-side")
+            if not self.play_mode:
+                self.side.children = (self.message, *self.side.children)
+            self.legal_box.layout.display = "none"  # the lit cards sit in the hands
+            self.widget = W.VBox([
+                W.HTML(STYLE + CLASSROOM_STYLE), self.nav,
+                W.HBox([self.hands_toggle, self.large_print_toggle, self.record_toggle,
+                        self.waiting_toggle],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                self.record_box,
+                W.HBox([self.table, self.side],
+                       layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.seats_grid, self.legal_box, self.extra,
+            ])
+            self.widget.add_class("rb-classroom")
+        else:
+            self.widget = W.VBox([
+                W.HTML(STYLE), self.nav,
+                W.HBox([self.hands_toggle, self.waiting_toggle, self.large_print_toggle,
+                        self.record_toggle]),
+                self.record_box, self.message, self.table, self.extra,
+                self.move_box, self.replies, self.legal_box, self.play_box,
+            ])
+            self.large_print_toggle.layout.display = "none"  # the full view has no large print
+        self.widget.add_class("rb-stepper")
+        for control in (self.first_button, self.back_button, self.next_button,
+                        self.last_button):
+            control.add_class("rb-navbtn")
+        self._apply_print()
+        self._apply_record()
         self.load(source, seed=seed, players=players, dealer=dealer)
 
     # -- loading ------------------------------------------------------------------------
@@ -225,7 +357,7 @@ class DealStepper:
                                         f"to {state.players - 1}")
                 bots = bots_for(state.rules, self.bots_spec, state.players)
         except (RulebookError, ValueError, TypeError) as exc:
-            self.message.value = _message_html(f"{type(exc).__name__}: {exc}")
+            self.message.value = _message_html(_error_text(exc))
             if not self._states:
                 self._render()
             return False
@@ -233,7 +365,9 @@ class DealStepper:
         self._bots = bots
         self._rng = TurnRandom(_seed_of(state)) if self.play_mode else None
         self._index = len(states) - 1
-        self.message.value = ""
+        self._discard = 0
+        self._pending_card = self._refused = None
+        self.message.value = self.replies.value = ""
         self._set_toggle(state.players)
         if self.play_mode:
             self._bots_answer()
@@ -241,21 +375,37 @@ class DealStepper:
         return True
 
     def _set_toggle(self, players: int) -> None:
-        options = [("all hands", "all")] + [(f"seat {s} only", s) for s in range(players)]
-        tips = ["Every hand face up (for teaching)"] + [
-            f"Only seat {s}'s hand face up; the others face down" for s in range(players)]
-        want: str | int = "all"
         if self.play_mode:
-            want = self.human
-        elif self.seat is not None and 0 <= self.seat < players:
-            want = self.seat
+            options: list[tuple[str, str | int]] = [
+                (f"only your hand (seat {self.human})", self.human),
+                ("all hands face up", "all")]
+            tips = [f"Your hand (seat {self.human}) face up, the others face down",
+                    "Every hand face up (for teaching)"]
+            want: str | int = self.human
+        else:
+            options = [("all hands face up", "all")] + [
+                (f"only seat {s}'s hand", s) for s in range(players)]
+            tips = ["Every hand face up (for teaching)"] + [
+                f"Only seat {s}'s hand face up; the others face down" for s in range(players)]
+            want = self.seat if self.seat is not None and 0 <= self.seat < players else "all"
         self._syncing = True
         try:
-            self.hands_toggle.options = options
-            self.hands_toggle.tooltips = tips
+            if list(self.hands_toggle.options) != options:
+                self.hands_toggle.options = options
+            if isinstance(self.hands_toggle, W.ToggleButtons):
+                self.hands_toggle.tooltips = tips
             self.hands_toggle.value = want
         finally:
             self._syncing = False
+
+    def _apply_print(self) -> None:
+        if self.large_print_toggle.value:
+            self.widget.add_class("rb-large")
+        else:
+            self.widget.remove_class("rb-large")
+
+    def _apply_record(self) -> None:
+        self.record_box.layout.display = None if self.record_toggle.value else "none"
 
     # -- public state ------------------------------------------------------------------------
     @property
@@ -272,6 +422,15 @@ class DealStepper:
     def index(self) -> int:
         """The number of the position shown (0 = the start)."""
         return self._index
+
+    @property
+    def large_print(self) -> bool:
+        """Whether large print is on (the ``large_print_toggle``)."""
+        return bool(self.large_print_toggle.value)
+
+    @large_print.setter
+    def large_print(self, on: bool) -> None:
+        self.large_print_toggle.value = bool(on)
 
     def observe(self, callback: Callable[[GameState | None], None]) -> None:
         """Call ``callback(state)`` after every change of the position shown (and now)."""
@@ -292,6 +451,7 @@ class DealStepper:
             return
         self._index = index
         self.message.value = self.replies.value = ""
+        self._refused = None
         self._render()
 
     def first(self) -> None:
@@ -318,7 +478,8 @@ class DealStepper:
     def play(self, move: Any) -> bool:
         """Play ``move`` (object or text) for the player to move at the position shown, then
         let the computer players answer.  An illegal move is answered with the engine's reason
-        and changes nothing.  True if the move was played."""
+        (under your hand, in classroom mode) and changes nothing.  True if the move was
+        played."""
         state = self.state
         if state is None:
             return False
@@ -333,7 +494,10 @@ class DealStepper:
                 return False
             explanation = state.explain(move)
             if not explanation.legal:
-                self.message.value = explanation_html(explanation, "Not played: ")
+                self.message.value = explanation_html(explanation, "Not played: ",
+                                                      move_words(state, move))
+                card = getattr(state.parse_move(move), "card", None)
+                self._mark_refused(card if isinstance(card, Card) else None)
                 return False
             new = state.play(move)
             dropped = len(self._states) - 1 - self._index
@@ -341,7 +505,7 @@ class DealStepper:
             self._states.append(new)
             self._index = len(self._states) - 1
             self._discard = 0
-            self._pending_card = None
+            self._pending_card = self._refused = None
             notes = []
             if dropped:
                 notes.append(f"You played from move {self._index - 1}: the {dropped} later "
@@ -356,13 +520,22 @@ class DealStepper:
             self.message.value = ""
             self.replies.value = _message_html(" ".join(notes), bad=False) if notes else ""
         except (RulebookError, ValueError) as exc:
-            self.message.value = _message_html(f"{type(exc).__name__}: {exc}")
+            self.message.value = _message_html(_error_text(exc))
             return False
         except Exception as exc:  # never a traceback in the notebook
             self.message.value = _message_html(f"Something went wrong: {exc}")
             return False
         self._render()
         return True
+
+    def _mark_refused(self, card: Card | None) -> None:
+        """Mark the card just refused (its button turns red-edged) and unmark the last one."""
+        old = self._refused
+        self._refused = card
+        for c in (old, card):
+            button = self._buttons_by_card.get(c) if c is not None else None
+            if button is not None and button in self.card_buttons:
+                button.button_style = self._card_style(c)
 
     def _bots_answer(self) -> None:
         """Computer players move for every other seat until it is the human's turn again."""
@@ -445,22 +618,80 @@ class DealStepper:
         self.next_button.disabled = self.last_button.disabled = at_end or state is None
         if state is None:
             self.table.value = _message_html("No deal loaded.")
-            self.move_box.value = self.legal_box.value = ""
+            self.move_box.value = self.legal_box.value = self.result_box.value = ""
+            # the message (why nothing could be loaded) where the seats would be
+            self.seats_grid.layout.grid_template_columns = "minmax(0, 1fr)"
+            self.seats_grid.children = (self.message,) if self.play_mode else ()
+            self._grid_shape = ()
             self._draw_play(None)
             self._notify()
             return
         seats = self._seats()
+        # the end of a deal shows every hand face up
+        shown = "all" if state.is_over else seats
         try:
-            # the move box below tells the last move, with its reason
-            self.table.value = state_html(state, seats=seats, style=False, last_move=False)
-            self.move_box.value = self._move_html(state, seats)
+            if self.classroom:
+                self.table.value = (f'<div class="rb-state" data-game="{state.rules.game}">'
+                                    f"{title_html(state)}"
+                                    f"{game_table_html(state, compact=True)}</div>")
+                self.result_box.value = outcome_html(state)
+            else:
+                # the move box below tells the last move, with its reason
+                self.table.value = state_html(state, seats=shown, style=False, last_move=False)
+            # in play mode the computer players' answers, when there are some, tell the
+            # last moves already
+            told = self.classroom and self.play_mode and bool(self.replies.value)
+            self.move_box.value = "" if told else self._move_html(state, seats)
             self.legal_box.value = self._legal_html(state, seats)
             self._draw_play(state)
+            if self.classroom:
+                self._draw_seats(state, shown)
             self._draw_waiting()
             self._notify()
         except Exception as exc:  # never a traceback in the notebook
-            self.message.value = _message_html(f"This position cannot be drawn: "
-                                               f"{type(exc).__name__}: {exc}")
+            self.message.value = _message_html(f"This position cannot be drawn: {exc}")
+
+    def _draw_seats(self, state: GameState, seats: str | int | None) -> None:
+        """Classroom: fill the seats table (seat, the game's columns, the hand).  Your row in
+        play mode holds your card buttons; the others are face up or face down."""
+        headers, rows = seat_rows(state)
+        mine = self.play_mode
+        shape = (len(rows), tuple(headers), mine)
+        if shape != self._grid_shape:
+            self._grid_shape = shape
+            columns = len(headers) + 2
+            head = [_cell(escape(h), head=True) for h in ["seat", *headers, "hand"]]
+            self.seat_cells = []
+            for row in rows:
+                cells: list[W.Widget] = [_cell() for _ in range(columns - 1)]
+                cells.append(self.hand_area if mine and row.seat == self.human else _cell())
+                self.seat_cells.append(cells)
+            self.seats_grid.layout.grid_template_columns = (
+                "fit-content(11em) " + " ".join(["max-content"] * (columns - 2))
+                + " minmax(0, 1fr)")
+            self.seats_grid.children = tuple(head) + tuple(
+                c for cells in self.seat_cells for c in cells)
+        revealed = set(getattr(state.outcome, "revealed", ()) or ()) if state.is_over else set()
+        for row, cells in zip(rows, self.seat_cells):
+            label = row.label
+            if mine and row.seat == self.human:
+                head = f"<b>seat {row.seat}</b>" if row.to_move else f"seat {row.seat}"
+                label = f"<b>seat {row.seat} · you</b>" + label[len(head):]
+            values = [label, *(escape(c) for c in row.cells)]
+            for cell, value in zip(cells, values):
+                if cell.value != value:
+                    cell.value = value
+            hand = cells[-1]
+            if hand is not self.hand_area:
+                face_up = seats == "all" or seats == row.seat or row.seat in revealed
+                value = hand_cell_html(state, row.seat, face_up, compact=True)
+                if hand.value != value:
+                    hand.value = value
+            for cell in cells:
+                if row.to_move:
+                    cell.add_class("rb-mover")
+                else:
+                    cell.remove_class("rb-mover")
 
     def _draw_waiting(self) -> None:
         """Show the engine's waiting diagram for the current position in ``extra`` when the
@@ -499,8 +730,10 @@ class DealStepper:
         explanation = previous.explain(move)
         what = escape(last_move_text(state, seats))
         mover = mover_of_last(state)
-        if seats == "all" or seats == mover:
-            why = explanation_html(explanation, "Why: ")
+        if seats == "all" or seats == mover or state.is_over:
+            why = explanation_html(explanation, "Why: ", move_words(previous, move))
+        elif self.classroom and self.play_mode:
+            why = ""  # the computer's hidden reasons: no note, the table stays compact
         else:  # the engine's reason may name the mover's hidden cards
             why = (f'<div class="rb-note rb-hidden-reason">The reason would show seat {mover}'
                    "'s cards: choose \"all hands\" to read it.</div>")
@@ -520,19 +753,31 @@ class DealStepper:
             if isinstance(getattr(move, "discard", None), int):
                 draws += 1
             elif isinstance(card, Card):
-                label = card_html(card, legal=True, title=str(move))
-                parts.append(label if str(move) == card.text else
-                             f"{label}<small>{escape(str(move)[len(card.text):])}</small>")
+                words = move_words(state, move)
+                label = card_html(card, legal=True, title=words)
+                parts.append(label if words == card.pretty() else
+                             f"{label}<small>{escape(words[len(card.pretty()):])}</small>")
             else:
-                parts.append(f'<span class="rb-card rb-legal rb-action">{escape(move)}</span>')
+                parts.append(f'<span class="rb-card rb-legal rb-action">'
+                             f"{escape(move_words(state, move))}</span>")
         if draws:
             parts.append(f"pat, or draw any of your cards ({draws} choices)")
         return (f'<div class="rb-note rb-legal-moves"><b>Seat {seat} may play:</b> '
                 + " ".join(parts) + "</div>")
 
+    def _card_style(self, card: Card) -> str:
+        """A card button's look: refused (red edge), chosen for a draw, lit, or plain."""
+        if card == self._refused:
+            return "danger"
+        button = self._buttons_by_card[card]
+        if button.icon == "times":
+            return "warning"
+        return "primary" if button.icon == "check" else ""
+
     def _draw_play(self, state: GameState | None) -> None:
         if not self.play_mode or state is None:
             self.play_box.layout.display = "none"
+            self.hand_area.layout.display = "none" if not self.play_mode else None
             return
         self.play_box.layout.display = ""
         mine = state.to_move == self.human and not state.is_over
@@ -555,9 +800,11 @@ class DealStepper:
                 tip = state.explain(("draw " + card.text) if badugi else card.text).reason
             b.tooltip = tip
             b.icon = "times" if selected else ("check" if lit & card.mask else "")
-            b.button_style = "warning" if selected else ("primary" if lit & card.mask else "")
+            b.button_style = self._card_style(card)
         self.card_buttons = [self._card_button(card) for card in hand]
-        self.hand_box.children = tuple(self.card_buttons)
+        # classroom: the actions follow the cards on the same lines
+        self.hand_box.children = tuple(self.card_buttons) + (
+            (self.action_box,) if self.classroom else ())
 
         texts = list(GAME_ACTIONS.get(state.rules.game, ()))
         for move in legal:
@@ -570,7 +817,8 @@ class DealStepper:
         for text in texts:
             b = self.action_buttons.get(text)
             if b is None:
-                b = W.Button(description=text, layout=W.Layout(width="auto"))
+                b = W.Button(description=move_words(state, text), layout=W.Layout(width="auto"))
+                b.add_class("rb-actbtn")
                 b.on_click(lambda _b, t=text: self.click_action(t))
                 self.action_buttons[text] = b
             ok = text in legal_texts
@@ -582,7 +830,7 @@ class DealStepper:
             from rulebook.cards import CardSet
 
             text = f"draw {CardSet(self._discard)}" if self._discard else "pat"
-            self.draw_button.description = text
+            self.draw_button.description = move_words(state, text)
             ok = text in legal_texts or (drawing and mine)
             self.draw_button.tooltip = (state.explain(text).reason if mine
                                         else "draw: not your turn")
@@ -596,13 +844,15 @@ class DealStepper:
             choices = [m for m in legal if getattr(m, "card", None) is self._pending_card]
             while len(self.suit_buttons) < len(choices):
                 sb = W.Button(layout=W.Layout(width="auto"))
+                sb.add_class("rb-actbtn")
                 k = len(self.suit_buttons)
                 sb.on_click(lambda _b, k=k: self._click_suit(k))
                 self.suit_buttons.append(sb)
             self._suit_moves = choices
             for sb, move in zip(self.suit_buttons, choices):
                 letter = str(move).split(">")[-1]
-                sb.description = f"{move.card.pretty()} → {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"
+                sb.description = (f"{move.card.pretty()} → {SUIT_SYMBOLS[letter]} "
+                                  f"{SUIT_NAMES[letter]}")
                 sb.tooltip = state.explain(move).reason
                 sb.icon = "check"
                 sb.button_style = "info"
@@ -615,14 +865,15 @@ class DealStepper:
         button = self._buttons_by_card.get(card)
         if button is None:
             button = W.Button(description=card.pretty(), layout=W.Layout(width="auto"))
+            button.add_class("rb-cardbtn")
+            button.add_class("rb-red" if card.is_red else "rb-black")
             button.on_click(lambda _b, c=card: self.click_card(c))
             self._buttons_by_card[card] = button
         return button
 
     def _click_suit(self, k: int) -> None:
-        moves = getattr(self, "_suit_moves", [])
-        if k < len(moves):
-            self.play(moves[k])
+        if k < len(self._suit_moves):
+            self.play(self._suit_moves[k])
 
     # -- records and display ---------------------------------------------------------------
     def record(self) -> str:
