@@ -149,8 +149,8 @@ def test_each_house_rule_changes_exactly_the_parts_it_touches(rule: str) -> None
     changed = {s.key for s, t in zip(classic.sections, ruled.sections) if s != t}
     assert classic.keys == ruled.keys
     assert changed == HOUSE_RULE_SECTIONS[rule]
-    name = rule.split("=")[0].replace("_", " ").capitalize()
-    assert name in ruled.section("house_rules").text()
+    label = load_rules("badam-satti").profile.options[rule.split("=")[0]].label
+    assert f"• {label}" in ruled.section("house_rules").text()
 
 
 @pytest.mark.clause("BS-HR-6", "BS-HR-9", "BS-HR-10", "BS-HR-12", "BS-HR-17")
@@ -181,7 +181,8 @@ def test_satti_options_change_the_text() -> None:
     no_stacking = section_text("satti+seven_stacking=false", "special")
     assert "They cannot answer with a 7" in no_stacking
     rules = section_text("satti+seven_stacking=false", "house_rules")
-    assert "Seven stacking: off." in rules
+    label = load_rules("satti").profile.options["seven_stacking"].label
+    assert f"{label}: off." in rules
 
 
 @pytest.mark.clause("BDG-SEAT-4", "BDG-SEAT-5", "BDG-BET-2", "BDG-BET-5", "BDG-SEAT-2")
@@ -294,7 +295,7 @@ def test_rule_sheet_names_the_house_rules_that_are_on() -> None:
     classic = load_rules("badam-satti").rule_sheet()
     assert "standard rules (no house rules switched on)" in classic.subtitle
     ruled = parse_ruleset("badam-satti+sevens_first+round_count=3").rule_sheet()
-    assert "house rules and options: sevens first, round count 3" in ruled.subtitle
+    assert "house rules and options: sevens first, rounds in a match 3" in ruled.subtitle
     assert "Sevens first." in ruled.section("house_rules").text()
     assert ruled.html() != classic.html()
     glance = dict(ruled.section("glance").blocks[0].rows)  # type: ignore[union-attr]
