@@ -295,7 +295,7 @@ def test_rule_sheet_names_the_house_rules_that_are_on() -> None:
     classic = load_rules("badam-satti").rule_sheet()
     assert "standard rules (no house rules switched on)" in classic.subtitle
     ruled = parse_ruleset("badam-satti+sevens_first+round_count=3").rule_sheet()
-    assert "house rules and options: sevens first, rounds in a match 3" in ruled.subtitle
+    assert "house rules and options: sevens first, rounds in a match: 3" in ruled.subtitle
     assert "Sevens first." in ruled.section("house_rules").text()
     assert ruled.html() != classic.html()
     glance = dict(ruled.section("glance").blocks[0].rows)  # type: ignore[union-attr]
