@@ -22,7 +22,7 @@ from .errors import RecordError, RulesError
 from .protocol import GameState, autoplay, derived_seed
 from .records import MATCH_FORMAT, VERSION, rules_from_json, check_envelope, digest, replay_moves
 
-__all__ = ["Match", "MatchResult", "new_match", "load_match"]
+__all__ = ["Match", "MatchResult", "new_match", "load_match", "explain_match_result"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,3 +202,103 @@ def load_match(data: Any) -> Match:
                 raise RecordError(f"deal {k + 1} is unfinished but another deal follows it")
             current = state
     return Match(rules, match.players, match.seed, match.dealer, tuple(finished), current)
+
+
+TIE_BREAK_WORDS: dict[str, tuple[str, str]] = {
+    "cards_at_end": ("fewer cards held at the end of the last round", "held {value} at the end"),
+    "rounds_won": ("more rounds won", "won {value}"),
+    "average_position": ("the better average finishing place", "averaged {value}"),
+}
+"""How :func:`explain_match_result` words each step of a tie-break chain (the keys of
+:attr:`MatchResult.tie_break`): what the tie goes to, and one seat's value."""
+
+
+def _seats(seats: list[int]) -> str:
+    """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _value_words(key: str, value: Any) -> str:
+    if key == "average_position":
+        shown = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    elif key == "cards_at_end":
+        shown = f"{value} card" + ("" if value == 1 else "s")
+    else:
+        shown = str(value)
+    words = TIE_BREAK_WORDS.get(key, (key.replace("_", " "), "{value}"))[1]
+    return words.format(value=shown)
+
+
+def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str, ...]:
+    """The result of a match in plain sentences, its tie-breaks explained.
+
+    ``unit`` names what the totals count (``"points"``, ``"chips"``).  Whether the lowest or
+    the highest total wins is read from the result itself (the winners hold it).  For every
+    group of seats with equal totals the sentences say what separated them — each step of
+    the ruleset's tie-break chain (:attr:`MatchResult.tie_break`, BS-MATCH-3) until they
+    differ — or that they share the place.
+
+    >>> r = MatchResult(places=(2, 1, 3), winners=(1,), totals=(14, 14, 30), summary="",
+    ...                 tie_break=({"total": 14, "cards_at_end": 3, "rounds_won": 1,
+    ...                             "average_position": 2},
+    ...                            {"total": 14, "cards_at_end": 1, "rounds_won": 2,
+    ...                             "average_position": 2}, {"total": 30, "cards_at_end": 5,
+    ...                             "rounds_won": 0, "average_position": 3}))
+    >>> for line in explain_match_result(r): print(line)
+    Seat 1 wins the match with 14 points, the lowest total.
+    Seats 0 and 1 both have 14 points; the tie goes to fewer cards held at the end of the last round: seat 0 held 3 cards at the end, seat 1 held 1 card at the end.
+    """
+    totals, places = result.totals, result.places
+    seats = range(len(totals))
+    if not totals:
+        return ()
+    lowest = all(totals[w] == min(totals) for w in result.winners)
+    best = "lowest" if lowest and (unit != "chips" or min(totals) != max(totals)) else "highest"
+    lines: list[str] = []
+    winners = sorted(result.winners)
+    if len(winners) == 1:
+        w = winners[0]
+        lines.append(f"Seat {w} wins the match with {totals[w]} {unit}, the {best} total.")
+    elif winners:
+        lines.append(f"{_seats(winners).capitalize()} share first place with "
+                     f"{totals[winners[0]]} {unit} each.")
+    groups: dict[int, list[int]] = {}
+    for s in seats:
+        groups.setdefault(totals[s], []).append(s)
+    chain = result.tie_break
+    keys = [k for k in (chain[0] if chain else {}) if k != "total"]
+    for total, group in sorted(groups.items(), key=lambda g: min(places[s] for s in g[1])):
+        if len(group) < 2:
+            continue
+        both = "both" if len(group) == 2 else "all"
+        if not keys or chain is None:
+            place = places[group[0]]
+            lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
+                         f"{_ordinal(place)} place.")
+            continue
+        steps: list[str] = []
+        tied = [group]
+        for key in keys:
+            still = [g for g in tied if len(g) > 1]
+            if not still:
+                break
+            told = [s for g in still for s in g]
+            goes_to = TIE_BREAK_WORDS.get(key, (key.replace("_", " "), ""))[0]
+            values = ", ".join(f"seat {s} {_value_words(key, chain[s][key])}" for s in told)
+            steps.append(f"{goes_to}: {values}")
+            tied = [[s for s in g if chain[s][key] == v]
+                    for g in still for v in dict.fromkeys(chain[s2][key] for s2 in g)]
+        line = (f"{_seats(group).capitalize()} {both} have {total} {unit}; the tie goes to "
+                + "; then to ".join(steps))
+        shared = [g for g in tied if len(g) > 1]
+        for g in shared:
+            line += (f"; {_seats(g)} are equal on every tie-break and share "
+                     f"{_ordinal(places[g[0]])} place")
+        lines.append(line + ".")
+    return tuple(lines)

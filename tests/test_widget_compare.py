@@ -62,9 +62,16 @@ def shown(rc: RulesCompare) -> _Table:
     return parser
 
 
+def option_words(rc: RulesCompare) -> dict[str, str]:
+    """Each option's label, read from the profiles (the table names options in words)."""
+    return {name: spec.label for rules in rc.rules
+            for name, spec in load_profile(rules.profile_id).options.items()}
+
+
 def assert_table_matches_engine(rc: RulesCompare) -> None:
     """Every row, value, tooltip, clause list and highlight equals compare_rules' answer."""
     expected = compare_rules(*rc.rules)
+    words = option_words(rc)
     table = shown(rc)
     assert [(r["topic"], r["setting"]) for r in table.rows] == \
         [(r.topic, r.setting) for r in expected]
@@ -74,7 +81,8 @@ def assert_table_matches_engine(rc: RulesCompare) -> None:
         assert [c["text"] for c in cells] == list(want.values)
         assert [c["title"] for c in cells] == list(want.meanings)
         assert [c["clauses"] for c in cells] == [", ".join(c) for c in want.clauses]
-        assert got["cells"][0]["text"] == want.setting
+        assert got["cells"][0]["text"] == words.get(want.setting, want.setting)
+        assert "_" not in got["cells"][0]["text"]  # in words, never snake_case
 
 
 def diff_settings(rc: RulesCompare) -> set[str]:
@@ -93,7 +101,8 @@ def test_three_rulesets_side_by_side_highlight_exactly_the_differing_rows():
     assert diff_settings(rc) == expected and "opening card" in expected
     assert "deck" not in expected  # 52 cards in all three: not highlighted
     # headers are the labels, topic groups in TOPICS order
-    assert "<th>badam-satti</th><th>sevens</th><th>satti</th>" in rc.table.value
+    assert ("<th>Badam Satti (classic)</th><th>Sevens (British, for chips)</th>"
+            "<th>Satti (Lucky Sevens)</th>") in rc.table.value
     topics = shown(rc).topics
     assert topics == [t for t in TOPICS if t in topics] and len(topics) == len(TOPICS)
     assert sum(r["diff"] for r in shown(rc).rows) == sum(r.differs for r in rows)
@@ -110,9 +119,10 @@ def test_toggling_a_house_rule_updates_column_and_highlight():
     row = next(r for r in shown(rc).rows if r["setting"] == "must play")
     assert row["cells"][2]["text"] == "sevens first"
     assert row["cells"][2]["title"] == "A player holding a 7 must play a 7."
-    assert "<th>badam-satti +sevens_first</th>" in rc.table.value
-    assert "badam-satti +sevens_first" in rc.headers[1].value
-    assert "sevens_first on" in reason_text(rc) and "rb-reason rb-bad" not in rc.reason.value
+    assert "<th>Badam Satti (classic) with Sevens first</th>" in rc.table.value
+    assert "Badam Satti (classic) with Sevens first" in rc.headers[1].value
+    assert "Sevens first on" in reason_text(rc) and "rb-reason rb-bad" not in rc.reason.value
+    assert "sevens_first" not in reason_text(rc) + rc.headers[1].value
     # a second house rule in the other column, then both back off
     rc.controls[0]["eight_before_six"].value = True
     # the engine's "sixes" row changes with the house rule, so it is marked too
@@ -147,11 +157,14 @@ def test_dropdowns_for_choices():
     rounds = rc.controls[0]["round_count"]
     assert isinstance(rounds, w.Dropdown) and list(rounds.options) == [("5", 5), ("3", 3),
                                                                        ("7", 7)]
+    assert rounds.description == "Rounds in a match"
     rounds.value = 3
     match = next(r for r in shown(rc).rows if r["setting"] == "match")
     assert match["cells"][1]["text"] == "3 rounds"
     scoring = rc.controls[1]["scoring"]
     assert isinstance(scoring, w.Dropdown)
+    assert [label for label, _v in scoring.options] == [
+        "J, Q, K score 10", "J 11, Q 12, K 13", "1 point per card"]  # choices in words
     scoring.value = "one_per_card"
     points = next(r for r in shown(rc).rows if r["setting"] == "card points")
     engine = next(r.value for r in load_rules("badam-satti-app", scoring="one_per_card")
@@ -167,7 +180,8 @@ def test_int_text_and_list_controls():
     stack = rc.controls[0]["stack"]
     assert isinstance(stack, w.IntText)
     stack.value = 10
-    assert rc.rules[0].option("stack") == 10 and "stack=10" in rc.table.value
+    assert rc.rules[0].option("stack") == 10
+    assert "Sevens (British, for chips) with Starting chips: 10" in rc.table.value
     small = rc.controls[1]["small_bet"]
     assert isinstance(small, w.IntText)
     small.value = 1  # below the table's minimum of 2
@@ -178,7 +192,7 @@ def test_int_text_and_list_controls():
     stacks = rc.controls[1]["stacks"]
     assert isinstance(stacks, w.Text)
     stacks.value = "100, 50, x"
-    assert "rb-reason rb-bad" in rc.reason.value and "whole numbers separated by commas" in reason_text(rc)
+    assert "rb-reason rb-bad" in rc.reason.value and "separated by commas" in reason_text(rc)
     assert stacks.value == "" and rc.rules[1].option("stacks") == ()
     stacks.value = "100, 50, 0"
     assert rc.rules[1].option("stacks") == (100, 50, 0)
@@ -197,7 +211,8 @@ def test_one_control_per_option_of_every_profile(pid):
         kind = (w.Checkbox if spec.type == "bool" else w.Dropdown if spec.choices is not None
                 else w.IntText if spec.type == "int" else w.Text)
         assert type(control) is kind, name
-        assert control.description == name and spec.meaning in control.tooltip
+        assert control.description == spec.label and spec.meaning in control.tooltip
+        assert spec.label and "_" not in spec.label and spec.label[0].isupper()
     assert_table_matches_engine(rc)
     assert diff_settings(rc) == set()  # one column: nothing differs
 
@@ -211,8 +226,9 @@ def test_all_five_profiles_in_one_table():
 def test_accepts_objects_ids_and_option_text():
     rc = RulesCompare(load_rules("badam-satti", flat_10=True), "sevens",
                       "badam-satti+sevens_first+round_count=3")
-    assert rc.labels == ["badam-satti +flat_10", "sevens",
-                         "badam-satti +sevens_first round_count=3"]
+    assert rc.labels == ["Badam Satti (classic) with Aces and faces worth 10",
+                         "Sevens (British, for chips)",
+                         "Badam Satti (classic) with Sevens first, Rounds in a match: 3"]
     assert rc.controls[0]["flat_10"].value is True
     assert rc.controls[2]["round_count"].value == 3
     assert_table_matches_engine(rc)
@@ -235,3 +251,17 @@ def test_displays_in_jupyter():
     rc = RulesCompare("satti")
     bundle = rc._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_option_columns_have_their_own_width_and_wrap_instead_of_overlapping():
+    rc = RulesCompare("badam-satti", "badam-satti-app", "sevens")
+    columns = rc.widget.children[1]
+    assert columns.layout.flex_flow == "row wrap"
+    for column in columns.children:
+        assert "rb-compare-column" in column._dom_classes
+        assert column.layout.min_width == "15em" and column.layout.overflow == "hidden"
+        for control in column.children[1:]:
+            assert control.layout.max_width == "100%"
+    # the labels may wrap inside the column (the CSS of the widget says so)
+    assert ".rb-compare-column .widget-label-basic" in rc.widget.children[0].value
+    assert "white-space:normal" in rc.widget.children[0].value

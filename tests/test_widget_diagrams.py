@@ -48,17 +48,20 @@ def test_waiting_toggle_is_offered_only_for_the_sevens_family() -> None:
     assert sevens.waiting_toggle.layout.display is None
 
 
-def test_comparison_draws_both_turn_flows_side_by_side_and_follows_toggles() -> None:
+def test_comparison_draws_both_turn_flows_one_under_the_other_and_follows_toggles() -> None:
     rc = RulesCompare("badam-satti", "badam-satti", draw_in_background=False)
     assert rc.diagrams.layout.display == "none"
     rc.flows_toggle.value = True
-    assert rc.diagrams.layout.display == "" and rc.diagrams.value.count("<td") == 2
+    # stacked, each fitted to the width: side by side they were wider than any screen
+    assert rc.diagrams.layout.display == "" and rc.diagrams.value.count("class='rb-flow'") == 2
+    assert "<td" not in rc.diagrams.value and rc.diagrams.value.count('class="rb-diagram-box"') == 2
     before = rc.diagrams.value
     rc.controls[1]["limited_passes"].value = True
     after = rc.diagrams.value
     assert after != before
     plain, limited = rc.rules
-    expected = Diagram(turn_diagram(limited, against=plain), title=limited.label()).html()
+    expected = Diagram(turn_diagram(limited, against=plain),
+                       title="Badam Satti (classic) with Three passes per round").html()
     assert expected in after
     rc.flows_toggle.value = False
     assert rc.diagrams.layout.display == "none"
@@ -69,7 +72,7 @@ def test_comparison_of_different_games_draws_each_flow_without_highlight() -> No
     rc.flows_toggle.value = True
     rc.flows.wait()
     for rules in rc.rules:
-        assert Diagram(turn_diagram(rules), title=rules.label()).html() in rc.diagrams.value
+        assert Diagram(turn_diagram(rules), title=rules.title).html() in rc.diagrams.value
 
 
 def test_stepper_draws_the_waiting_diagram_off_the_click_and_shows_it_when_ready() -> None:

@@ -7,9 +7,16 @@ import re
 import pytest
 
 from rulebook import load_rules
+from rulebook.cards import CardSet
 from rulebook.protocol import autoplay
 from widgets import DealStepper, MoveInspector
+from rulebook.html import move_words
 from widgets.stepper import explanation_html
+
+
+def shown_answer(state, move: str) -> str:
+    """What the inspector shows for ``move``: the engine's explanation, the move in symbols."""
+    return explanation_html(state.explain(move), "", move_words(state, move))
 
 PROFILES = ["badam-satti", "badam-satti-app", "sevens", "satti", "badugi"]
 
@@ -36,7 +43,8 @@ def test_answers_equal_explain_for_every_card_in_the_hand(profile):
             text = card_move(state, card)
             insp.picker.value = text
             expected = state.explain(text)
-            assert insp.answer.value == explanation_html(expected)
+            assert insp.answer.value == shown_answer(state, text)
+            assert f"{card.pretty()}</b>" in insp.answer.value  # in symbols
             assert html.escape(expected.reason) in insp.answer.value
             assert ", ".join(expected.clauses) in insp.answer.value
             assert ("✔ legal" in insp.answer.value) == expected.legal
@@ -69,7 +77,7 @@ def test_actions_and_cards_outside_the_hand():
     state = mid_state("badam-satti")
     insp = MoveInspector(state)
     insp.picker.value = "pass"
-    assert insp.answer.value == explanation_html(state.explain("pass"))
+    assert insp.answer.value == shown_answer(state, "pass")
     other = next(c for c in state.hands[(state.to_move + 1) % 4])
     insp.picker.value = other.text
     assert "not in your hand" in insp.answer.value and "rb-bad" in insp.answer.value
@@ -102,13 +110,13 @@ def test_follows_a_stepper():
     st.first_button.click()
     assert insp.state is st.states[0]
     insp.picker.value = "7D"
-    assert insp.answer.value == explanation_html(st.states[0].explain("7D"))
+    assert insp.answer.value == shown_answer(st.states[0], "7D")
     assert "✔ legal" in insp.answer.value
     st.next_button.click()
     assert insp.state is st.states[1]
     # the same pick, re-asked of the new position
     assert insp.picker.value == "7D"
-    assert insp.answer.value == explanation_html(st.states[1].explain("7D"))
+    assert insp.answer.value == shown_answer(st.states[1], "7D")
     assert "✘ not legal" in insp.answer.value
     st.last_button.click()
     assert "round is over" in insp.answer.value
@@ -118,6 +126,16 @@ def test_pick_by_text_and_bad_text():
     state = mid_state("satti")
     insp = MoveInspector(state)
     insp.pick("JH>S")
-    assert insp.answer.value == explanation_html(state.explain("JH>S"))
+    assert insp.answer.value == shown_answer(state, "JH>S")
     insp.pick("ZZ")
     assert "rb-bad" in insp.message.value and "ZZ" in insp.message.value
+
+
+def test_every_choice_is_named_in_card_symbols():
+    state = load_rules("satti").position(top="9H", hands=["JC 9S 2D", "3C 4C", "5C 6C", "7D 8D"],
+                                         draw_pile=str(~CardSet.parse("9H JC 9S 2D 3C 4C 5C 6C 7D 8D")),
+                                         to_move=0)
+    insp = MoveInspector(state)
+    labels = [label for label, _v in insp.picker.options]
+    assert "✓ J♣ naming ♠" in labels and "✓ 9♠" in labels
+    assert not [label for label in labels if ">" in label or "TS" in label]

@@ -12,7 +12,9 @@ import pytest
 from rulebook import load_rules
 from rulebook import simulation
 from rulebook.simulation import SUMMARY_COLUMNS, simulate, summarize
+from rulebook.html import ruleset_caption
 from widgets import VariantLab
+from widgets.lab import measure_names
 
 
 class _Tables(HTMLParser):
@@ -47,9 +49,20 @@ def shown_tables(html: str) -> list[list[list[str]]]:
     return parser.tables
 
 
-def assert_table_shows(rows: list[list[str]], table: pd.DataFrame) -> None:
-    """The HTML rows show exactly the summary table's groups and numbers (3 decimals)."""
-    assert rows[0] == list(SUMMARY_COLUMNS)
+MEASURES = {  # each ruleset's measures, in words (the lab heads the columns with them)
+    "badam-satti": ("mean penalty points", "mean passes"),
+    "badam-satti-app": ("mean penalty points", "mean passes"),
+    "sevens": ("mean chips won", "mean passes"),
+    "satti": ("mean cards held at the end", "mean draws"),
+    "badugi": ("mean chips won", "fold rate"),
+}
+
+
+def assert_table_shows(rows: list[list[str]], table: pd.DataFrame, profile: str) -> None:
+    """The HTML rows show exactly the summary table's groups and numbers (3 decimals), the
+    columns headed with the ruleset's own measures."""
+    points, passes = MEASURES[profile]
+    assert rows[0] == ["group", "rows", "win rate", points, passes, "mean turns", "mean place"]
     assert len(rows) - 1 == len(table)
     for shown, (_, want) in zip(rows[1:], table.iterrows()):
         assert shown[0] == want["group"]
@@ -112,7 +125,7 @@ def test_run_shows_the_engines_summary(profile, options, players, bots, deals,
     # What it shows: the summary's numbers, the progress bar full, the chart's bars.
     tables = shown_tables(lab.summary.value)
     assert len(tables) == 1
-    assert_table_shows(tables[0], table)
+    assert_table_shows(tables[0], table, profile)
     assert lab.progress.max == deals and lab.progress.value == deals
     assert lab.progress.bar_style == "success"
     assert [v for v in seen if v] == sorted(v for v in seen if v) and 100 in seen
@@ -124,8 +137,9 @@ def test_run_shows_the_engines_summary(profile, options, players, bots, deals,
     for _, _, value in shown:
         assert f"{value:.1%}" in lab.plot.value  # each bar carries its number as text
     assert "class='rb-reason rb-bad'" not in lab.message.value
-    assert f"Played {deals:,} deal(s) of {rules.label()} with {players} players" \
+    assert f"Played {deals:,} deal(s) of {ruleset_caption(rules)} with {players} players" \
         in lab.message.value.replace("&#x27;", "'")
+    assert "_" not in re.sub(r"<[^>]+>", "", lab.summary.value.split("</style>")[-1])
 
 
 @pytest.mark.parametrize("profile, low, high", [
@@ -140,7 +154,8 @@ def test_players_bounded_by_the_rules_and_bots_per_seat(profile, low, high) -> N
                 "badugi": ["random", "smart"]}[game]
     lab.players.value = high
     assert len(lab.bot_dropdowns) == high == len(lab.bots_box.children)
-    assert all(list(d.options) == expected for d in lab.bot_dropdowns)
+    assert all(sorted(v for _l, v in d.options) == sorted(expected) for d in lab.bot_dropdowns)
+    assert ("random (any legal move)", "random") in lab.all_bots.options  # in words
     lab.all_bots.value = expected[-1]
     assert lab.bot_values() == [expected[-1]] * high
     lab.players.value = low
@@ -157,8 +172,15 @@ def test_option_controls_come_from_the_profile_and_are_rebuilt() -> None:
     assert list(controls["round_count"].options) == [("5", 5), ("3", 3), ("7", 7)]
     assert "A player holding a 7 must play a 7." in controls["sevens_first"].tooltip
     assert "BS-HR-5" in controls["sevens_first"].tooltip
-    assert [o for o in lab.compare.options][1:] == [(n, n) for n in list(controls)[:6]
-                                                     + ["ranked"]]
+    assert [o for o in lab.compare.options][1:] == [
+        ("Sevens first", "sevens_first"), ("Aces and faces worth 10", "flat_10"),
+        ("Three passes per round", "limited_passes"), ("Aces high (after the king)", "ace_high"),
+        ("Eight before six", "eight_before_six"), ("One final turn", "one_final_turn"),
+        ("Ranked game (no house rules)", "ranked")]
+    # every option is labelled in words, a house rule says so
+    assert controls["sevens_first"].description == "Sevens first (house rule)"
+    assert controls["ranked"].description == "Ranked game (no house rules)"
+    assert all("_" not in c.description for c in controls.values())
     lab.profile.value = "satti"
     assert list(lab.option_controls) == ["hand_size", "seven_stacking", "play_after_draw"]
     assert isinstance(lab.option_controls["hand_size"], w.Dropdown)
@@ -198,7 +220,8 @@ def test_bad_combination_shows_the_engines_message_not_a_traceback() -> None:
     lab.profile.value = "badugi"
     lab.option_controls["stacks"].value = "lots"
     lab.run_button.click()
-    assert "class='rb-reason rb-bad'" in lab.message.value and "expected whole numbers" in lab.message.value
+    assert "class='rb-reason rb-bad'" in lab.message.value and \
+        "is not a list of whole numbers" in lab.message.value
     lab.option_controls["stacks"].value = "5"
     assert "class='rb-reason rb-bad'" in lab.message.value and "one stack for each of 2 to 8 seats" \
         in lab.message.value
@@ -208,7 +231,9 @@ def test_zero_deals_and_profile_change_clear_the_result() -> None:
     lab = VariantLab("sevens", deals=0)
     lab.run_button.click()
     assert len(lab.frame) == 0 and "Played 0 deal(s)" in lab.message.value
-    assert shown_tables(lab.summary.value)[0] == [list(SUMMARY_COLUMNS)]
+    assert shown_tables(lab.summary.value)[0] == [
+        ["group", "rows", "win rate", "mean chips won", "mean passes", "mean turns",
+         "mean place"]]
     lab.profile.value = "satti"
     assert lab.frame is None and lab.summary.value == "" and lab.plot.value == ""
 
@@ -227,10 +252,10 @@ def test_compare_a_house_rule_off_and_on(monkeypatch) -> None:
         frame = simulate(rules.with_options(sevens_first=key == "on"), 4, 200,
                          ["smart", "random", "random", "random"], 3)
         pd.testing.assert_frame_equal(lab.frames[key], frame)
-        assert_table_shows(rows, summarize(frame))
-    assert "sevens_first off" in lab.summary.value and "sevens_first on" in lab.summary.value
+        assert_table_shows(rows, summarize(frame), "badam-satti")
+    assert "Sevens first off" in lab.summary.value and "Sevens first on" in lab.summary.value
     shown = bars(lab.plot.value)
-    assert [s for s, _, _ in shown] == ["sevens_first off", "sevens_first on"] * 4
+    assert [s for s, _, _ in shown] == ["Sevens first off", "Sevens first on"] * 4
     assert [v for _, _, v in shown[::2]] == pytest.approx(seat_rates(lab.tables["off"]))
     assert [v for _, _, v in shown[1::2]] == pytest.approx(seat_rates(lab.tables["on"]))
     assert lab.progress.value == lab.progress.max == 400
@@ -245,9 +270,21 @@ def test_the_lab_displays_as_one_widget() -> None:
     assert lab.run_button.tooltip and lab.run_button.description == "Run"
 
 
+def test_the_measures_of_each_ruleset_come_from_its_profile() -> None:
+    for profile, (points, passes) in MEASURES.items():
+        assert measure_names(profile) == {"mean points": points, "mean passes": passes}
+    assert SUMMARY_COLUMNS[3:5] == ("mean points", "mean passes")  # what is renamed
+
+
 def test_one_bot_for_every_seat_is_shown_as_such_and_new_seats_follow_it() -> None:
     lab = VariantLab(bots="smart")
-    assert lab.all_bots.value == "smart"
+    assert lab.all_bots.value == "smart" and lab.all_bots.label == "smart"
+    lab.compare.value = "eight_before_six"  # what the lesson does next
+    lab.option_controls["flat_10"].value = True
+    assert lab.all_bots.value == "smart" and lab.bot_values() == ["smart"] * 4
+    lab.deals.value = 20
+    lab.run_button.click()
+    assert "every seat smart" in lab.message.value
     assert lab.bot_values() == ["smart"] * 4
     lab.players.value = 6
     assert lab.bot_values() == ["smart"] * 6

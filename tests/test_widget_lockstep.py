@@ -72,9 +72,11 @@ def test_stops_at_the_first_difference_with_the_engine_explanations(other, seed)
     lock.last_button.click()
     assert lock.step == parting and highlighted(lock)
     assert f"part at move {parting + 1}" in lock.moves.value
-    assert f"seat {states_a[parting].to_move} plays <b class='rb-move'>{moves_a[parting]}</b>" \
+    pretty_a = states_a[parting].parse_move(moves_a[parting]).pretty()  # card symbols
+    pretty_b = states_b[parting].parse_move(moves_b[parting]).pretty()
+    assert f"seat {states_a[parting].to_move} plays <b class='rb-move'>{pretty_a}</b>" \
         in side(lock, "a")
-    assert f"seat {states_b[parting].to_move} plays <b class='rb-move'>{moves_b[parting]}</b>" \
+    assert f"seat {states_b[parting].to_move} plays <b class='rb-move'>{pretty_b}</b>" \
         in side(lock, "b")
     # the explanations shown are the engine's: own move, then the other ruleset's verdict
     assert reasons(side(lock, "a")) == [states_a[parting].explain(moves_a[parting]).reason,
@@ -117,8 +119,8 @@ def test_next_steps_together_and_highlights_only_the_parting():
 def test_sevens_opens_with_7D_first_move_differs():
     lock = Lockstep(4, "badam-satti", "sevens")
     assert lock.parting == 0 and highlighted(lock)
-    assert "<b class='rb-move'>7H</b>" in side(lock, "a")
-    assert "<b class='rb-move'>7D</b>" in side(lock, "b")
+    assert "<b class='rb-move'>7♥</b>" in side(lock, "a")
+    assert "<b class='rb-move'>7♦</b>" in side(lock, "b")
     states_a, moves_a = replay(BS, 4)
     assert reasons(side(lock, "a"))[0] == states_a[0].explain("7H").reason
     assert lock.jump_button.disabled  # already at the first difference
@@ -216,3 +218,29 @@ def test_displays_in_jupyter():
     assert "application/vnd.jupyter.widget-view+json" in lock._repr_mimebundle_()
     assert all(b.tooltip for b in (lock.first_button, lock.back_button, lock.next_button,
                                    lock.last_button, lock.jump_button))
+
+
+def test_buttons_draw_their_arrows_as_icons_and_are_never_cut():
+    lock = Lockstep(0, "badam-satti", "badam-satti+sevens_first")
+    buttons = (lock.first_button, lock.back_button, lock.next_button, lock.last_button,
+               lock.jump_button)
+    assert [b.icon for b in buttons] == ["fast-backward", "step-backward", "step-forward",
+                                         "fast-forward", "search"]
+    for b in buttons:  # no character Debian's Chromium has no font for
+        assert not set(b.description) & set("⏮⏭◀▶"), b.description
+        assert b.layout.width == "auto"
+    assert lock.jump_button.description == "jump to first difference"
+
+
+def test_rulesets_are_named_in_words_and_clause_ids_stand_last():
+    lock = Lockstep(2, "badam-satti", "badam-satti+sevens_first")
+    lock.jump()
+    heads = "".join(re.findall(r"<th>.*?</th>", lock.moves.value))
+    for text in (lock.title.value, heads, lock.table_b.value):
+        assert "Badam Satti (classic) with Sevens first" in text
+        assert "sevens_first" not in text.replace("data-", "")  # the engine's own reasons
+        # may name a house rule; the widget's words never do
+    for cell in (side(lock, "a"), side(lock, "b")):
+        for expl in re.findall(r"<div class='rb-expl'.*?</div>", cell):
+            assert expl.endswith("</small></div>") and 'class="rb-clauses"' in expl
+            assert "(BS-" not in expl

@@ -1,6 +1,8 @@
 """widgets: ipywidgets views over the rulebook engine.
 
 - :class:`DealStepper` — step through a deal, or play it against computer players;
+- :class:`PlayGame` — play any ruleset against the computer: new deals, players, strength,
+  whole matches with running scores;
 - :class:`MoveInspector` — pick a card or action and read whether it is legal, and why;
 - :class:`RulesCompare` — rulesets side by side, differences highlighted;
 - :class:`Lockstep` — one seeded deal under two rulesets, to the first move where they part;
@@ -15,11 +17,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["DealStepper", "MoveInspector", "RulesCompare", "Lockstep", "BadugiRanker",
+__all__ = ["DealStepper", "PlayGame", "MoveInspector", "RulesCompare", "Lockstep", "BadugiRanker",
            "VariantLab"]
 
 _WHERE = {
     "DealStepper": "widgets.stepper",
+    "PlayGame": "widgets.play",
     "MoveInspector": "widgets.inspector",
     "RulesCompare": "widgets.compare",
     "Lockstep": "widgets.lockstep",

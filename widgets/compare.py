@@ -9,9 +9,11 @@ which lines up each ruleset's ``describe()`` rows; a row whose values differ (it
 value, the meaning as its tooltip (``title``) and the clause ids in small print.
 
 Above each column sit that ruleset's options, one control per entry of its profile's option
-table (:func:`rulebook.rules.load_profile`): a Checkbox for a bool, a Dropdown where the
-table lists choices, an IntText for any other whole number, a Text (comma-separated
-numbers) for a list.  Changing one rebuilds that column's rules with ``with_options`` and
+table (:func:`rulebook.rules.load_profile`), labelled in words (the option's ``label``;
+:func:`widgets.common.option_control`): a Checkbox for a bool, a Dropdown where the table
+lists choices, an IntText for any other whole number, a Text (comma-separated numbers) for a
+list.  Each column has its own width and the columns wrap onto a new line rather than
+overlap; a house-rule row of the table is named by its label too.  Changing one rebuilds that column's rules with ``with_options`` and
 redraws the table; a combination the engine refuses (e.g. ``ranked`` with a house rule in
 badam-satti) shows the engine's :class:`~rulebook.errors.RulesError` message in the reason
 box, puts the control back and keeps the rules in force.  This module holds no rule.
@@ -23,8 +25,8 @@ Controls and outputs a learner (or a test) uses:
 - ``headers[i]`` (HTML): column ``i``'s label, title and summary;
 - ``table`` (HTML): the comparison; ``reason`` (HTML): what the last change did, or the
   engine's refusal (class ``rb-reason rb-bad``);
-- ``diagrams`` (HTML, hidden until :meth:`set_diagrams` fills it): room for the turn
-  diagrams side by side.
+- ``diagrams`` (HTML, hidden until :meth:`set_diagrams` fills it): the turn diagrams, one
+  under the other, each fitted to the width (with its own full-size switch).
 """
 from __future__ import annotations
 
@@ -35,9 +37,11 @@ import ipywidgets as w
 
 from rulebook.compare import ComparedRow, compare_rules
 from rulebook.errors import RulebookError, RulesError
+from rulebook.html import ruleset_caption
 from rulebook.lockstep import as_rules
-from rulebook.rules import OptionSpec, RulesBase
+from rulebook.rules import RulesBase
 
+from .common import option_control, option_text, option_value
 from .drawing import DiagramSlot
 from .render import STYLE, escape
 
@@ -45,52 +49,21 @@ __all__ = ["RulesCompare", "option_control", "compare_table_html"]
 
 _EXTRA_STYLE = """<style>
 .rb-topic th{background:#e8eef7;text-transform:capitalize;font-size:0.95em}
-.rb-clauses{color:#666;font-size:0.75em;display:block}
+.rb-compare .rb-clauses{color:#666;font-size:0.8em;display:block}
 .rb-summary{font-family:sans-serif;font-size:0.85em;color:#444}
+.rb-compare-column .widget-label-basic,.rb-compare-column .widget-label{white-space:normal;
+ overflow:visible;height:auto;line-height:1.2}
+.rb-compare-column .widget-checkbox{height:auto;min-height:var(--jp-widgets-inline-height)}
+.rb-compare-column>.widget-inline-hbox{max-width:100%}
 </style>"""
 
 
-def _value_text(spec: OptionSpec, value: Any) -> str:
-    """An option value as the Text control shows it (lists comma-separated)."""
-    if spec.type == "int_list":
-        return ", ".join(str(v) for v in (value or ()))
-    return str(value)
-
-
-def option_control(spec: OptionSpec, value: Any) -> w.ValueWidget:
-    """One control for one option, generated from its option-table entry.
-
-    bool → Checkbox; choices → Dropdown; other int → IntText; int_list and str → Text
-    (a list as comma-separated whole numbers, committed on Enter).
-    """
-    tip = spec.meaning + (f" ({', '.join(spec.clauses)})" if spec.clauses else "")
-    common: dict[str, Any] = {"description": spec.name, "tooltip": tip,
-                              "style": {"description_width": "initial"}}
-    if spec.type == "bool":
-        return w.Checkbox(value=bool(value), indent=False, **common)
-    if spec.choices is not None:
-        return w.Dropdown(options=[(str(c), c) for c in spec.choices], value=value, **common)
-    if spec.type == "int":
-        return w.IntText(value=int(value), **common)
-    return w.Text(value=_value_text(spec, value), continuous_update=False,
-                  placeholder="e.g. 100, 50, 0" if spec.type == "int_list" else "", **common)
-
-
-def _parse_value(spec: OptionSpec, value: Any) -> Any:
-    """The control's value as the option's type (a list typed as text is read here)."""
-    if spec.type != "int_list" or not isinstance(value, str):
-        return value
-    parts = [p.strip() for p in value.replace(";", ",").split(",") if p.strip()]
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        raise RulesError(f"option {spec.name}={value!r}: expected whole numbers separated by "
-                         "commas, e.g. 100, 50, 0") from None
-
-
-def compare_table_html(rows: list[ComparedRow], labels: list[str]) -> str:
+def compare_table_html(rows: list[ComparedRow], labels: list[str],
+                       setting_words: dict[str, str] | None = None) -> str:
     """The comparison as one HTML table: topic group rows, a column per ruleset, rows that
-    differ with class ``rb-diff``, the meaning as each cell's tooltip and the clause ids."""
+    differ with class ``rb-diff``, the meaning as each cell's tooltip and the clause ids.
+    ``setting_words`` names settings in words (an option's label for its house-rule row)."""
+    words = setting_words or {}
     head = "<th>setting</th>" + "".join(f"<th>{escape(label)}</th>" for label in labels)
     body: list[str] = []
     topic = None
@@ -100,7 +73,7 @@ def compare_table_html(rows: list[ComparedRow], labels: list[str]) -> str:
             topic = row.topic
             body.append(f'<tr class="rb-topic"><th colspan="{span}">{escape(topic)}</th></tr>')
         mark = ' class="rb-diff"' if row.differs else ""
-        cells = [f"<td>{escape(row.setting)}</td>"]
+        cells = [f"<td>{escape(words.get(row.setting, row.setting))}</td>"]
         for value, meaning, clauses in zip(row.values, row.meanings, row.clauses):
             ids = (f'<small class="rb-clauses">{escape(", ".join(clauses))}</small>'
                    if clauses else "")
@@ -142,13 +115,19 @@ class RulesCompare:
                 control.observe(self._handler(i, name), names="value")
                 controls[name] = control
             self.controls.append(controls)
-            columns.append(w.VBox([header, *controls.values()],
-                                  layout=w.Layout(margin="0 12px 0 0", min_width="14em")))
+            # a column as wide as its share of the row (at least 15em): its controls wrap
+            # their labels inside it, and the columns wrap onto a new line, never overlap
+            column = w.VBox([header, *controls.values()],
+                            layout=w.Layout(margin="0 12px 8px 0", min_width="15em",
+                                            flex=f"1 1 {100 // max(1, len(rulesets)) - 2}%",
+                                            overflow="hidden"))
+            column.add_class("rb-compare-column")
+            columns.append(column)
         self.table = w.HTML()
         self.reason = w.HTML()
         self.diagrams = w.HTML(layout=w.Layout(display="none"))
         self.flows_toggle = w.Checkbox(
-            value=False, description="turn flows side by side", indent=False,
+            value=False, description="turn flows, one under the other", indent=False,
             tooltip="Draw each ruleset's turn as a diagram generated from its rules; what "
                     "differs from the first column is drawn thick and red")
         self.flows_toggle.observe(lambda _c: self.draw_flows(), names="value")
@@ -157,7 +136,7 @@ class RulesCompare:
             w.HTML(f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>"
                    f"{escape(title or 'Rulesets side by side')}</b>: rows marked ≠ differ; "
                    "hover a value for its meaning.</div>"),
-            w.HBox(columns),
+            w.HBox(columns, layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.reason,
             self.table,
             self.flows_toggle,
@@ -178,27 +157,33 @@ class RulesCompare:
     # ---- drawing ----------------------------------------------------------------------
     @property
     def labels(self) -> list[str]:
-        """Each column's label (profile id plus changed options)."""
-        return [r.label() for r in self.rules]
+        """Each column's label: the ruleset in words, its changed options by their labels."""
+        return [ruleset_caption(r) for r in self.rules]
+
+    def _setting_words(self) -> dict[str, str]:
+        """Each option's name in words, for the house-rule rows of the table."""
+        return {name: spec.label for rules in self.rules
+                for name, spec in rules.profile.options.items()}
 
     def render(self) -> None:
         """Redraw the headers and the table from the rules now in force."""
         self.rows = compare_rules(*self.rules)
         for header, rules in zip(self.headers, self.rules):
             header.value = (f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>"
-                            f"{escape(rules.label())}</b><br>{escape(rules.title)}</div>"
+                            f"{escape(ruleset_caption(rules))}</b></div>"
                             f"<div class='rb-summary'>{escape(rules.profile.summary)}</div>")
         differ = sum(r.differs for r in self.rows)
         note = (f"<div class='rb-note'>{differ} of {len(self.rows)} settings differ.</div>"
                 if len(self.rules) > 1 else "")
         self.table.value = (f"{STYLE}{_EXTRA_STYLE}{note}"
-                            f"{compare_table_html(self.rows, self.labels)}")
+                            f"{compare_table_html(self.rows, self.labels, self._setting_words())}")
         self.draw_flows()
 
     def draw_flows(self) -> None:
-        """Show every column's turn diagram (``rules.turn_diagram()``) side by side when the
-        toggle is on; a column of the same game as the first is drawn against it, so what
-        a house rule adds stands out.  Hidden when the toggle is off."""
+        """Show every column's turn diagram (``rules.turn_diagram()``) when the toggle is on,
+        one under the other (each fitted to the width, with its full-size switch); a column
+        of the same game as the first is drawn against it, so what a house rule adds stands
+        out.  Hidden when the toggle is off."""
         if not self.flows_toggle.value:
             self.set_diagrams("")
             return
@@ -209,13 +194,13 @@ class RulesCompare:
             from rulebook.turnflow import turn_diagram
 
             first = rulesets[0]
-            cells = []
+            parts = []
             for i, rules in enumerate(rulesets):
                 against = first if i and rules.game == first.game else None
                 graph = turn_diagram(rules, against=against)
-                cells.append(f"<td style='vertical-align:top'>"
-                             f"{Diagram(graph, title=rules.label()).html()}</td>")
-            return f"<table><tr>{''.join(cells)}</tr></table>"
+                parts.append(f"<div class='rb-flow'>"
+                             f"{Diagram(graph, title=ruleset_caption(rules)).html()}</div>")
+            return "".join(parts)  # stacked: side by side they were wider than any screen
 
         # drawn off the click (each dot run takes longer than a click may), once per rulesets
         self.diagrams.layout.display = ""
@@ -247,17 +232,16 @@ class RulesCompare:
         rules = self.rules[column]
         spec = rules.profile.options[name]
         try:
-            new = rules.with_options(**{name: _parse_value(spec, value)})
+            new = rules.with_options(**{name: option_value(spec, value)})
         except (RulesError, RulebookError, ValueError) as exc:
-            self._say(f"{rules.label()}: {exc}", bad=True)
+            self._say(f"{ruleset_caption(rules)}: {exc}", bad=True)
             self._put_back(column, name)
             return False
         self.rules[column] = new
         self.render()
-        shown = _value_text(spec, new.options[name])
-        if spec.type == "bool":
-            shown = "on" if new.options[name] else "off"
-        self._say(f"Column {column + 1} is now {new.label()}: {name} {shown} — {spec.meaning}")
+        shown = spec.choice_label(new.options[name])
+        self._say(f"Column {column + 1} is now {ruleset_caption(new)}: {spec.label} {shown} — "
+                  f"{spec.meaning}")
         return True
 
     def _put_back(self, column: int, name: str) -> None:
@@ -267,7 +251,7 @@ class RulesCompare:
         control = self.controls[column][name]
         self._reverting = True
         try:
-            control.value = _value_text(spec, current) if isinstance(control, w.Text) \
+            control.value = option_text(spec, current) if isinstance(control, w.Text) \
                 else current
         finally:
             self._reverting = False

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.errors import RulebookError
-from rulebook.html import STYLE, card_html, escape, hand_order, legal_card_mask
+from rulebook.html import STYLE, card_html, escape, hand_order, legal_card_mask, move_words
 from rulebook.cards import FULL_MASK
 from rulebook.protocol import GameState
 
@@ -93,7 +93,8 @@ class MoveInspector:
                 return
             move = str(parsed)
             if move not in values:
-                self._set_options(list(self.picker.options) + [(move, move)], move)
+                self._set_options(list(self.picker.options)
+                                  + [(move_words(self.state, parsed), move)], move)
                 self._answer()
                 return
         self.picker.value = move
@@ -126,12 +127,12 @@ class MoveInspector:
             options.append((f"{mark}{card.pretty()}", text))
         covered = {v for _l, v in options}
         for text in GAME_ACTIONS.get(state.rules.game, ()):
-            options.append((("✓ " if text in legal else "") + text, text))
+            options.append((("✓ " if text in legal else "") + move_words(state, text), text))
             covered.add(text)
         for move in state.legal_moves() if not state.is_over else []:
             text = str(move)
-            if text not in covered:
-                options.append(("✓ " + text, text))
+            if text not in covered:  # e.g. a jack naming a suit: J♠ naming ♦
+                options.append(("✓ " + move_words(state, move), text))
                 covered.add(text)
         return options
 
@@ -146,7 +147,8 @@ class MoveInspector:
             self.answer.value = ""
             return
         try:
-            self.answer.value = explanation_html(state.explain(value))
+            self.answer.value = explanation_html(state.explain(value), "",
+                                                 move_words(state, value))
             self.message.value = ""
         except (RulebookError, ValueError) as exc:
             self.answer.value = ""

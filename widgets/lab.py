@@ -6,7 +6,9 @@ playout paths); the table is :func:`rulebook.simulation.summarize`; the lab only
 and draws the result.  It holds no rule: the option controls are generated from the profile's
 option table (:func:`rulebook.rules.load_profile`), the player range is whatever
 ``rules.new_deal(players=n)`` accepts, the computer players are those registered for the game
-(:data:`rulebook.protocol.BOTS`).  An engine error (a bad combination of house rules, a
+(:data:`rulebook.protocol.BOTS`).  Options are labelled in words (their ``label`` in the
+profile), and the summary's columns are headed with the measures the ruleset has (its
+profile's ``[measures]`` table: penalty points, chips won, cards held, draws, folds...).  An engine error (a bad combination of house rules, a
 negative number of deals, ...) is shown as its message in an ``rb-reason rb-bad`` box.
 
 Controls a learner (or a test) uses:
@@ -37,13 +39,18 @@ from typing import Any
 
 import ipywidgets as w
 
+from functools import cache
+
 from rulebook.errors import RulebookError, RulesError
-from rulebook.rules import OptionSpec, RulesBase, load_profile, load_rules, profile_ids
+from rulebook.html import ruleset_caption
+from rulebook.rules import PROFILE_DIR, OptionSpec, RulesBase, load_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names, simulate, summarize
 
+from .common import MOST_PLAYERS_ASKED, option_control, players_accepted, strength_options
 from .render import STYLE, escape
 
-__all__ = ["VariantLab", "players_accepted", "win_rate_svg", "summary_html"]
+__all__ = ["VariantLab", "players_accepted", "win_rate_svg", "summary_html", "measure_names",
+           "MOST_PLAYERS_ASKED"]
 
 _WIDE = {"description_width": "initial"}
 
@@ -52,24 +59,27 @@ _EXTRA_STYLE = """<style>
 .rb-lab-table td:first-child,.rb-lab-table th:first-child{text-align:left}
 </style>"""
 
-MOST_PLAYERS_ASKED = 12
-"""The largest player count the lab asks the engine about."""
+_MEASURE_COLUMNS = {"points": "mean points", "passes": "mean passes"}
 
 
-def players_accepted(rules: RulesBase) -> list[int]:
-    """The player counts ``rules.new_deal(players=n)`` accepts (asking the engine, 1..12)."""
-    ok = []
-    for n in range(1, MOST_PLAYERS_ASKED + 1):
-        try:
-            rules.new_deal(players=n, seed=0, dealer=0)  # type: ignore[attr-defined]
-        except RulebookError:
-            continue
-        ok.append(n)
-    return ok
+@cache
+def measure_names(profile_id: str) -> dict[str, str]:
+    """How the summary's columns are headed for a ruleset: its profile's ``[measures]`` table
+    (``points``, ``passes``) mapped onto :func:`~rulebook.simulation.summarize`'s column names,
+    e.g. ``{"mean points": "mean chips won", "mean passes": "fold rate"}`` for Badugi."""
+    import tomllib
+
+    with (PROFILE_DIR / f"{profile_id}.toml").open("rb") as fh:
+        measures = tomllib.load(fh).get("measures", {})
+    return {column: str(measures[key]) for key, column in _MEASURE_COLUMNS.items()
+            if key in measures}
 
 
-def summary_html(table: Any, caption: str = "") -> str:
-    """A :func:`~rulebook.simulation.summarize` table as an HTML table (3 decimals)."""
+def summary_html(table: Any, caption: str = "", profile_id: str | None = None) -> str:
+    """A :func:`~rulebook.simulation.summarize` table as an HTML table (3 decimals), its
+    columns headed with the ruleset's own measures when ``profile_id`` is given."""
+    if profile_id is not None:
+        table = table.rename(columns=measure_names(profile_id))
     body = table.to_html(index=False, classes="rb-table rb-lab-table", border=0,
                          float_format=lambda x: f"{x:.3f}", escape=True)
     cap = f'<div class="rb-note"><b>{escape(caption)}</b></div>' if caption else ""
@@ -138,22 +148,11 @@ def win_rate_svg(series: list[tuple[str, list[tuple[str, float]]]], title: str) 
 
 
 def _option_widget(spec: OptionSpec) -> w.Widget:
-    """The control of one option, from its table entry (no rule of any game here)."""
-    tip = f"{spec.meaning} [{', '.join(spec.clauses)}]"
-    label = f"{spec.name}{' (house rule)' if spec.house_rule else ''}"
-    if spec.type == "bool":
-        return w.Checkbox(value=bool(spec.default), description=label, tooltip=tip,
-                          indent=False, style=_WIDE)
-    if spec.choices is not None:
-        return w.Dropdown(options=[(str(c), c) for c in spec.choices], value=spec.default,
-                          description=label, tooltip=tip, style=_WIDE)
-    if spec.type == "int":
-        return w.IntText(value=int(spec.default), description=label, tooltip=tip, style=_WIDE)
+    """The control of one option, from its table entry, labelled in words."""
+    control = option_control(spec, spec.default, mark_house_rule=True)
     if spec.type == "int_list":
-        default = ", ".join(str(v) for v in (spec.default or []))
-        return w.Text(value=default, description=label, tooltip=tip, style=_WIDE,
-                      placeholder="e.g. 100, 50, 0, 100 (empty: the default)")
-    return w.Text(value=str(spec.default), description=label, tooltip=tip, style=_WIDE)
+        control.placeholder = "e.g. 100, 50, 0, 100 (empty: the default)"
+    return control
 
 
 def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
@@ -163,8 +162,8 @@ def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
         try:
             return [int(t) for t in text]
         except ValueError:
-            raise RulesError(f"option {spec.name}={control.value!r}: expected whole numbers "
-                             "separated by commas") from None
+            raise RulesError(f"{spec.label}: {control.value!r} is not a list of whole numbers: "
+                             "write them separated by commas") from None
     return control.value
 
 
@@ -192,15 +191,16 @@ class VariantLab:
         """How long the last run's simulation took."""
         self._quiet = False
 
-        self.profile = w.Dropdown(options=profile_ids(), value=profile, description="Ruleset",
+        self.profile = w.Dropdown(options=[(load_profile(p).title, p) for p in profile_ids()],
+                                  value=profile, description="Ruleset",
                                   tooltip="The ruleset (profile) to simulate")
         self.option_controls: dict[str, w.Widget] = {}
         self.options_box = w.VBox([])
         self.players = w.IntSlider(value=4, min=3, max=6, description="Players",
                                    tooltip="Number of players (as many as the rules allow)",
                                    continuous_update=False)
-        self.all_bots = w.Dropdown(options=["random"], value="random",
-                                   description="Every seat", style=_WIDE,
+        self.all_bots = w.Dropdown(options=[("random (any legal move)", "random")],
+                                   value="random", description="Every seat", style=_WIDE,
                                    tooltip="Set every seat's computer player at once")
         self.bot_dropdowns: list[w.Dropdown] = []
         self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
@@ -294,8 +294,9 @@ class VariantLab:
             control.observe(self._on_option, names="value")
             self.option_controls[name] = control
         self.options_box.children = tuple(self.option_controls.values())
-        bools = [name for name, spec in profile.options.items() if spec.type == "bool"]
-        self.compare.options = [("no comparison", "")] + [(name, name) for name in bools]
+        bools = [(spec.label, name) for name, spec in profile.options.items()
+                 if spec.type == "bool"]
+        self.compare.options = [("no comparison", "")] + bools
         self.compare.value = ""
         self._refresh_players()
 
@@ -308,10 +309,11 @@ class VariantLab:
             return
         accepted = players_accepted(rules)
         names = bot_names(rules.game)
-        if list(self.all_bots.options) != names:
+        if [v for _l, v in self.all_bots.options] != [v for _l, v in strength_options(names)]:
+            keep = self.all_bots.value
             self._quiet = True
-            self.all_bots.options = names
-            self.all_bots.value = names[0]
+            self.all_bots.options = strength_options(names)
+            self.all_bots.value = keep if keep in names else names[0]
             self._quiet = False
         if not accepted:  # pragma: no cover - every profile accepts some count
             self._say(f"{rules.profile_id}: no number of players is accepted with these "
@@ -334,28 +336,29 @@ class VariantLab:
         if bots is None:
             return
         names = [bots] * len(self.bot_dropdowns) if isinstance(bots, str) else list(bots)
-        if len(set(names)) == 1 and names[0] in self.all_bots.options:
+        if len(set(names)) == 1 and names[0] in [v for _l, v in self.all_bots.options]:
             # one player for every seat: "Every seat" says so, and seats added later follow it
             self._quiet = True
             self.all_bots.value = names[0]
             self._quiet = False
         for dropdown, name in zip(self.bot_dropdowns, names):
-            if name in dropdown.options:
+            if name in [v for _l, v in dropdown.options]:
                 dropdown.value = name
 
     def _rebuild_bots(self) -> None:
         """One Dropdown per seat; existing seats keep their dropdown and choice if still valid."""
-        names = list(self.all_bots.options)
+        options = list(self.all_bots.options)
+        names = [v for _l, v in options]
         start = self.all_bots.value if self.all_bots.value in names else names[0]
         for seat in range(len(self._seat_dropdowns), self.players.value):
             self._seat_dropdowns.append(w.Dropdown(
-                options=names, value=start, description=f"seat {seat}",
-                tooltip=f"The computer player in seat {seat}", layout=w.Layout(width="180px")))
+                options=options, value=start, description=f"seat {seat}",
+                tooltip=f"The computer player in seat {seat}", layout=w.Layout(width="auto")))
         dropdowns = self._seat_dropdowns[:self.players.value]
         for seat, dropdown in enumerate(dropdowns):
-            if list(dropdown.options) != names:
+            if list(dropdown.options) != options:
                 old = dropdown.value
-                dropdown.options = names
+                dropdown.options = options
                 dropdown.value = old if old in names else names[0]
             elif seat >= len(self.bot_dropdowns) and dropdown.value != start:
                 dropdown.value = start  # a seat coming back follows "Every seat"
@@ -369,7 +372,7 @@ class VariantLab:
         self.frame = self.table = None
         self.frames, self.tables = {}, {}
         self.summary.value = self.plot.value = ""
-        self._say(f"Ruleset {self.profile.value}: choose the options and press Run.")
+        self._say(f"{load_profile(self.profile.value).title}: choose the options and press Run.")
 
     def _on_option(self, change: dict[str, Any]) -> None:
         try:
@@ -432,24 +435,28 @@ class VariantLab:
         self.progress.value = self.progress.max
         self.progress.bar_style = "success"
         tables = {key: summarize(frame) for key, frame in frames.items()}
-        seats_text = ", ".join(f"seat {s}: {b}" for s, b in enumerate(bots))
+        seats_text = (f"every seat {bots[0]}" if len(set(bots)) == 1 else
+                      ", ".join(f"seat {s}: {b}" for s, b in enumerate(bots)))
+        label = rules.profile.options[name].label if name else ""
         rate = deals * len(runs) / self.last_seconds if self.last_seconds > 0 else 0.0
         if name:
             self.frames, self.tables = frames, tables
             self.frame, self.table = frames["on"], tables["on"]
             self.summary.value = STYLE + _EXTRA_STYLE + "".join(
-                summary_html(tables[key], f"{rules_.label()} ({name} {key})")
+                summary_html(tables[key], f"{ruleset_caption(rules_)} ({label} {key})",
+                             rules.profile_id)
                 for key, rules_ in runs)
-            series = [(f"{name} {key}", self._seat_rates(tables[key])) for key, _ in runs]
-            self.plot.value = win_rate_svg(series, f"Win rate per seat: {name} off and on")
+            series = [(f"{label} {key}", self._seat_rates(tables[key])) for key, _ in runs]
+            self.plot.value = win_rate_svg(series, f"Win rate per seat: {label} off and on")
         else:
             self.frames, self.tables = {}, {}
             self.frame, self.table = frames[""], tables[""]
-            self.summary.value = STYLE + _EXTRA_STYLE + summary_html(self.table,
-                                                                      rules.label())
+            self.summary.value = STYLE + _EXTRA_STYLE + summary_html(
+                self.table, ruleset_caption(rules), rules.profile_id)
             self.plot.value = win_rate_svg([("win rate", self._seat_rates(self.table))],
-                                           f"Win rate per seat: {rules.label()}")
-        self._say(f"Played {deals:,} deal(s){' twice' if name else ''} of {rules.label()} with "
+                                           f"Win rate per seat: {ruleset_caption(rules)}")
+        twice = f" twice ({label} off, then on)" if name else ""
+        self._say(f"Played {deals:,} deal(s){twice} of {ruleset_caption(rules)} with "
                   f"{players} players ({seats_text}), seed {seed}, in {self.last_seconds:.2f} s "
                   f"({rate:,.0f} deals/s).")
 

@@ -11,9 +11,10 @@ This module holds no rule: it draws the engine's states and sentences.
 
 Controls a learner (or a test) uses:
 
-- ``first_button``, ``back_button``, ``next_button``, ``last_button``: step both deals;
-  ``last`` stops at the first difference on the way (press it again to go to the end);
-- ``jump_button`` ("jump to first difference");
+- ``first_button``, ``back_button``, ``next_button``, ``last_button``: step both deals
+  (their arrows are Font Awesome icons, drawn on every browser); ``last`` stops at the first
+  difference on the way (press it again to go to the end);
+- ``jump_button`` ("jump to first difference", never cut short);
 - ``slider`` (IntSlider): the number of moves played.
 
 What it shows: ``title`` (the rulesets, the deal and the engine's one-line summary),
@@ -34,6 +35,8 @@ from rulebook.errors import RulebookError
 from rulebook.lockstep import LockstepResult, as_rules, run_lockstep
 from rulebook.protocol import Bot, Explanation, GameState
 from rulebook.rules import RulesBase
+
+from rulebook.html import clauses_html, move_words, reason_html, ruleset_caption
 
 from .render import STYLE, cards_html, escape
 
@@ -92,13 +95,13 @@ def state_panel_html(state: GameState) -> str:
 
 
 def _explanation_html(expl: Explanation | None, who: str = "") -> str:
-    """An explanation as the engine gave it: ✔/✘, the reason, the clause ids."""
+    """An explanation as the engine gave it: ✔/✘, the reason, the clause ids small and last."""
     if expl is None:
         return ""
     mark = "✔ legal" if expl.legal else "✘ not legal"
     return (f"<div class='rb-expl' data-legal='{int(expl.legal)}'>{escape(who)}<b>{mark}:</b> "
-            f"<span class='rb-why'>{escape(expl.reason)}</span> <small>"
-            f"({escape(', '.join(expl.clauses))})</small></div>")
+            f"<span class='rb-why'>{escape(expl.reason)}</span>{clauses_html(expl.clauses)}"
+            "</div>")
 
 
 class Lockstep:
@@ -122,13 +125,17 @@ class Lockstep:
         self.table_b = w.HTML()
         self.moves = w.HTML()
         self.reason = w.HTML()
-        self.first_button = self._button("⏮ first", "Go to the start of both deals", self.first)
-        self.back_button = self._button("◀ back", "Undo one move in both deals", self.back)
-        self.next_button = self._button("next ▶", "Play one more move in both deals", self.next)
-        self.last_button = self._button("last ⏭", "Go to the end (stops at the first "
-                                        "difference on the way)", self.last)
+        # Font Awesome icons, not the characters ⏮ ⏭ (no font for them in Debian's Chromium)
+        self.first_button = self._button("first", "Go to the start of both deals", self.first,
+                                         "fast-backward")
+        self.back_button = self._button("back", "Undo one move in both deals", self.back,
+                                        "step-backward")
+        self.next_button = self._button("next", "Play one more move in both deals", self.next,
+                                        "step-forward")
+        self.last_button = self._button("last", "Go to the end (stops at the first "
+                                        "difference on the way)", self.last, "fast-forward")
         self.jump_button = self._button("jump to first difference", "Go to the first move "
-                                        "where the two deals part", self.jump)
+                                        "where the two deals part", self.jump, "search")
         self.slider = w.IntSlider(value=0, min=0, max=0, description="moves",
                                   continuous_update=True,
                                   tooltip="The number of moves played in both deals")
@@ -137,10 +144,11 @@ class Lockstep:
         self.widget = w.VBox([
             self.title,
             w.HBox([self.first_button, self.back_button, self.next_button, self.last_button,
-                    self.jump_button]),
-            w.HBox([self.slider, self.position]),
+                    self.jump_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.slider, self.position], layout=w.Layout(flex_flow="row wrap")),
             self.moves,
-            w.HBox([self.table_a, self.table_b]),
+            w.HBox([self.table_a, self.table_b],
+                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.reason,
         ])
         try:
@@ -160,9 +168,9 @@ class Lockstep:
         self.title.value = (
             f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>Lockstep</b>: deal "
             f"{escape(deal_seed)}, {r.players} players, dealer seat {r.dealer}: "
-            f"<b>{escape(r.rules_a.label())}</b> (left) and "
-            f"<b>{escape(r.rules_b.label())}</b> (right), the same computer players.</div>"
-            f"<div class='rb-reason'>{escape(r.summary())}</div>")
+            f"<b>{escape(ruleset_caption(r.rules_a))}</b> (left) and "
+            f"<b>{escape(ruleset_caption(r.rules_b))}</b> (right), the same computer players."
+            f"</div><div class='rb-reason'>{reason_html(self._in_words(r.summary()))}</div>")
         self.show(0)
 
     # ---- display ----------------------------------------------------------------------
@@ -175,14 +183,29 @@ class Lockstep:
         display(self.widget)  # type: ignore[no-untyped-call]
 
     @staticmethod
-    def _button(label: str, tip: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button(description=label, tooltip=tip)
+    def _button(label: str, tip: str, action: Callable[[], None], icon: str = "") -> w.Button:
+        # width auto: the button is as wide as its words, so none is cut short
+        button = w.Button(description=label, tooltip=tip, icon=icon,
+                          layout=w.Layout(width="auto"))
         button.on_click(lambda _b: action())
         return button
 
     def _buttons(self) -> list[w.Button]:
         return [self.first_button, self.back_button, self.next_button, self.last_button,
                 self.jump_button]
+
+    def _in_words(self, text: str) -> str:
+        """The engine's sentence with each ruleset's label (``badam-satti +sevens_first``)
+        named in words, as everywhere on screen."""
+        r = self.result
+        if r is None:
+            return text
+        labels = sorted({(r.rules_a.label(), ruleset_caption(r.rules_a)),
+                         (r.rules_b.label(), ruleset_caption(r.rules_b))},
+                        key=lambda pair: -len(pair[0]))
+        for label, words in labels:
+            text = text.replace(label, words)
+        return text
 
     # ---- actions ----------------------------------------------------------------------
     @property
@@ -241,10 +264,12 @@ class Lockstep:
         len_a, len_b = len(r.moves_a), len(r.moves_b)
         self.position.value = (f"<span class='rb-note'>after {step} of {r.length} moves "
                                f"(left deal {len_a}, right deal {len_b})</span>")
-        self.table_a.value = (f"{STYLE}<div class='rb-note'><b>{escape(r.rules_a.label())}"
-                              f"</b></div>{state_panel_html(state_a)}")
-        self.table_b.value = (f"{STYLE}<div class='rb-note'><b>{escape(r.rules_b.label())}"
-                              f"</b></div>{state_panel_html(state_b)}")
+        self.table_a.value = (f"{STYLE}<div class='rb-note'><b>left: "
+                              f"{escape(ruleset_caption(r.rules_a))}</b></div>"
+                              f"{state_panel_html(state_a)}")
+        self.table_b.value = (f"{STYLE}<div class='rb-note'><b>right: "
+                              f"{escape(ruleset_caption(r.rules_b))}</b></div>"
+                              f"{state_panel_html(state_b)}")
         self.moves.value = self._moves_html(step, state_a, state_b)
         pp = r.positions_part
         if pp is not None and pp <= step and (r.parting is None or step < r.parting):
@@ -257,7 +282,9 @@ class Lockstep:
         elif step < r.parting:
             note = f"The deals agree so far; they part at move {r.parting + 1}."
         elif step == r.parting:
-            note = "≠ Here the deals part. " + r.summary()
+            note = "≠ Here the deals part. " + self._in_words(r.summary())
+            self.reason.value = f"{STYLE}<div class='rb-reason'>{reason_html(note)}</div>"
+            return
         else:
             note = f"The deals parted at move {r.parting + 1}; from there each goes its own way."
         self.reason.value = f"{STYLE}<div class='rb-reason'>{escape(note)}</div>"
@@ -278,20 +305,23 @@ class Lockstep:
         def cell(state: GameState, move: Any, expl: Explanation | None) -> str:
             if move is None:
                 return "<i>the deal is over</i>"
-            return (f"seat {escape(state.to_move)} plays <b class='rb-move'>{escape(move)}</b>"
+            return (f"seat {escape(state.to_move)} plays "
+                    f"<b class='rb-move'>{escape(move_words(state, move))}</b>"
                     f"{_explanation_html(expl)}")
 
         cells_a = cell(state_a, ma, ea)
         cells_b = cell(state_b, mb, eb)
         if parting:
-            cells_a += _explanation_html(r.b_on_move_a, f"under {r.rules_b.label()}: ")
-            cells_b += _explanation_html(r.a_on_move_b, f"under {r.rules_a.label()}: ")
+            cells_a += _explanation_html(r.b_on_move_a,
+                                         f"under {ruleset_caption(r.rules_b)}: ")
+            cells_b += _explanation_html(r.a_on_move_b,
+                                         f"under {ruleset_caption(r.rules_a)}: ")
         mark = ' class="rb-diff rb-parting"' if parting else ""
         banner = (f"<div class='rb-part'>≠ The deals part at move {step + 1}</div>"
                   if parting else "")
         return (f"{STYLE}{_EXTRA_STYLE}{banner}<table class='rb-table rb-lockstep'><thead><tr>"
-                f"<th></th><th>{escape(r.rules_a.label())}</th>"
-                f"<th>{escape(r.rules_b.label())}</th></tr></thead><tbody>"
+                f"<th></th><th>{escape(ruleset_caption(r.rules_a))}</th>"
+                f"<th>{escape(ruleset_caption(r.rules_b))}</th></tr></thead><tbody>"
                 f"<tr{mark} data-step='{step}'><td>move {step + 1}</td>"
                 f"<td class='rb-side-a'>{cells_a}</td><td class='rb-side-b'>{cells_b}</td></tr>"
                 f"</tbody></table>")

@@ -1,0 +1,354 @@
+"""PlayGame: play any ruleset against the computer, one deal or a whole match.
+
+``PlayGame("sevens")`` puts the controls a player expects above a :class:`~widgets.DealStepper`
+in play mode (classroom layout by default): the ruleset (every installed profile), the number
+of players (as many as the engine accepts for that ruleset: it is asked, nothing here is
+hard-coded), the computer players' strength (the players the engine has registered for the
+game), a *New deal* button and the deal's seed in a box (a fresh random seed at each click,
+so two students never share a deal unless a teacher types the same seed for both), and for
+the rulesets that have matches a "whole match" switch.
+
+In a match (``rules.new_match``, :mod:`rulebook.match`) the deals follow one another with the
+dealer moving left; after each deal the running totals are shown, and at the end the match's
+result with its tie-break explained in words (:func:`rulebook.match.explain_match_result`).
+The end of every deal shows every hand face up, the places, the points or chips and the
+engine's reason (the stepper's results table).  This module holds no rule.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import ipywidgets as W
+
+from rulebook.errors import RulebookError, RulesError
+from rulebook.html import STYLE, escape, reason_html, ruleset_caption
+from rulebook.lockstep import as_rules
+from rulebook.protocol import GameState
+from rulebook.rules import RulesBase, load_rules, profile_ids
+from rulebook.simulation import bot_names
+
+from .common import players_accepted, strength_options
+from .stepper import DealStepper
+
+__all__ = ["PlayGame", "SEED_RANGE"]
+
+SEED_RANGE = 1_000_000
+"""New deals draw their seed from 0 .. SEED_RANGE - 1: short enough to read out and type."""
+
+_STYLE = """<style>
+.rb-play .rb-scores td.rb-num,.rb-play .rb-scores th.rb-num{text-align:right}
+.rb-play .rb-scores tr.rb-total td{font-weight:bold;border-top:2px solid #999}
+.rb-play .rb-scores small{color:#666}
+</style>"""
+
+
+def _fresh_seed() -> int:
+    """A seed nobody chose: every student's kernel draws its own."""
+    return secrets.randbelow(SEED_RANGE)
+
+
+class PlayGame:
+    """Play a ruleset against computer players, with the controls on screen.
+
+    ``PlayGame(ruleset="badam-satti", *, players=None, strength="smart", seat=0, seed=None,
+    match=False, classroom=True)``: ``ruleset`` is a profile id, ``"profile+option"`` text or
+    a rules object; ``players`` defaults to 4 (or the nearest count the ruleset accepts);
+    ``strength`` names the computer players (``"smart"``, ``"easy"``, ``"random"``: those
+    the engine has for the game); ``seat`` is yours; ``seed`` the first deal's seed (``None``:
+    a fresh random one); ``match`` plays a whole match where the ruleset has matches;
+    ``classroom`` chooses the stepper's layout.  A ruleset, player count or strength the
+    engine refuses raises :class:`~rulebook.errors.RulesError` here, before anything is drawn.
+
+    ``stepper`` is the :class:`~widgets.DealStepper` it drives; ``new_deal(seed=None)`` deals
+    again (a fresh seed unless one is given).  Controls: ``ruleset_picker``,
+    ``players_picker``, ``strength_picker``, ``new_deal_button``, ``seed_box``,
+    ``match_toggle``, ``next_deal_button``; outputs: ``scores`` (the running totals and the
+    match result), ``message``.  State: ``rules``, ``seed``, ``players``, ``strength``,
+    ``match`` (the :class:`~rulebook.match.Match` in play, or ``None``).
+    """
+
+    def __init__(self, ruleset: RulesBase | str = "badam-satti", *, players: int | None = None,
+                 strength: str = "smart", seat: int = 0, seed: int | None = None,
+                 match: bool = False, classroom: bool = True) -> None:
+        rules = as_rules(ruleset)
+        self._choices: dict[str, RulesBase] = {}
+        for pid in profile_ids():
+            self._choices[pid] = load_rules(pid)
+        key = rules.profile_id if rules == self._choices.get(rules.profile_id) else \
+            "+".join([rules.profile_id] + [f"{k}={v}" for k, v in rules.changed_options().items()])
+        self._choices[key] = rules
+        accepted = players_accepted(rules)
+        if players is None:
+            players = 4 if 4 in accepted else min(accepted, key=lambda n: abs(n - 4))
+        if players not in accepted:
+            raise RulesError(f"{rules.title} is played by {accepted[0]} to {accepted[-1]} "
+                             f"players, not {players!r}")
+        names = bot_names(rules.game)
+        if strength not in names:
+            raise RulesError(f"no computer player {strength!r} for {rules.title}: expected one "
+                             f"of {', '.join(names)}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise RulesError(f"seat={seat!r}: expected a seat from 0 to {players - 1}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"seed={seed!r}: expected a whole number (or None for a fresh one)")
+
+        self.rules: RulesBase = rules
+        self.seat = seat
+        self.seed: int = _fresh_seed() if seed is None else seed
+        self.match: Any = None
+        self._finished: GameState | None = None  # the deal whose end was last counted
+        self._after: Any = None  # the match once the finished deal is counted
+        self._syncing = False
+
+        wide = {"description_width": "initial"}
+        self.ruleset_picker = W.Dropdown(
+            options=[(ruleset_caption(r), k) for k, r in self._choices.items()], value=key,
+            description="Game", style=wide, layout=W.Layout(width="auto", max_width="330px"),
+            tooltip="The ruleset to play")
+        self.players_picker = W.Dropdown(
+            options=[(str(n), n) for n in accepted], value=players, description="players",
+            style=wide, layout=W.Layout(width="auto"),
+            tooltip="How many play (as many as the rules allow)")
+        self.strength_picker = W.Dropdown(
+            options=strength_options(names), value=strength, description="computer",
+            style=wide, layout=W.Layout(width="auto"), tooltip="How well the computer plays")
+        self.new_deal_button = W.Button(
+            description="New deal", icon="random", button_style="success",
+            tooltip="Shuffle and deal again, with a fresh seed", layout=W.Layout(width="auto"))
+        self.seed_box = W.IntText(
+            value=self.seed, description="seed", style=wide,
+            layout=W.Layout(width="9.5em"),
+            tooltip="The deal's number: type one and press Enter to deal it again "
+                    "(the same seed gives everyone the same deal)")
+        self.match_toggle = W.Checkbox(
+            value=bool(match), description="whole match", indent=False,
+            layout=W.Layout(width="auto"), tooltip="Play deal after deal, with running scores")
+        self.next_deal_button = W.Button(
+            description="next deal", icon="step-forward", button_style="primary",
+            tooltip="Deal the next deal of the match", layout=W.Layout(width="auto"))
+        self.scores = W.HTML()
+        self.message = W.HTML()
+        self.match_box = W.VBox([self.scores, self.next_deal_button])
+        self.stepper = DealStepper(self._start(), seat=seat, bots=strength, play=True,
+                                   classroom=classroom)
+
+        self.new_deal_button.on_click(lambda _b: self.new_deal())
+        self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.seed_box.observe(self._on_seed, names="value")
+        self.ruleset_picker.observe(self._on_ruleset, names="value")
+        for control in (self.players_picker, self.strength_picker, self.match_toggle):
+            control.observe(self._on_setting, names="value")
+        self.controls = W.HBox(
+            [self.ruleset_picker, self.players_picker, self.strength_picker,
+             self.new_deal_button, self.seed_box, self.match_toggle],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = W.VBox([W.HTML(STYLE + _STYLE), self.controls, self.message,
+                              self.stepper.widget, self.match_box])
+        self.widget.add_class("rb-play")
+        self._show_match_switch()
+        self.stepper.observe(lambda _state: self._deal_changed())
+
+    # ---- display ----------------------------------------------------------------------
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+    # ---- what is set ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of players chosen."""
+        return int(self.players_picker.value)
+
+    @property
+    def strength(self) -> str:
+        """The computer players' name (``smart``, ``easy``, ``random``...)."""
+        return str(self.strength_picker.value)
+
+    @property
+    def has_matches(self) -> bool:
+        """Whether the ruleset plays matches (its rules object has ``new_match``)."""
+        return callable(getattr(self.rules, "new_match", None))
+
+    @property
+    def in_match(self) -> bool:
+        """Whether a whole match is being played."""
+        return self.match is not None
+
+    # ---- actions ----------------------------------------------------------------------
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal again with the settings on screen: ``seed`` or a fresh random one.  In match
+        mode a new match starts from that seed."""
+        self.seed = _fresh_seed() if seed is None else int(seed)
+        self._syncing = True
+        try:
+            self.seed_box.value = self.seed
+        finally:
+            self._syncing = False
+        self.message.value = ""
+        try:
+            state = self._start()
+        except RulebookError as exc:
+            self._say(str(exc))
+            return
+        self.stepper.bots_spec = self.strength
+        self.stepper.load(state)
+        self._deal_changed()
+
+    def _start(self) -> GameState:
+        """The first deal under the settings on screen: a single deal, or the first deal of
+        a new match (``rules.new_match``) when "whole match" is on."""
+        self._finished = self._after = None
+        if self.match_toggle.value and self.has_matches:
+            self.match = getattr(self.rules, "new_match")(
+                players=self.players, seed=self.seed, dealer=0)
+            state: GameState = self.match.current
+        else:
+            self.match = None
+            state = getattr(self.rules, "new_deal")(players=self.players, seed=self.seed)
+        return state
+
+    def next_deal(self) -> None:
+        """In a match, once a deal is over: deal the next one (or show the match result)."""
+        if self._after is None or self._after.current is None:
+            return
+        self.match = self._after
+        self._finished = self._after = None
+        self.stepper.load(self.match.current)
+        self._deal_changed()
+
+    def _say(self, text: str) -> None:
+        self.message.value = f'{STYLE}<div class="rb-reason rb-bad">{escape(text)}</div>'
+
+    # ---- events -------------------------------------------------------------------------
+    def _on_seed(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.new_deal(int(change["new"]))
+
+    def _on_setting(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.new_deal(self.seed)  # the same seed under the new settings
+
+    def _on_ruleset(self, change: dict[str, Any]) -> None:
+        rules = self._choices[change["new"]]
+        accepted = players_accepted(rules)
+        names = bot_names(rules.game)
+        self._syncing = True
+        try:
+            self.rules = rules
+            players = self.players if self.players in accepted else \
+                min(accepted, key=lambda n: abs(n - 4))
+            self.players_picker.options = [(str(n), n) for n in accepted]
+            self.players_picker.value = players
+            strength = self.strength if self.strength in names else \
+                ("smart" if "smart" in names else names[-1])
+            self.strength_picker.options = strength_options(names)
+            self.strength_picker.value = strength
+            if self.seat >= players:
+                self._say(f"You played seat {self.seat}; with {players} players you play "
+                          f"seat 0.")
+                self.seat = 0
+                self.stepper.human = 0
+        finally:
+            self._syncing = False
+        self._show_match_switch()
+        self.new_deal(self.seed)
+
+    def _show_match_switch(self) -> None:
+        self.match_toggle.layout.display = None if self.has_matches else "none"
+        if self.has_matches:
+            length = int(getattr(self.rules, "match_length")())
+            self.match_toggle.description = f"whole match ({length} deals)"
+
+    def _deal_changed(self) -> None:
+        """After every change in the stepper: in a match, count a deal that has just ended
+        and show the running totals; offer the next deal."""
+        if self.match is None:
+            self.match_box.layout.display = "none"
+            return
+        self.match_box.layout.display = None
+        final = self.stepper.states[-1] if self.stepper.states else None
+        if final is not None and final.is_over and final is not self._finished:
+            after = self.match
+            try:
+                for move in final.history:
+                    after = after.play(move)
+            except RulebookError as exc:  # pragma: no cover - the stepper played legal moves
+                self._say(str(exc))
+                return
+            self._finished, self._after = final, after
+        shown = self._after if self._finished is not None else self.match
+        self.scores.value = self._scores_html(shown)
+        more = self._after is not None and self._after.current is not None
+        self.next_deal_button.layout.display = None if more else "none"
+        if more:
+            k = len(self._after.deals) + 1
+            self.next_deal_button.description = f"deal {k} of {self._after.length}"
+
+    # ---- the scores ---------------------------------------------------------------------
+    def _unit(self, match: Any) -> str:
+        outcomes = match.outcomes
+        return "chips" if outcomes and getattr(outcomes[0], "chips", None) is not None \
+            else "points"
+
+    def _scores_html(self, match: Any) -> str:
+        """The running totals after each finished deal, then the standing or the result."""
+        from rulebook.match import explain_match_result
+
+        players, outcomes = match.players, match.outcomes
+        unit = self._unit(match)
+        if self._finished is not None:
+            where = f"deal {len(match.deals)} of {match.length} is over"
+        else:
+            where = f"deal {len(match.deals) + 1} of {match.length}"
+        head = (f'<div class="rb-note"><b>Match</b> (seed {escape(match.seed)}): {where}. '
+                f"{self._match_rule()}</div>")
+        if not outcomes:
+            return STYLE + head
+        rows = []
+        previous = (0,) * players if unit == "points" else \
+            tuple(match.rules.match_totals([], players))
+        for k in range(len(outcomes)):
+            totals = tuple(match.rules.match_totals(outcomes[:k + 1], players))
+            cells = "".join(
+                f'<td class="rb-num">{t} <small>({t - p:+d})</small></td>'
+                for t, p in zip(totals, previous))
+            rows.append(f'<tr data-deal="{k + 1}"><td>after deal {k + 1}</td>{cells}</tr>')
+            previous = totals
+        result = match.result
+        places = "".join(f'<td class="rb-num">{_place(p)}</td>' for p in result.places)
+        rows.append(f'<tr class="rb-total"><td>{"final place" if match.is_over else "place now"}'
+                    f"</td>{places}</tr>")
+        head_cells = "".join(f'<th class="rb-num">seat {s}{" (you)" if s == self.seat else ""}'
+                             "</th>" for s in range(players))
+        table = (f'<table class="rb-table rb-scores"><thead><tr><th>{escape(unit)}</th>'
+                 f'{head_cells}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        if match.is_over:
+            lines = explain_match_result(result, unit)
+            verdict = ('<div class="rb-reason rb-match-result"><b>The match is over.</b> '
+                       + " ".join(escape(line) for line in lines) + "</div>")
+        else:
+            leaders = [s for s in range(players) if result.places[s] == 1]
+            who = " and ".join(f"seat {s}" for s in leaders)
+            verdict = (f'<div class="rb-note">After {len(outcomes)} of {match.length} deals '
+                       f"{escape(who)} {'lead' if len(leaders) > 1 else 'leads'}.</div>")
+        return STYLE + head + table + verdict
+
+    def _match_rule(self) -> str:
+        """The ruleset's own sentence for how a match is won, clause ids last."""
+        for row in self.rules.describe():
+            if row.topic == "match":
+                return reason_html(row.meaning, row.clauses)
+        return ""
+
+
+_PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _place(n: int) -> str:
+    return _PLACES.get(n, f"{n}th")
+
