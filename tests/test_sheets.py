@@ -370,6 +370,8 @@ def test_rules_table_reads_as_plain_words_with_clause_ids_small_and_last(spec: s
         assert 'class="rb-clauses"' in row.rsplit("<td", 1)[1]
         assert all(not CLAUSE_ID.search(c) for c in cells[:-1])
     assert "text-align:left" in html
+    for shown in (repr(table), repr(rules.how_to_play()), repr(rules.rule_sheet())):
+        assert "Row(" not in shown and "Para(" not in shown and "('" not in shown
     assert not LETTER_CARD.search(re.sub(r"<style>.*?</style>", "", html, flags=re.S))
 
 

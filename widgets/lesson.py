@@ -191,6 +191,7 @@ class Question:
             parts.append(self.choice)
         parts += [self.reveal_button, self.answer_box]
         self.widget = W.VBox(parts, layout=W.Layout(margin="0 0 10px 0"))
+        self.widget.add_class("rb-question")
         self._draw_prompt()
 
     @property
@@ -253,6 +254,7 @@ class Exercises:
         heading = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><h3>{_html.escape(title)}</h3>'
                          "<p>Predict first, then press <b>Show the answer</b>.</p></div>")
         self.widget = W.VBox([heading, *[q.widget for q in self.questions], self.teacher])
+        self.widget.add_class("rb-exercises")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         return self.widget._repr_mimebundle_(include=include, exclude=exclude)
@@ -310,6 +312,8 @@ class TryIt:
                               W.HBox(list(self.controls.values()),
                                      layout=W.Layout(flex_flow="row wrap")),
                               self.output])
+        self.widget.add_class("rb-tryit")
+        self.output.add_class("rb-tryit-output")
         for control in self.controls.values():
             control.observe(lambda _c: self.refresh(), names="value")
         self.ruleset_box.observe(lambda _c: self._ruleset_changed(), names="value")

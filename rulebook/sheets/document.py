@@ -249,6 +249,9 @@ class HowToPlay:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        return f"<{self.title}: {', '.join(s.title for s in self.sections)}>"
+
     def html(self) -> str:
         """The text as an HTML fragment (with its scoped style)."""
         body = "".join(section_html(s) for s in self.sections)
@@ -301,6 +304,9 @@ class RuleSheet:
 
     def __str__(self) -> str:
         return self.text()
+
+    def __repr__(self) -> str:
+        return f"<rule sheet: {self.title}, {', '.join(s.title for s in self.sections)}>"
 
     def _body(self) -> str:
         sections = "".join(section_html(s) for s in self.sections)
@@ -376,6 +382,9 @@ class RulesTable:
 
     def _repr_html_(self) -> str:
         return self.html()
+
+    def __repr__(self) -> str:
+        return f"{self.title}\n{self.text()}"
 
     def text(self) -> str:
         """The table as plain text, one row a line."""
