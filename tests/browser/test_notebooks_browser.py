@@ -214,8 +214,8 @@ def test_voila_answers_stay_hidden_until_asked_and_lessons_link_on(
     body = open_voila(page, copy_notebook(LESSONS / "00_start_here.ipynb"))
     question = body.locator(".rb-question").first
     answer = "Always one: the player holding the 7♥ must play it"
-    visible = """a => [...document.querySelectorAll('.rb-exercises *')].some(e =>
-        e.children.length === 0 && e.offsetParent !== null && e.textContent.includes(a))"""
+    visible = """a => [...document.querySelectorAll('.rb-exercises .rb-answer, .rb-exercises li')]
+        .some(e => e.offsetParent !== null && e.textContent.includes(a))"""
     expect()(question).to_contain_text("how many different moves", timeout=STEP_TIMEOUT)
     assert not page.evaluate(visible, answer[:30]), "an answer is on screen before it is asked"
     to_top(question)
@@ -259,7 +259,8 @@ def test_badam_satti_lesson_steppers_in_jupyterlab(page: Any, copy_notebook: Cal
     expect()(moves).to_have_count(2)
     expect()(moves.nth(0)).to_have_text("0")  # no later cell moved the lesson's first stepper
     expect()(moves.nth(1)).to_have_text(str(k), timeout=STEP_TIMEOUT)
-    second = panel.locator(".jp-OutputArea-output").filter(has=moves.nth(1))
+    second = panel.locator(".jp-OutputArea-output").filter(
+        has=page.locator(".widget-readout")).nth(1)
     button(second, "next").click()
     expect()(moves.nth(1)).to_have_text(str(k + 1), timeout=STEP_TIMEOUT)
     expect()(second).to_contain_text(reason.reason.split(":")[0], timeout=STEP_TIMEOUT)
