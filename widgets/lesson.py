@@ -35,7 +35,9 @@ __all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symb
 LESSON_STYLE = """<style>
 .rb-lesson{font-family:sans-serif;font-size:1em;line-height:1.4}
 .rb-lesson .rb-red{color:#c0392b;font-weight:bold}.rb-lesson .rb-black{color:#111;font-weight:bold}
-.rb-lesson table.rb-ltable{border-collapse:collapse;margin:.3em 0}
+div.rb-lesson table.rb-ltable{border-collapse:collapse;margin:.3em 0;font-size:14px}
+div.rb-lesson table.rb-ltable caption{text-align:left;color:#444;padding:2px 0}
+div.rb-panel table td,div.rb-panel table th{text-align:left}
 .rb-lesson table.rb-ltable th,.rb-lesson table.rb-ltable td{text-align:left;vertical-align:top;
  padding:3px 10px 3px 0;border-bottom:1px solid #ddd}
 .rb-lesson table.rb-ltable th{border-bottom:2px solid #999}
@@ -110,7 +112,7 @@ class Panel:
                 out.append(f'<p class="rb-lesson">{words_html(symbols(part))}</p>')
             else:
                 out.append(_html_of(part))
-        return LESSON_STYLE + "".join(out)
+        return f'{LESSON_STYLE}<div class="rb-panel">{"".join(out)}</div>'
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -183,7 +185,7 @@ class Question:
                                       layout=W.Layout(width="auto"),
                                       style={"button_width": "auto"}) if choices else None
         self.reveal_button = W.Button(description="Show the answer", icon="eye",
-                                      layout=W.Layout(width="auto"))
+                                      layout=W.Layout(width="auto", align_self="flex-start"))
         self.answer_box = W.HTML(layout=W.Layout(display="none"))
         self.reveal_button.on_click(lambda _b: self.toggle())
         parts: list[W.Widget] = [self.prompt_box]
@@ -296,7 +298,7 @@ class TryIt:
                                          layout=W.Layout(width="180px",
                                                          display="none" if fixed else ""))
         self.new_deal_button = W.Button(description="New deal", icon="random",
-                                        layout=W.Layout(width="auto",
+                                        layout=W.Layout(width="auto", align_self="flex-start",
                                                         display="none" if fixed else ""))
         self.fixed = fixed
         self.controls: dict[str, Any] = dict(controls or {})

@@ -176,8 +176,8 @@ def section_html(section: Section, level: int = 3) -> str:
 SHEET_CSS = """
 .rb-sheet{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;color:#111;line-height:1.35;
  max-width:62em}
-.rb-sheet h2{font-size:1.35em;margin:0 0 .15em 0}
-.rb-sheet h3{font-size:1.05em;margin:.7em 0 .2em 0;color:#1d3f72}
+div.rb-sheet h2{font-size:1.35em;font-weight:bold;margin:0 0 .15em 0}
+div.rb-sheet .rb-sec h3{font-size:1.12em;font-weight:bold;margin:.8em 0 .25em 0;color:#1d3f72}
 .rb-sheet p{margin:.25em 0}
 .rb-sheet ul{margin:.2em 0 .2em 1.1em;padding:0}
 .rb-sheet li{margin:.12em 0}
