@@ -1,7 +1,9 @@
 """A terminal view of the engine, for a quick look without Jupyter.
 
-``python -m rulebook show badam-satti --players 4 --seed 7`` prints a deal move by move, with
-the engine's reason for every pass (BS-MOVE-4, BS-INFO-3) and the result;
+``python -m rulebook show badam-satti --players 4 --seed 7`` prints a deal move by move from
+the state's public move log (``state.move_log()``: third person, cards in symbols), with the
+engine's reason for every pass, draw and engine event (BS-MOVE-4, BS-INFO-3, BS-HR-10,
+SAT-TURN-4) and the result;
 ``python -m rulebook rules badam-satti sevens`` prints rulesets side by side;
 ``python -m rulebook profiles`` lists the rulesets;
 ``python -m rulebook sheet badam-satti+sevens_first --out sheet.pdf`` writes a one-page rule
@@ -23,21 +25,29 @@ from .rules import load_profile, load_rules, parse_option, parse_ruleset, profil
 __all__ = ["main", "show_deal", "parse_option", "parse_ruleset"]
 
 
+def _wants_reason(move: str) -> bool:
+    """Which log lines carry their reason by default: passes, draws, skips, attempts and the
+    engine's own events (the plays speak for themselves)."""
+    return move in ("", "pass", "draw", "skip") or move.startswith("try")
+
+
 def show_deal(rules: Any, players: int, seed: int, dealer: int, bots: Sequence[str] | str,
               out: Any = sys.stdout, reasons: bool = False) -> Any:
-    """Play one deal with computer players and print it move by move; returns the final state."""
+    """Play one deal with computer players and print its public move log, one numbered line
+    per move (engine events indented under it), with the reasons; returns the final state."""
     start = rules.new_deal(players=players, seed=seed, dealer=dealer)
     final = autoplay(start, bots, seed=seed)
     print(f"{rules.label()}: {players} players, seed {seed}, dealer seat {dealer}", file=out)
-    state = start
-    for number, move in enumerate(final.history, 1):
-        seat = state.to_move
-        explanation = state.explain(move)
-        line = f"{number:3}. seat {seat}: {move}"
-        if reasons or str(move) in ("pass", "draw", "skip") or str(move).startswith("try"):
-            line += f" — {explanation.reason} [{', '.join(explanation.clauses)}]"
+    number = 0
+    for entry in final.move_log():
+        if entry.move:
+            number += 1
+            line = f"{number:3}. {entry.text}"
+        else:
+            line = f"     {entry.text}"
+        if reasons or _wants_reason(entry.move):
+            line += f" — {entry.reason} [{', '.join(entry.clauses)}]"
         print(line, file=out)
-        state = state.play(move)
     outcome = final.outcome
     if outcome is not None:
         print(f"result: {outcome.summary}", file=out)

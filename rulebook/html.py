@@ -54,6 +54,8 @@ __all__ = [
     "legal_card_mask",
     "mover_of_last",
     "last_move_text",
+    "last_log",
+    "log_by_move",
     "move_words",
     "split_clauses",
     "clauses_html",
@@ -257,64 +259,47 @@ def legal_card_mask(state: Any) -> int:
     return mask
 
 
-def mover_of_last(state: Any) -> int | None:
-    """The seat that made the last move, read from the state's public log (None at the start)."""
+def last_log(state: Any) -> tuple[Any, ...]:
+    """The public log entries of the last move (:meth:`~rulebook.protocol.GameState.move_log`,
+    third person, cards in symbols): the move's own entry and the engine's events that came
+    with it (an elimination, a drawn card played at once).  Empty at the start."""
     if not state.history:
-        return None
-    game = state.rules.game
-    if game == "sevens":
-        for event in reversed(state.events):
-            if event.kind != "eliminated":
-                return int(event.seat)
-        return None
-    if game == "satti":
-        return int(state.public_history[-1].seat)
-    if game == "badugi":
-        return int(state.actors[-1]) if state.actors else None
+        return ()
+    out: list[Any] = []
+    for entry in reversed(state.move_log()):
+        out.append(entry)
+        if entry.move:
+            break
+    return tuple(reversed(out))
+
+
+def log_by_move(state: Any) -> list[list[Any]]:
+    """``state.move_log()`` grouped by move: item ``k`` holds the entries of move ``k`` (1 = the
+    first move: its own entry and the engine's events that came with it); item 0 the events
+    before the first move.  One call for a whole line of play, so a view stepping through it
+    reads each move's entries without asking the engine again."""
+    groups: list[list[Any]] = [[]]
+    for entry in state.move_log():
+        if entry.move:
+            groups.append([entry])
+        else:
+            groups[-1].append(entry)
+    return groups
+
+
+def mover_of_last(state: Any) -> int | None:
+    """The seat that made the last move, read from the public log (None at the start)."""
+    for entry in last_log(state):
+        if entry.move:
+            return None if entry.seat is None else int(entry.seat)
     return None
 
 
 def last_move_text(state: Any, seats: str | int | None = "all") -> str:
-    """The last move in words and card symbols (plain text), e.g. ``seat 1 played 8♥``;
-    hidden Badugi discards are told as a count unless every hand is shown or the mover is the
-    seat shown."""
-    if not state.history:
-        return ""
-    move = state.history[-1]
-    seat = mover_of_last(state)
-    who = "a seat" if seat is None else f"seat {seat}"
-    game = state.rules.game
-    text = str(move)
-    if game == "sevens":
-        out = f"{who} passed" if text == "pass" else f"{who} played {move_words(state, move)}"
-        later = []
-        for event in reversed(state.events):
-            if event.kind != "eliminated":
-                break
-            later.append(f"seat {event.seat} was eliminated")
-        return out + ("; " + "; ".join(reversed(later)) if later else "")
-    if game == "satti":
-        event = state.public_history[-1]
-        played = getattr(move, "card", None)
-        if isinstance(played, Card) and not text.startswith("try"):
-            named = text.partition(">")[2]
-            out = f"{who} played {played.pretty()}" + (
-                f" and named {SUIT_NAMES[named]}" if named else "")
-        else:
-            out = f"{who}: {move_words(state, event.move)}"
-        extra = []
-        if event.drew:
-            extra.append(f"drew {event.drew} card{'s' if event.drew != 1 else ''}")
-        if event.played:
-            extra.append(f"played {move_words(state, event.played)} at once")
-        return out + (f" ({', '.join(extra)})" if extra else "")
-    if game == "badugi":
-        discard = getattr(move, "discard", None)
-        if discard and seats != "all" and seats != seat:
-            n = discard.bit_count()
-            return f"{who}: draw {n} card{'s' if n != 1 else ''}"
-        return f"{who}: {move_words(state, move)}"
-    return f"{who}: {move_words(state, move)}"
+    """The last move as the public log tells it (third person, cards in symbols), e.g.
+    ``Seat 1 plays 8♥.``, with the engine's events that came with it.  The log is public, so
+    it is the same whichever hands are shown (``seats`` is kept for callers that pass it)."""
+    return " ".join(str(entry.text) for entry in last_log(state))
 
 
 def _last_card(state: Any) -> int:
@@ -337,10 +322,9 @@ def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     playable = state.playable().mask
     opening_note = ""
     if not table and state.to_move is not None:
-        # Nothing on the table yet: what may start is what the engine lets the first player
-        # play (the opening card), not every seven; the engine's sentence says why.
-        playable &= legal_card_mask(state)
-        first = hand_order(playable)
+        # Nothing on the table yet: the engine's sentence says why only the opening card may
+        # start (the playable set is that one card, BS-OPEN-4).
+        first = hand_order(playable & legal_card_mask(state))
         if first:
             why = state.explain(first[0].text)
             opening_note = (f' <span class="rb-opening">— {reason_html(why.reason, why.clauses)}'
@@ -375,12 +359,16 @@ def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
         notes.append("eliminated: " + ", ".join(f"seat {s}" for s in elim))
     if notes:
         out.append('<div class="rb-note">' + " · ".join(notes) + "</div>")
+    return "".join(out), _sevens_headers(state)
+
+
+def _sevens_headers(state: Any) -> list[str]:
     headers = ["cards", "passes"]
     if state.passes_left is not None:
         headers.append("passes left")
     if state.stacks is not None:
         headers.append("chips")
-    return "".join(out), headers
+    return headers
 
 
 def _sevens_cells(state: Any, seat: int) -> list[str]:
@@ -432,7 +420,11 @@ def _satti_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     out.append(f'<tr><th>discards</th><td class="rb-discards">{_count(len(state.discards), "card")} '
                "under the top card</td></tr>")
     out.append("</tbody></table>")
-    return "".join(out), ["cards"]
+    return "".join(out), _satti_headers(state)
+
+
+def _satti_headers(state: Any) -> list[str]:
+    return ["cards"]
 
 
 def _satti_cells(state: Any, seat: int) -> list[str]:
@@ -469,7 +461,11 @@ def _badugi_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     out.append("<tr><th>folded</th><td>"
                + (", ".join(f"seat {s}" for s in folded) if folded else "none") + "</td></tr>")
     out.append("</tbody></table>")
-    return "".join(out), ["stack", "bet this round", "put in", "drew"]
+    return "".join(out), _badugi_headers(state)
+
+
+def _badugi_headers(state: Any) -> list[str]:
+    return ["stack", "bet this round", "put in", "drew"]
 
 
 def _badugi_cells(state: Any, seat: int) -> list[str]:
@@ -505,10 +501,11 @@ def _revealed(state: Any) -> set[int]:
 
 _Cells = Callable[[Any, int], list[str]]
 
-_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]], _Cells, _Cells]] = {
-    "sevens": (_sevens_table, _sevens_cells, _sevens_status),
-    "satti": (_satti_table, _satti_cells, _satti_status),
-    "badugi": (_badugi_table, _badugi_cells, _badugi_status),
+_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]],
+                        Callable[[Any], list[str]], _Cells, _Cells]] = {
+    "sevens": (_sevens_table, _sevens_headers, _sevens_cells, _sevens_status),
+    "satti": (_satti_table, _satti_headers, _satti_cells, _satti_status),
+    "badugi": (_badugi_table, _badugi_headers, _badugi_cells, _badugi_status),
 }
 
 
@@ -517,7 +514,7 @@ def _game_parts(state: Any, compact: bool = False) -> tuple[str, list[str], _Cel
     parts = _GAMES.get(state.rules.game)
     if parts is None:
         return "", [], _no_cells, _no_cells
-    table_fn, cells, status = parts
+    table_fn, _headers, cells, status = parts
     table, headers = table_fn(state, compact)
     return table, headers, cells, status
 
@@ -549,7 +546,13 @@ class SeatRow(NamedTuple):
 
 def seat_rows(state: Any) -> tuple[list[str], list[SeatRow]]:
     """The seats table's column headers (after "seat", before "hand") and one row per seat."""
-    _table, headers, cells, status = _game_parts(state)
+    parts = _GAMES.get(state.rules.game)
+    headers_fn: Callable[[Any], list[str]] = lambda _s: []  # noqa: E731
+    cells: _Cells = _no_cells
+    status: _Cells = _no_cells
+    if parts is not None:
+        _table, headers_fn, cells, status = parts
+    headers = headers_fn(state)
     rows = []
     for seat in range(state.players):
         marks = status(state, seat)

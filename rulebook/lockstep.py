@@ -14,11 +14,14 @@ part:
   the first move is then already played in different deals);
 - ``None`` when the two deals are the same move for move.
 
-At that point it keeps both states and both explanations (``state_a.explain(move_a)``,
-``state_b.explain(move_b)``) and what each ruleset says about the other's move
-(``state_b.explain(move_a)``, ``state_a.explain(move_b)``), so a learner reads, in the
-engine's own words and clause ids, why the deals part.  Nothing here restates a rule: it
-only drives :func:`~rulebook.protocol.autoplay` and asks the states.
+At that point it keeps both states, each deal's public log entry of its move
+(``state.move_log()``: third person, cards in symbols), both explanations
+(``state_a.explain(move_a, voice="table")``, ``state_b.explain(move_b, voice="table")``) and
+what each ruleset says about the other's move (``state_b.explain(move_a, voice="table")``,
+``state_a.explain(move_b, voice="table")``), so a learner reads, in the engine's own words and
+clause ids, why the deals part.  A comparison is a log of moves, so every sentence names the
+seat ("Seat 3 may play 6♠: ..."), never "you".  Nothing here restates a rule: it only drives
+:func:`~rulebook.protocol.autoplay` and asks the states.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RulebookError, RulesError
-from .protocol import Bot, Explanation, GameState, autoplay
+from .protocol import Bot, Explanation, GameState, LogEntry, autoplay
 from .rules import RulesBase, load_rules
 
 __all__ = ["LockstepResult", "run_lockstep", "as_rules", "first_parting", "same_deal",
@@ -119,18 +122,26 @@ class LockstepResult:
     parting: int | None
     """The move number where the deals part (0-based), or ``None`` if they never do."""
     explain_a: Explanation | None
-    """Rules A on its own move at the parting (``None`` if deal A was already over)."""
+    """Rules A on its own move at the parting, naming the seat (``None`` if deal A was
+    already over)."""
     explain_b: Explanation | None
-    """Rules B on its own move at the parting (``None`` if deal B was already over)."""
+    """Rules B on its own move at the parting, naming the seat (``None`` if deal B was
+    already over)."""
     b_on_move_a: Explanation | None
-    """What rules B say about A's move in B's state (``None`` if not askable)."""
+    """What rules B say about A's move in B's state, naming the seat (``None`` if not
+    askable)."""
     a_on_move_b: Explanation | None
-    """What rules A say about B's move in A's state (``None`` if not askable)."""
+    """What rules A say about B's move in A's state, naming the seat (``None`` if not
+    askable)."""
     positions_part: int | None = None
     """The first number of moves after which the positions differ (seat to move, hands,
     stacks) although the moves so far read the same — a move with the same text can act
     differently (e.g. a draw that plays the drawn card at once); ``None`` if the positions
     agree up to :attr:`parting`, or the deals differ from the start."""
+    log_a: LogEntry | None = None
+    """Deal A's public log entry of its move at the parting (``None`` if it was over)."""
+    log_b: LogEntry | None = None
+    """Deal B's public log entry of its move at the parting (``None`` if it was over)."""
 
     @property
     def moves_a(self) -> tuple[Any, ...]:
@@ -210,16 +221,16 @@ class LockstepResult:
         if not self.same_start:
             return (f"The deals differ from the start: {a} and {b} do not deal the same "
                     f"cards, so they part at move 1.")
-        state_a, state_b = self.at_parting  # type: ignore[misc]
-        ma, mb = self.move_a(i), self.move_b(i)
-        if ma is None:
+        said_a = None if self.log_a is None else _lower_first(self.log_a.text)
+        said_b = None if self.log_b is None else _lower_first(self.log_b.text)
+        if said_a is None:
             return (f"They part at move {i + 1}: under {a} the deal is over, under {b} "
-                    f"seat {state_b.to_move} plays {mb}.")
-        if mb is None:
+                    f"{said_b}")
+        if said_b is None:
             return (f"They part at move {i + 1}: under {b} the deal is over, under {a} "
-                    f"seat {state_a.to_move} plays {ma}.")
-        text = (f"They part at move {i + 1}: under {a} seat {state_a.to_move} plays {ma}; "
-                f"under {b} seat {state_b.to_move} plays {mb}.")
+                    f"{said_a}")
+        text = (f"They part at move {i + 1}: under {a} {said_a.rstrip('.')}; "
+                f"under {b} {said_b}")
         if self.b_on_move_a is not None and self.a_on_move_b is not None \
                 and self.b_on_move_a.legal and self.a_on_move_b.legal:
             text += (" Both moves are allowed under both rulesets here: the computer player "
@@ -228,18 +239,31 @@ class LockstepResult:
         return text
 
 
+def _lower_first(text: str) -> str:
+    """A log line inside a sentence: ``Seat 3 plays 6♠.`` -> ``seat 3 plays 6♠.``"""
+    return text[:1].lower() + text[1:]
+
+
+def _log_entry(state: GameState, number: int) -> LogEntry | None:
+    """The public log entry of move ``number`` (0-based) of the deal ``state`` ends, or None."""
+    if number >= len(state.history):
+        return None
+    moves = [entry for entry in state.move_log() if entry.move]
+    return moves[number]
+
+
 def _outcome_text(state: GameState) -> str:
     outcome = state.outcome
     return "" if outcome is None else outcome.summary.rstrip(".")
 
 
 def _ask(state: GameState, move: Any) -> Explanation | None:
-    """``state.explain(move)`` by the move's text, or ``None`` where it cannot be asked
-    (the other game has no such move, or the engine refuses the question)."""
+    """``state.explain(move, voice="table")`` by the move's text, or ``None`` where it cannot
+    be asked (the other game has no such move, or the engine refuses the question)."""
     if move is None:
         return None
     try:
-        return state.explain(str(move))
+        return state.explain(str(move), voice="table")
     except (RulebookError, ValueError):
         return None
 
@@ -257,6 +281,9 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     >>> r = run_lockstep(7, "badam-satti", "sevens")
     >>> r.parting, str(r.move_a(0)), str(r.move_b(0))
     (0, '7H', '7D')
+    >>> r.log_a.text
+    'Seat 3 plays 7♥.'
+
     """
     rules_a, rules_b = as_rules(rules_a), as_rules(rules_b)
     seed = deal_seed if bot_seed is None else bot_seed
@@ -271,6 +298,7 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     same = same_deal(start_a, start_b)
     parting = first_parting(seats_a, final_a.history, seats_b, final_b.history) if same else 0
     explain_a = explain_b = b_on_a = a_on_b = None
+    log_a = log_b = None
     positions_part = None
     if same:
         last = len(states_a) if parting is None else parting + 1
@@ -285,8 +313,10 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
         sb = states_b[min(parting, len(states_b) - 1)]
         ma = final_a.history[parting] if parting < len(final_a.history) else None
         mb = final_b.history[parting] if parting < len(final_b.history) else None
-        explain_a = None if ma is None else sa.explain(ma)
-        explain_b = None if mb is None else sb.explain(mb)
+        explain_a = None if ma is None else sa.explain(ma, voice="table")
+        explain_b = None if mb is None else sb.explain(mb, voice="table")
+        log_a = _log_entry(final_a, parting)
+        log_b = _log_entry(final_b, parting)
         # Across different deals, or with different players to move, the other ruleset's
         # verdict would be about another player's hand and teaches nothing.
         other_player = None not in (sa.to_move, sb.to_move) and sa.to_move != sb.to_move
@@ -297,4 +327,4 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
                           dealer=dealer, states_a=states_a, states_b=states_b,
                           same_start=same, parting=parting, explain_a=explain_a,
                           explain_b=explain_b, b_on_move_a=b_on_a, a_on_move_b=a_on_b,
-                          positions_part=positions_part)
+                          positions_part=positions_part, log_a=log_a, log_b=log_b)

@@ -2,8 +2,11 @@
 
 Generic over games: a :class:`Match` needs only these methods of its rules object:
 ``new_deal(players, seed, dealer)``, ``match_length()``, ``match_totals(outcomes, players)``
-and ``match_result(outcomes, players)`` (returning a :class:`MatchResult`).  The Sevens
-family implements them (BS-MATCH-1..7, BS-CHIP-8..10); Satti could later do the same.
+and ``match_result(outcomes, players)`` (returning a :class:`MatchResult`).  A ruleset whose
+deals carry something over also has ``deal_after(previous, players, seed, dealer)``: in
+``sevens`` each deal starts from the chip stacks the previous deal ended with (BS-CHIP-2,
+BS-CHIP-7), so ``match.current.stacks`` shows the stacks carried over.  The Sevens family
+implements them (BS-MATCH-1..7, BS-CHIP-8..10); Satti could later do the same.
 
 Clauses implemented here: BS-DEAL-4 (the first dealer is a parameter, default 0) and
 BS-DEAL-7 (each later deal is dealt by the player left of the previous dealer).  Deal ``k``
@@ -81,9 +84,16 @@ class Match:
         """The seed of deal ``k``: ``derived_seed(seed, "deal", k)``."""
         return derived_seed(self.seed, "deal", k)
 
-    def _start_deal(self, k: int) -> GameState:
-        state: GameState = self.rules.new_deal(players=self.players, seed=self.deal_seed(k),
-                                               dealer=self.deal_dealer(k))
+    def _start_deal(self, k: int, previous: GameState | None = None) -> GameState:
+        """Deal ``k``; after ``previous`` (the deal before it) when the ruleset carries
+        something over from deal to deal (``rules.deal_after``, e.g. chips, BS-CHIP-7)."""
+        after = getattr(self.rules, "deal_after", None)
+        if previous is not None and after is not None:
+            state: GameState = after(previous, players=self.players, seed=self.deal_seed(k),
+                                     dealer=self.deal_dealer(k))
+        else:
+            state = self.rules.new_deal(players=self.players, seed=self.deal_seed(k),
+                                        dealer=self.deal_dealer(k))
         return state
 
     @property
@@ -108,7 +118,7 @@ class Match:
         if not state.is_over:
             return Match(self.rules, self.players, self.seed, self.dealer, self.deals, state)
         deals = self.deals + (state,)
-        nxt = self._start_deal(len(deals)) if len(deals) < self.length else None
+        nxt = self._start_deal(len(deals), state) if len(deals) < self.length else None
         return Match(self.rules, self.players, self.seed, self.dealer, deals, nxt)
 
     def autoplay(self, bots: Any = None, seed: int = 0) -> "Match":
@@ -118,7 +128,7 @@ class Match:
             k = len(match.deals)
             done = autoplay(match.current, bots, seed=derived_seed(seed, "match", k))
             deals = match.deals + (done,)
-            nxt = match._start_deal(len(deals)) if len(deals) < match.length else None
+            nxt = match._start_deal(len(deals), done) if len(deals) < match.length else None
             match = Match(match.rules, match.players, match.seed, match.dealer, deals, nxt)
         return match
 
@@ -196,7 +206,7 @@ def load_match(data: Any) -> Match:
         state = replay_moves(current, moves)
         if state.is_over:
             finished.append(state)
-            current = match._start_deal(k + 1) if k + 1 < match.length else None
+            current = match._start_deal(k + 1, state) if k + 1 < match.length else None
         else:
             if k != len(deals) - 1:
                 raise RecordError(f"deal {k + 1} is unfinished but another deal follows it")

@@ -11,6 +11,15 @@ explicit: every random event draws from :func:`derived_random` keyed by the deal
 the event's place in the deal, so a deal replays exactly from (rules, seed, moves)
 (BS-DEAL-3, SAT-SETUP-5, BDG-DRAW-6).
 
+Explanations (:class:`Explanation`) are true and complete: ``explain(move)`` starts from the
+same computation as ``legal_moves()`` and only phrases the reason, so the two never disagree.
+Each one carries, beside its sentence and clause ids (the deciding clause first, a house
+rule's clause when a house rule decided), the :class:`Facts` its sentence states, as values a
+program can check against the position.  A reason shown to the player to move may say "you";
+a log of moves names the seat: every state keeps a public :meth:`GameState.move_log` of
+:class:`LogEntry` rows, in the third person and card symbols, which terminal logs, lockstep
+comparisons and steppers show.
+
 Computer players implement :class:`Bot`: they receive only ``state.view(seat)`` and a
 seeded generator, never the state itself.
 """
@@ -20,8 +29,9 @@ import dataclasses
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from .cards import CardSet
 from .errors import IllegalMove, RulesError
 
 if TYPE_CHECKING:
@@ -29,6 +39,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Explanation",
+    "Facts",
+    "LogEntry",
+    "Voice",
+    "VOICES",
     "Outcome",
     "GameState",
     "View",
@@ -62,24 +76,66 @@ def derived_random(seed: int | str, *parts: object) -> random.Random:
     return random.Random(derived_seed(seed, *parts))
 
 
+NO_CARDS = CardSet()
+"""The empty card set (the default of every card fact)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Facts:
+    """The claims behind an explanation's sentence, as values a program can check.
+
+    Every game extends it with the facts its sentences state (the cards a Sevens reason
+    names, the amounts a Badugi betting reason names, the cards a Satti draw promises...).
+    Each field is a claim about the position the explanation was asked in: a test can
+    recompute it from the table and the hands and compare.
+    """
+
+    kind: str = ""
+    """What decided, as a short name, e.g. ``"not_your_turn"``, ``"forced_pass"``,
+    ``"row_end"``; the same kind always gives the same shape of sentence."""
+    seat: int | None = None
+    """The seat the reason speaks about: the player to move (``None`` once the deal is over)."""
+    rule: str | None = None
+    """The house-rule switch that decided (e.g. ``"sevens_first"``), when one did; its clause
+    is then the first of the explanation's clauses."""
+    playable: CardSet = NO_CARDS
+    """Cards the sentence names as legal to play now."""
+    not_playable: CardSet = NO_CARDS
+    """Cards the sentence names as not legal now."""
+    private: bool = False
+    """Whether the sentence rests on cards the other seats cannot see (the mover's hand), so a
+    view of one other seat must not show it."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Explanation:
-    """Why a move is or is not legal: one sentence and the clause ids it rests on.
+    """Why a move is or is not legal: one sentence, the clause ids it rests on, and its facts.
 
-    Truthy exactly when the move is legal.
+    Truthy exactly when the move is legal.  ``clauses[0]`` is the clause that decided (a house
+    rule's clause when a house rule decided; see :attr:`deciding_clause`), the others are the
+    clauses the rest of the sentence rests on.  ``facts`` holds every claim of the sentence
+    as values (see :class:`Facts`).
     """
 
     move: str
-    """The move asked about, in its text form."""
+    """The move asked about, in its notation (``JS>D``); :attr:`reason` writes cards in symbols."""
     legal: bool
     """Whether the rules allow it now."""
     reason: str
-    """One sentence a learner understands."""
+    """One sentence a learner understands, cards in symbols (``10♠``, ``J♠ naming ♦``)."""
     clauses: tuple[str, ...]
-    """The clause ids the reason rests on, e.g. ``("BS-MOVE-1",)``."""
+    """The clause ids the reason rests on, the deciding clause first, e.g. ``("BS-HR-5",
+    "BS-MOVE-3")``."""
+    facts: Facts = Facts()
+    """The claims the sentence states (see :class:`Facts` and each game's subclass)."""
 
     def __bool__(self) -> bool:
         return self.legal
+
+    @property
+    def deciding_clause(self) -> str:
+        """The clause that decided: the first of :attr:`clauses`."""
+        return self.clauses[0]
 
     def __str__(self) -> str:
         return f"{self.reason} [{', '.join(self.clauses)}]"
@@ -93,6 +149,92 @@ class Explanation:
             f'<div class="rulebook-explanation"><b style="color:{colour}">{mark}:</b> '
             f"{html.escape(self.reason)} <small>({html.escape(', '.join(self.clauses))})</small></div>"
         )
+
+
+class LogEntry(NamedTuple):
+    """One line of a deal's public move log (:meth:`GameState.move_log`), in the third person.
+
+    One entry per move of the history, plus the engine's own events (a Sevens elimination, a
+    Satti card played at once after a draw), which have ``move == ""``.
+    """
+
+    seat: int | None
+    """The seat that moved (or that the engine event concerns); ``None`` for a table event."""
+    move: str
+    """The move's notation as recorded (``7H``, ``pass``, ``draw 9H KD``); ``""`` for an
+    engine event."""
+    text: str
+    """What everybody saw, third person, cards in symbols: ``Seat 3 plays 7♥.``"""
+    reason: str
+    """Why, third person: ``Seat 3 must pass: they hold none of the playable cards (...).``"""
+    clauses: tuple[str, ...]
+    """The clause ids of the reason, the deciding clause first."""
+    private: bool
+    """Whether the reason rests on cards the other seats cannot see: a view of one other
+    seat must not show it (``text`` is always public)."""
+
+    def __str__(self) -> str:
+        reason = f" {self.reason} [{', '.join(self.clauses)}]" if self.reason else ""
+        return self.text + reason
+
+
+VOICES = ("player", "table")
+"""How an explanation may speak: to the player to move (``"you"``) or to the table (naming
+the seat, third person)."""
+
+
+class Voice:
+    """Who a sentence speaks to: the player to move ("you hold") or the table ("seat 3 holds").
+
+    ``Voice(None)`` is the player's voice; ``Voice(3)`` names seat 3.
+
+    >>> v = Voice(3)
+    >>> f"{v.You} {v.verb('hold', 'holds')} no 7, so {v.you} {v.verb('are', 'is')} stuck"
+    'Seat 3 holds no 7, so seat 3 is stuck'
+    >>> Voice(None).your
+    'your'
+    """
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int | None = None) -> None:
+        self.seat = seat
+
+    @classmethod
+    def of(cls, voice: str, seat: int | None) -> "Voice":
+        """The voice named ``voice`` (one of :data:`VOICES`) for the player in ``seat``."""
+        if voice not in VOICES:
+            raise RulesError(f"voice={voice!r}: expected one of {', '.join(map(repr, VOICES))}")
+        return cls(None if voice == "player" else seat)
+
+    @property
+    def named(self) -> bool:
+        """Whether the seat is named (the table's voice)."""
+        return self.seat is not None
+
+    @property
+    def you(self) -> str:
+        """The subject: ``you`` or ``seat 3``."""
+        return "you" if self.seat is None else f"seat {self.seat}"
+
+    @property
+    def You(self) -> str:  # noqa: N802 - reads as the capitalised word
+        """The subject at the start of a sentence: ``You`` or ``Seat 3``."""
+        return "You" if self.seat is None else f"Seat {self.seat}"
+
+    @property
+    def your(self) -> str:
+        """The possessive once the subject is named: ``your`` or ``their``."""
+        return "your" if self.seat is None else "their"
+
+    @property
+    def they(self) -> str:
+        """The pronoun once the subject is named: ``you`` or ``they``."""
+        return "you" if self.seat is None else "they"
+
+    def verb(self, you_form: str, seat_form: str) -> str:
+        """``you_form`` in the player's voice, ``seat_form`` in the table's."""
+        return you_form if self.seat is None else seat_form
 
 
 def places_from_scores(values: Sequence[float], lower_is_better: bool = True) -> tuple[int, ...]:
@@ -176,8 +318,17 @@ class GameState:
         """The legal moves of the player to move, in a deterministic order."""
         raise NotImplementedError
 
-    def explain(self, move: Any) -> Explanation:
-        """Whether ``move`` (object or text) is legal now, why, and the clause ids."""
+    def explain(self, move: Any, voice: str = "player") -> Explanation:
+        """Whether ``move`` (object or text) is legal now, why, the clause ids and the facts.
+
+        ``voice="player"`` speaks to the player to move ("you"); ``voice="table"`` names the
+        seat in the third person, for logs and comparisons.
+        """
+        raise NotImplementedError
+
+    def move_log(self) -> tuple[LogEntry, ...]:
+        """The public log of the deal so far: one :class:`LogEntry` per move of
+        :attr:`history`, plus the engine's events, oldest first, in the third person."""
         raise NotImplementedError
 
     def view(self, seat: int) -> Any:

@@ -7,7 +7,8 @@ every move through the engine; any damage, tampering or illegal move raises
 :class:`~rulebook.errors.RecordError`, and nothing half-loaded is ever returned.
 
 Every state names where it started with ``state.origin``: either
-``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` or
+``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` (in ``sevens`` a later deal of a
+match also has ``"stacks"``, the chips it started from) or
 ``{"kind": "position", "args": {...}}`` where ``args`` are the JSON values given to
 ``rules.position(...)``.
 """
@@ -106,11 +107,13 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
         raise RecordError(f"the record's origin is malformed: {origin!r}")
     try:
         if origin["kind"] == "deal":
-            if set(origin) != {"kind", "players", "seed", "dealer"}:
+            keys = set(origin) - {"stacks"}
+            if keys != {"kind", "players", "seed", "dealer"}:
                 raise RecordError(f"the record's deal origin is malformed: {origin!r}")
+            extra = {"stacks": origin["stacks"]} if "stacks" in origin else {}
             return rules.new_deal(
-                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"]
-            )
+                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"],
+                **extra)
         args = origin.get("args")
         if not isinstance(args, dict):
             raise RecordError(f"the record's position is malformed: {origin!r}")

@@ -46,7 +46,18 @@ from .cards import (
     parse_cards,
 )
 from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError
-from .protocol import Explanation, GameState, Outcome, autoplay, make_bot, places_from_scores
+from .protocol import (
+    NO_CARDS,
+    Explanation,
+    Facts,
+    GameState,
+    LogEntry,
+    Outcome,
+    Voice,
+    autoplay,
+    make_bot,
+    places_from_scores,
+)
 from .rules import Row, RulesBase
 from .sevens_core import (
     HAND_SIZES,
@@ -66,6 +77,7 @@ from .sevens_core import (
     playout_batch_random,
     playout_deal,
     playable_mask,
+    public_playable,
     round_places,
     row_order,
 )
@@ -80,6 +92,7 @@ __all__ = [
     "SevensRules",
     "SevensState",
     "SevensView",
+    "SevensFacts",
     "Playout",
 ]
 
@@ -173,9 +186,10 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         if self.kind == "play":
-            return f"seat {self.seat} plays {self.card}"
+            return f"seat {self.seat} plays {cast(Card, self.card).pretty()}"
+        playable = self.playable.pretty() if self.playable else "none"
         return f"seat {self.seat} {'passes' if self.kind == 'pass' else 'is eliminated'} " \
-               f"(playable set: {self.playable or 'none'})"
+               f"(playable set: {playable})"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -205,10 +219,52 @@ class Playout(NamedTuple):
 
 
 # --------------------------------------------------------------------------------------
-# Explanations (one sentence a learner understands, with clause ids)
+# Explanations: the legal set first, then the words (one sentence, clause ids, the facts)
 # --------------------------------------------------------------------------------------
-def _cards_text(mask: int) -> str:
-    return str(CardSet(mask)) if mask else "none"
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SevensFacts(Facts):
+    """What a Sevens-family explanation claims, beside :class:`~rulebook.protocol.Facts`."""
+
+    to_move: int | None = None
+    """The seat whose turn it is."""
+    holder: int | None = None
+    """The seat holding the card asked about, when the sentence says it is not the mover."""
+    on_table: bool = False
+    """The sentence says the card asked about is already on the table."""
+    hand: CardSet | None = None
+    """The mover's cards the sentence names (all of them), if it names them."""
+    public_playable: CardSet | None = None
+    """The public playable set the sentence names (BS-INFO-2), if it names it."""
+    suit: str | None = None
+    """The suit whose row the sentence describes, if it describes one."""
+    row: tuple[Card, Card] | None = None
+    """That suit's row as (low end, high end); ``None`` with a ``suit`` means "no row yet"."""
+    wanted: CardSet | None = None
+    """The cards the sentence names as the only ones that can join that row now."""
+    blocking: CardSet = NO_CARDS
+    """Cards that block the move: the 7s held under sevens_first (BS-HR-5), the 8 a 6 waits
+    for under eight_before_six (BS-HR-15) or the king an ace waits for under ace_high
+    (BS-HR-13), neither of which is on the table."""
+    present: CardSet = NO_CARDS
+    """Cards the sentence says are on the table (the 8 that lets a 6 be played under
+    eight_before_six)."""
+    passes_left: int | None = None
+    """The mover's passes left the sentence names (limited_passes, BS-HR-8)."""
+    chips: int = 0
+    """Chips the move costs the mover (BS-CHIP-4)."""
+    goes_out: bool = False
+    """The sentence says the card is the mover's last one."""
+    winner: int | None = None
+    """The round winner the sentence names."""
+
+
+def _cards(mask: int) -> str:
+    """Cards in symbols, canonical order: ``3♠ 7♦ K♥`` (``no cards`` when empty)."""
+    return CardSet(mask).pretty() if mask else "no cards"
+
+
+def _passes_word(count: int) -> str:
+    return f"{count} pass{'' if count == 1 else 'es'}"
 
 
 def _row_span(table: int, suit: int, ace_high: bool) -> tuple[Card, Card] | None:
@@ -218,100 +274,348 @@ def _row_span(table: int, suit: int, ace_high: bool) -> tuple[Card, Card] | None
     return ALL_CARDS[ranks[0] * 4 + suit], ALL_CARDS[ranks[-1] * 4 + suit]
 
 
-def _explain_play(rules: "SevensRules", card: Card, hand: int, table: int, opening: bool,
-                  playable: int) -> Explanation:
+def _row_words(suit_name: str, span: tuple[Card, Card]) -> str:
+    low, high = span
+    if low is high:
+        return f"the {suit_name} row holds only {low.pretty()}"
+    return f"the {suit_name} row runs {low.pretty()} to {high.pretty()}"
+
+
+def _or_list(cards: int) -> str:
+    texts = [c.pretty() for c in CardSet(cards)]
+    if not texts:
+        return "no card"
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+class _Seen:
+    """The position an explanation is phrased from: the same values ``legal_moves()`` uses."""
+
+    __slots__ = ("state", "rules", "seat", "hand", "table", "playable", "plays", "can_pass",
+                 "left", "opening", "voice")
+
+    def __init__(self, state: "SevensState", voice: Voice) -> None:
+        self.state = state
+        self.rules = state.rules
+        seat = state._to_move
+        assert seat is not None
+        self.seat = seat
+        self.hand = state._hands[seat]
+        self.table = state._table
+        self.playable = state._playable
+        self.plays = state.legal_play_mask()  # the very computation legal_moves() makes
+        self.can_pass = state._can_pass(self.plays)
+        self.left = None if state._passes_left is None else state._passes_left[seat]
+        self.opening = state._table == 0
+        self.voice = voice
+
+
+def _explain_over(state: "SevensState", text: str) -> Explanation:
+    """Any move once the round is over: who ended it and which clause ended it."""
+    winner = state._winner
+    if winner is None:
+        return Explanation(text, False, "The round is over: every player still in was "
+                           "eliminated, so nobody won it.", ("BS-HR-12", "BS-HR-10"),
+                           SevensFacts(kind="over"))
+    if state.rules.one_final_turn:
+        return Explanation(text, False, f"The round is over: seat {winner} went out first, and "
+                           "every other player still in has taken their one final turn.",
+                           ("BS-HR-16", "BS-END-1", "BS-HR-17"),
+                           SevensFacts(kind="over", winner=winner))
+    return Explanation(text, False, f"The round is over: seat {winner} played their last card.",
+                       ("BS-END-1",), SevensFacts(kind="over", winner=winner))
+
+
+def _explain_elsewhere(s: _Seen, card: Card) -> Explanation:
+    """A card the player to move does not hold: whose turn it is comes first."""
+    state = s.state
     text = card.text
-    suit_name = SUIT_NAMES[card.suit]
-    if not hand & card.mask:
-        return Explanation(text, False, f"{text} is not in your hand", ("BS-MOVE-2",))
-    if opening:
+    c = card.pretty()
+    if s.table & card.mask:
+        return Explanation(text, False, f"{c} is already on the table: a turn plays a card from "
+                           "the hand of the player to move.", ("BS-MOVE-2", "BS-ROW-1"),
+                           SevensFacts(kind="on_table", seat=s.seat, to_move=s.seat,
+                                       on_table=True, not_playable=CardSet(card.mask)))
+    holder = next(p for p, h in enumerate(state._hands) if h & card.mask)
+    note = ""
+    clauses: tuple[str, ...] = ("BS-OPEN-5", "BS-MOVE-2")
+    if state._elim >> holder & 1:
+        note = f"; seat {holder} was eliminated and takes no more turns this round"
+        clauses += ("BS-HR-10",)
+    return Explanation(text, False, f"It is seat {s.seat}'s turn, not seat {holder}'s: {c} is "
+                       f"in seat {holder}'s hand, so it cannot be played now{note}.", clauses,
+                       SevensFacts(kind="not_your_turn", seat=s.seat, to_move=s.seat,
+                                   holder=holder, not_playable=CardSet(card.mask)))
+
+
+def _uses(v: Voice, left: int) -> str:
+    """Which pass a pass uses: ``your last pass`` or ``one of your 2 passes left``."""
+    return f"{v.your} last pass" if left == 1 else f"one of {v.your} {_passes_word(left)} left"
+
+
+def _lead(v: Voice, c: str) -> str:
+    """How a legal play's reason starts: ``7♦ is legal`` or ``Seat 2 may play 7♦``."""
+    return f"{v.You} may play {c}" if v.named else f"{c} is legal"
+
+
+def _choice_words(s: _Seen, card: Card) -> tuple[str, tuple[str, ...], int, bool]:
+    """What else the player may do, the clause that says so (BS-MOVE-3, BS-HR-9/11), the
+    other cards named as playable, and whether the words rest on the mover's hidden cards."""
+    v = s.voice
+    others = s.plays & ~card.mask
+    if s.left is not None:
+        if s.left > 0:
+            return (f"; {v.they} could also pass ({_passes_word(s.left)} left under "
+                    "limited_passes)"), ("BS-HR-9",), 0, False
+        return f"; with no pass left {v.they} must play", ("BS-HR-11",), 0, False
+    if v.named:  # the log tells what happened; the other playable cards are secret
+        return "", (), 0, False
+    if not others:
+        return (f"; it is your only playable card, so you must play it", ("BS-MOVE-3",), 0,
+                True)
+    return (f"; you may choose it or {_or_list(others)}, but must play one", ("BS-MOVE-3",),
+            others, True)
+
+
+def _goes_out_words(s: _Seen) -> tuple[str, tuple[str, ...]]:
+    """What emptying the hand with this card does (BS-END-1, BS-HR-16, BS-HR-17)."""
+    v = s.voice
+    winner = s.state._winner
+    if winner is not None:
+        return (f"; it is {v.your} last card, so {v.they} empty {v.your} hand, but seat "
+                f"{winner} went out first and alone wins the round"), \
+            ("BS-HR-17",)
+    if s.rules.one_final_turn:
+        return (f"; it is {v.your} last card, so {v.they} win the round, and every other "
+                "player still in takes one final turn"), \
+            ("BS-END-1", "BS-HR-16")
+    return (f"; it is {v.your} last card, so {v.they} go out and win the round"), ("BS-END-1",)
+
+
+def _explain_play(s: _Seen, card: Card) -> Explanation:
+    """A play: legal exactly when the card is in the legal set ``s.plays``."""
+    rules, v = s.rules, s.voice
+    text, c = card.text, card.pretty()
+    if not s.hand & card.mask:
+        return _explain_elsewhere(s, card)
+    legal = bool(s.plays & card.mask)
+    base: dict[str, Any] = dict(seat=s.seat, to_move=s.seat)
+    if s.opening:
         first = ALL_CARDS[rules.opening]
-        if card.index == rules.opening:
-            return Explanation(text, True, f"{text} is playable: the first turn plays the "
-                               "opening card", ("BS-OPEN-3", "BS-OPEN-4"))
-        return Explanation(text, False, f"{text} is not playable: the first turn must play "
-                           f"the opening card {first}", ("BS-OPEN-4",))
-    seven = ALL_CARDS[24 + card.suit_index]
-    span = _row_span(table, card.suit_index, rules.ace_high)
-    if not playable & card.mask:
+        if legal:
+            return Explanation(text, True, f"{_lead(v, c)}: the first turn of the round plays "
+                               f"the opening card, and {v.they} hold it.",
+                               ("BS-OPEN-4", "BS-OPEN-3"),
+                               SevensFacts(kind="opening", playable=CardSet(card.mask),
+                                           public_playable=CardSet(first.mask), **base))
+        return Explanation(text, False, f"{c} cannot be played: the first turn of the round "
+                           f"must play the opening card {first.pretty()}, and nothing else.",
+                           ("BS-OPEN-4",),
+                           SevensFacts(kind="opening", playable=CardSet(first.mask),
+                                       not_playable=CardSet(card.mask),
+                                       public_playable=CardSet(first.mask), **base))
+    suit = card.suit_index
+    suit_name = SUIT_NAMES[card.suit]
+    span = _row_span(s.table, suit, rules.ace_high)
+    wanted = s.playable & SUIT_MASKS[suit]
+    row_facts: dict[str, Any] = dict(suit=card.suit, row=span, wanted=CardSet(wanted))
+    if not s.playable & card.mask:
+        # Not in the public playable set: which row rule (or house rule) keeps it off.
+        seven = ALL_CARDS[24 + suit]
         if span is None:
-            return Explanation(text, False, f"{text} is not playable: {suit_name} has no row "
-                               f"yet, and only {seven} can open it", ("BS-ROW-1", "BS-MOVE-1"))
-        if rules.eight_before_six and card.mask & SIXES and \
-                playable_mask(table, rules.ace_high, False) & card.mask:
-            eight = ALL_CARDS[28 + card.suit_index]
-            return Explanation(text, False, f"{text} is not playable: under eight_before_six "
-                               f"a 6 waits until {eight} is on the table", ("BS-HR-15",))
-        low, high = span
-        ends = playable & SUIT_MASKS[card.suit_index]
+            return Explanation(text, False, f"{c} cannot be played: {suit_name} have no row "
+                               f"yet, and only {seven.pretty()} can start it.",
+                               ("BS-ROW-1", "BS-MOVE-1"),
+                               SevensFacts(kind="no_row", not_playable=CardSet(card.mask),
+                                           **row_facts, **base))
+        eight = ALL_CARDS[28 + suit]
+        if rules.eight_before_six and card.rank == 6 and \
+                playable_mask(s.table, rules.ace_high, False) & card.mask:
+            return Explanation(text, False, f"{c} cannot be played yet: under eight_before_six "
+                               f"a 6 waits until the 8 of its suit is on the table, and "
+                               f"{eight.pretty()} is not.", ("BS-HR-15", "BS-MOVE-1"),
+                               SevensFacts(kind="eight_before_six", rule="eight_before_six",
+                                           not_playable=CardSet(card.mask),
+                                           blocking=CardSet(eight.mask), **row_facts, **base))
+        row = _row_words(suit_name, span)
+        wanted_words = (f"only {_or_list(wanted)} can join it now" if wanted
+                        else "no card can join it now")
         clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
-        if card.rank == 1 and rules.ace_high:
-            note = "; under ace_high an ace goes only after the king"
-            clauses = ("BS-MOVE-1", "BS-HR-13")
-        elif card.rank == 2 and rules.ace_high and low.rank == 2:
-            note = "; under ace_high nothing goes before the 2"
-            clauses = ("BS-MOVE-1", "BS-HR-13")
-        else:
-            note = ""
-        wanted = " or ".join(c.text for c in CardSet(ends)) or "nothing"
-        row = f"holds only {low}" if low is high else f"runs {low}-{high}"
-        return Explanation(text, False, f"{text} is not playable: the {suit_name} row {row}, "
-                           f"so only {wanted} can be added to it{note}", clauses)
-    if rules.sevens_first and hand & SEVENS and card.rank != 7:
-        return Explanation(text, False, f"{text} is not allowed: under sevens_first you hold "
-                           f"a 7 ({_cards_text(hand & SEVENS)}), so you must play a 7",
-                           ("BS-HR-5",))
+        six = ALL_CARDS[20 + suit]
+        waits = ""
+        refused = card.mask
+        blocked = 0
+        if rules.eight_before_six and \
+                playable_mask(s.table, rules.ace_high, False) & six.mask & ~s.playable:
+            waits = f" ({six.pretty()} waits for {eight.pretty()} under eight_before_six)"
+            clauses += ("BS-HR-15",)
+            refused |= six.mask
+            blocked = eight.mask
+        if rules.ace_high and card.rank == 1:
+            king = ALL_CARDS[48 + suit]
+            return Explanation(text, False, f"{c} cannot be played: under ace_high an ace goes "
+                               f"only after the king of its suit, and {row}, so {wanted_words}"
+                               f"{waits}.", ("BS-HR-13", "BS-MOVE-1", "BS-ROW-3")
+                               + clauses[2:], SevensFacts(
+                                   kind="ace_high", rule="ace_high",
+                                   not_playable=CardSet(refused),
+                                   blocking=CardSet(king.mask | blocked), **row_facts, **base))
+        return Explanation(text, False, f"{c} cannot be played: {row}, so {wanted_words}"
+                           f"{waits}.", clauses,
+                           SevensFacts(kind="row_end", not_playable=CardSet(refused),
+                                       blocking=CardSet(blocked), **row_facts, **base))
+    if not legal:
+        # Publicly playable but not for this player: only sevens_first does that (BS-HR-5).
+        sevens = s.hand & SEVENS
+        assert rules.sevens_first and sevens and card.rank != 7, "explain disagrees with legality"
+        held = "a 7" if not sevens & (sevens - 1) else "7s"
+        return Explanation(text, False, f"{c} cannot be played: under sevens_first a player "
+                           f"holding a 7 must play a 7, and {v.you} {v.verb('hold', 'holds')} "
+                           f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"),
+                           SevensFacts(kind="sevens_first", rule="sevens_first",
+                                       playable=CardSet(s.plays), not_playable=CardSet(card.mask),
+                                       blocking=CardSet(sevens), hand=None, private=True,
+                                       **row_facts, **base))
+    # Legal: where it goes on its row, then what else the player may do.
+    clauses = ("BS-MOVE-1",)
     if span is None:
-        reason = f"{text} is playable: it opens the {suit_name} row"
-        clauses = ("BS-ROW-1", "BS-MOVE-1")
+        where = f"it starts the {suit_name} row"
+        clauses += ("BS-ROW-1",)
     else:
         low, high = span
         order = row_order(rules.ace_high)
-        before = order.index(card.rank_index) < order.index(low.rank_index)
-        where = f"before the low end {low}" if before else f"after the high end {high}"
-        reason = f"{text} is playable: it goes directly {where} of the {suit_name} row"
-        clauses = ("BS-MOVE-1", "BS-ROW-3")
+        if order.index(card.rank_index) < order.index(low.rank_index):
+            where = f"it goes directly before {low.pretty()}, the low end of the {suit_name} row"
+        else:
+            where = f"it goes directly after {high.pretty()}, the high end of the {suit_name} row"
+        clauses += ("BS-ROW-3",)
+    kind, rule = "playable", None
     if rules.ace_high and card.rank == 1:
-        clauses += ("BS-HR-13",)
-    return Explanation(text, True, reason, clauses + ("BS-MOVE-3",))
+        clauses = ("BS-HR-13",) + clauses
+        where += " (under ace_high an ace goes after the king)"
+        kind, rule = "ace_high", "ace_high"
+    present = 0
+    if rules.eight_before_six and card.rank == 6:
+        where += f" (its 8, {ALL_CARDS[28 + suit].pretty()}, is on the table, as " \
+                 "eight_before_six requires)"
+        clauses += ("BS-HR-15",)
+        present = ALL_CARDS[28 + suit].mask
+    named = card.mask
+    if rules.sevens_first and s.hand & SEVENS:
+        sevens = s.hand & SEVENS
+        choice = "" if sevens == card.mask or v.named else \
+            f" (you may choose among {_cards(sevens)})"
+        if choice:
+            named = sevens
+        reason = (f"{_lead(v, c)}: under sevens_first a player holding a 7 must play a 7"
+                  f"{choice}, and {where}")
+        clauses = ("BS-HR-5",) + clauses
+        kind, rule = "sevens_first", "sevens_first"
+        private = bool(choice)  # the played 7 is public, and so is the rule that made it due
+    else:
+        more, more_clauses, others, private = _choice_words(s, card)
+        named |= others
+        reason = f"{_lead(v, c)}: {where}{more}"
+        clauses += more_clauses
+        if rules.sevens_first and not v.named:
+            reason += "; you hold no 7, so sevens_first does not apply"
+            clauses += ("BS-HR-5",)
+    goes_out = s.hand == card.mask
+    if goes_out:
+        words, out_clauses = _goes_out_words(s)
+        reason += words
+        clauses += out_clauses
+    return Explanation(text, True, reason + ".", clauses, SevensFacts(
+        kind=kind, rule=rule, playable=CardSet(named), present=CardSet(present),
+        private=private, goes_out=goes_out, **row_facts, **base))
 
 
-def _passes_text(count: int) -> str:
-    """What a forced pass uses: ``your last pass`` or ``one of your 2 passes left``."""
-    return "your last pass" if count == 1 else f"one of your {count} passes left"
+def _explain_pass(s: _Seen) -> Explanation:
+    """A pass: legal exactly when ``s.can_pass`` (the same answer legal_moves() gives)."""
+    rules, v = s.rules, s.voice
+    cost = 1 if rules.chips else 0
+    cost_words = "; it costs 1 chip, paid into the pool" if cost else ""
+    cost_clause: tuple[str, ...] = ("BS-CHIP-4",) if cost else ()
+    base: dict[str, Any] = dict(seat=s.seat, to_move=s.seat)
+    if s.can_pass:
+        left = s.left
+        if s.plays:  # a voluntary pass: only limited_passes allows it (BS-HR-9)
+            assert left is not None and left > 0, "explain disagrees with legality"
+            held = "" if v.named else f" ({_cards(s.plays)})"
+            return Explanation("pass", True, f"{v.You} {v.verb('may pass', 'passes by choice')}: "
+                               "under limited_passes a player "
+                               "with a pass left may pass even when holding a playable card"
+                               f"{held}; it uses {_uses(v, left)}.",
+                               ("BS-HR-9", "BS-HR-8"),
+                               SevensFacts(kind="voluntary_pass", rule="limited_passes",
+                                           playable=CardSet(s.plays) if not v.named
+                                           else NO_CARDS, passes_left=left, private=True,
+                                           **base))
+        playable = CardSet(s.playable)
+        if v.named:  # what everybody knows: a pass shows the passer held none of these
+            why = (f"{v.they} hold none of the playable cards ({playable.pretty()})"
+                   if playable else "no card is playable")
+        else:
+            why = (f"none of your cards ({_cards(s.hand)}) is playable; the playable set is "
+                   f"{playable.pretty() or 'empty'}")
+        if left is None:
+            return Explanation("pass", True, f"{v.You} must pass: {why}{cost_words}.",
+                               ("BS-MOVE-4", "BS-INFO-2", "BS-INFO-4") + cost_clause,
+                               SevensFacts(kind="forced_pass", public_playable=playable,
+                                           hand=None if v.named else CardSet(s.hand),
+                                           chips=cost, **base))
+        return Explanation("pass", True, f"{v.You} must pass: {why}; it uses "
+                           f"{_uses(v, left)} (limited_passes).",
+                           ("BS-MOVE-4", "BS-HR-8", "BS-HR-10"),
+                           SevensFacts(kind="forced_pass", public_playable=playable,
+                                       hand=None if v.named else CardSet(s.hand),
+                                       passes_left=left, private=True, **base))
+    if s.opening:
+        first = ALL_CARDS[rules.opening]
+        return Explanation("pass", False, "Pass is not allowed: the first turn of the round must "
+                           f"play the opening card {first.pretty()}.", ("BS-OPEN-4",),
+                           SevensFacts(kind="opening", playable=CardSet(first.mask),
+                                       public_playable=CardSet(first.mask), **base))
+    assert s.plays, "explain disagrees with legality"
+    plays = CardSet(s.plays)
+    sevens = s.hand & SEVENS
+    if s.left is not None and s.left <= 0:
+        extra: tuple[str, ...] = ("BS-HR-5",) if rules.sevens_first and sevens else ()
+        return Explanation("pass", False, f"Pass is not allowed: {v.you} {v.verb('have', 'has')} "
+                           f"no pass left and can play {_or_list(s.plays)}, so {v.they} must "
+                           "play.", ("BS-HR-11", "BS-HR-8") + extra,
+                           SevensFacts(kind="no_passes_left", rule="limited_passes",
+                                       playable=plays, passes_left=0, private=True, **base))
+    if rules.sevens_first and sevens:
+        held = "a 7" if not sevens & (sevens - 1) else "7s"
+        if s.left is not None:
+            return Explanation("pass", False, "Pass is not allowed: under sevens_first a player "
+                               f"holding a 7 may not pass by choice, and {v.you} "
+                               f"{v.verb('hold', 'holds')} {held} ({_cards(sevens)}).",
+                               ("BS-HR-6", "BS-HR-5"),
+                               SevensFacts(kind="sevens_first", rule="sevens_first",
+                                           playable=plays, blocking=CardSet(sevens),
+                                           passes_left=s.left, private=True, **base))
+        return Explanation("pass", False, "Pass is not allowed: under sevens_first a player "
+                           f"holding a 7 must play a 7, and {v.you} {v.verb('hold', 'holds')} "
+                           f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"),
+                           SevensFacts(kind="sevens_first", rule="sevens_first",
+                                       playable=plays, blocking=CardSet(sevens), private=True,
+                                       **base))
+    return Explanation("pass", False, f"Pass is not allowed: {v.you} can play "
+                       f"{_or_list(s.plays)}, and a player who can play must play.",
+                       ("BS-MOVE-3", "BS-MOVE-4"),
+                       SevensFacts(kind="must_play", playable=plays, private=True, **base))
 
 
-def _explain_pass(rules: "SevensRules", hand: int, plays: int, opening: bool,
-                  playable: int, passes_left: int | None) -> Explanation:
-    cost = ", and it costs 1 chip into the pool" if rules.chips else ""
-    cost_clause: tuple[str, ...] = ("BS-CHIP-4",) if rules.chips else ()
-    if opening:
-        return Explanation("pass", False, "pass is not allowed: the first turn must play the "
-                           f"opening card {ALL_CARDS[rules.opening]}", ("BS-OPEN-4",))
-    mine = hand & playable
-    if passes_left is None:
-        if plays:
-            return Explanation("pass", False, "pass is not allowed: you hold playable cards "
-                               f"({_cards_text(mine)})", ("BS-MOVE-3",))
-        return Explanation("pass", True, f"you must pass: none of your cards "
-                           f"({_cards_text(hand)}) is playable; the playable set is "
-                           f"{_cards_text(playable)}{cost}",
-                           ("BS-MOVE-4", "BS-INFO-2") + cost_clause)
-    if passes_left <= 0:
-        return Explanation("pass", False, "pass is not allowed: you have no passes left and "
-                           f"hold playable cards ({_cards_text(plays)}), so you must play",
-                           ("BS-HR-11",))
-    if plays and rules.sevens_first and hand & SEVENS:
-        return Explanation("pass", False, "pass is not allowed: under sevens_first you hold a "
-                           f"7 ({_cards_text(hand & SEVENS)}) and may not pass voluntarily",
-                           ("BS-HR-6",))
-    if plays:
-        return Explanation("pass", True, f"you may pass: you have {passes_left} of "
-                           f"{PASSES_PER_ROUND} passes left (limited_passes), even though you "
-                           f"hold playable cards ({_cards_text(plays)})", ("BS-HR-8", "BS-HR-9"))
-    return Explanation("pass", True, f"you must pass: none of your cards ({_cards_text(hand)}) "
-                       f"is playable; the playable set is {_cards_text(playable)}; it uses "
-                       f"{_passes_text(passes_left)}", ("BS-MOVE-4", "BS-HR-8", "BS-HR-10"))
+def _explain(state: "SevensState", move: "Move", voice: Voice) -> Explanation:
+    """The explanation of ``move`` in ``state``, phrased from the legal set."""
+    if state._over:
+        return _explain_over(state, str(move))
+    seen = _Seen(state, voice)
+    if move is PASS:
+        return _explain_pass(seen)
+    return _explain_play(seen, cast(Play, move).card)
 
 
 # --------------------------------------------------------------------------------------
@@ -389,19 +693,48 @@ class SevensRules(RulesBase):
                 f"players, not {players!r}")
         return players
 
-    def new_deal(self, players: int = 4, seed: int | str = 7, dealer: int = 0) -> "SevensState":
+    def new_deal(self, players: int = 4, seed: int | str = 7, dealer: int = 0,
+                 stacks: Sequence[int] | None = None) -> "SevensState":
         """A fresh deal: the pack shuffled from ``seed`` and dealt from the dealer's left
-        (BS-DEAL-3..6); the holder of the opening card is to move (BS-OPEN-3)."""
+        (BS-DEAL-3..6); the holder of the opening card is to move (BS-OPEN-3).
+
+        ``stacks`` (``sevens`` only): each seat's chips when the deal starts, before the
+        ante; by default every seat has the starting stack (BS-CHIP-2).  A match passes the
+        stacks the previous deal ended with, so chips carry over (BS-CHIP-7).
+        """
         self.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {players - 1}")
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise RulesError(f"seed={seed!r}: expected a whole number or text")
+        start: tuple[int, ...] | None = None
+        if stacks is not None:
+            if not self.chips:
+                raise RulesError(f"stacks apply only to 'sevens', which is played for chips, "
+                                 f"not to {self.profile.id!r} (BS-CHIP-1)")
+            if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
+                    or len(stacks) != players or any(
+                        isinstance(c, bool) or not isinstance(c, int) for c in stacks):
+                raise RulesError(f"stacks={stacks!r}: expected {players} whole numbers of "
+                                 "chips, one per seat (BS-CHIP-2)")
+            start = tuple(stacks)
         hands = deal_hands(seed, players, dealer)
         opener = next(s for s, h in enumerate(hands) if h >> self.opening & 1)
-        origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
+        origin: dict[str, Any] = {"kind": "deal", "players": players, "seed": seed,
+                                  "dealer": dealer}
+        if start is not None:
+            origin["stacks"] = list(start)
         return SevensState._initial(self, players, origin, dealer, tuple(hands), 0, opener,
-                                    None, 0, None, None)
+                                    None, 0, None, None, start)
+
+    def deal_after(self, previous: "SevensState", players: int, seed: int | str,
+                   dealer: int) -> "SevensState":
+        """The next deal of a match after ``previous`` (finished): in ``sevens`` the chip
+        stacks carry over from deal to deal (BS-CHIP-2, BS-CHIP-7); otherwise a fresh deal."""
+        if self.chips and previous.stacks is not None:
+            return self.new_deal(players=players, seed=seed, dealer=dealer,
+                                 stacks=previous.stacks)
+        return self.new_deal(players=players, seed=seed, dealer=dealer)
 
     def position(self, table: str | Sequence[Any] = "", hands: Sequence[Any] | None = None,
                  to_move: int = 0, dealer: int = 0, players: int | None = None,
@@ -782,7 +1115,7 @@ class SevensState(GameState):
     __slots__ = ("rules", "_n", "_origin", "_dealer", "_hands", "_table", "_to_move",
                  "_history", "_log", "_passes_left", "_skip", "_elim", "_absent",
                  "_pass_counts", "_winner", "_final", "_over", "_chips", "_pool", "_start",
-                 "_playable", "_outcome", "_sizes")
+                 "_playable", "_outcome", "_sizes", "_move_log", "_start_stacks")
 
     rules: SevensRules
     _n: int
@@ -807,18 +1140,26 @@ class SevensState(GameState):
     _playable: int
     _outcome: SevensOutcome | None
     _sizes: tuple[int, ...]
+    _move_log: tuple[LogEntry, ...] | None
+    _start_stacks: tuple[int, ...] | None
 
     @classmethod
     def _initial(cls, rules: SevensRules, n: int, origin: dict[str, Any], dealer: int,
                  hands: tuple[int, ...], table: int, to_move: int,
                  passes_left: tuple[int, ...] | None, elim: int,
-                 chips: tuple[int, ...] | None, pool: int | None) -> "SevensState":
+                 chips: tuple[int, ...] | None, pool: int | None,
+                 start_stacks: tuple[int, ...] | None = None) -> "SevensState":
         self = object.__new__(cls)
         if rules.limited and passes_left is None:
             passes_left = (PASSES_PER_ROUND,) * n
-        if rules.chips and chips is None:
-            chips = (rules.start_stack - 1,) * n  # BS-CHIP-3: every player antes 1 chip
-            pool = n
+        if rules.chips:
+            if start_stacks is None:
+                start_stacks = (rules.start_stack,) * n  # BS-CHIP-2
+            if chips is None:
+                chips = tuple(c - 1 for c in start_stacks)  # BS-CHIP-3: every player antes 1
+                pool = n
+        else:
+            start_stacks = None
         s = object.__setattr__
         s(self, "rules", rules)
         s(self, "_n", n)
@@ -840,8 +1181,11 @@ class SevensState(GameState):
         s(self, "_over", False)
         s(self, "_chips", chips)
         s(self, "_pool", pool)
-        s(self, "_playable", playable_mask(table, rules.ace_high, rules.eight_before_six))
+        s(self, "_playable", public_playable(table, rules.opening, rules.ace_high,
+                                             rules.eight_before_six))
         s(self, "_outcome", None)
+        s(self, "_move_log", None)
+        s(self, "_start_stacks", start_stacks)
         self._settle_turn()
         s(self, "_start", self)
         return self
@@ -875,6 +1219,8 @@ class SevensState(GameState):
         s(new, "_playable", self._playable)
         s(new, "_sizes", self._sizes)
         s(new, "_outcome", None)
+        s(new, "_move_log", None)
+        s(new, "_start_stacks", self._start_stacks)
         return new
 
     # -- turn bookkeeping (mutates only a fresh copy) -------------------------------------
@@ -1054,22 +1400,41 @@ class SevensState(GameState):
             moves.append(PASS)
         return moves
 
-    def explain(self, move: Any) -> Explanation:
-        """Whether ``move`` is legal now and why, with clause ids."""
-        move = self.parse_move(move)
-        text = str(move)
-        if self._over:
-            return Explanation(text, False, f"{text} is not possible: the round is over",
-                               ("BS-END-1",))
-        seat = self._to_move
-        assert seat is not None
-        hand = self._hands[seat]
-        if isinstance(move, Pass):
-            left = None if self._passes_left is None else self._passes_left[seat]
-            return _explain_pass(self.rules, hand, self.legal_play_mask(), self._opening(),
-                                 self._playable, left)
-        return _explain_play(self.rules, move.card, hand, self._table, self._opening(),
-                             self._playable)
+    def explain(self, move: Any, voice: str = "player") -> Explanation:
+        """Whether ``move`` is legal now, why, the clause ids and the facts.
+
+        The answer starts from the legal set (:meth:`legal_play_mask` and the pass rule, as
+        :meth:`legal_moves`) and only phrases it, so it never disagrees with legality.
+        ``voice="table"`` names the seat instead of saying "you".
+        """
+        parsed = self.parse_move(move)
+        return _explain(self, parsed, Voice.of(voice, self._to_move))
+
+    def move_log(self) -> tuple[LogEntry, ...]:
+        """The public log: one entry per play or pass, and one per elimination (BS-HR-10),
+        in the third person with card symbols (see :class:`~rulebook.protocol.LogEntry`)."""
+        cached = self._move_log
+        if cached is not None:
+            return cached
+        entries: list[LogEntry] = []
+        state = self._start
+        entries += _elimination_entries(state, 0)
+        for move in self._history:
+            seat = state._to_move
+            assert seat is not None
+            why = state.explain(move, voice="table")
+            if move is PASS:
+                text = f"Seat {seat} passes."
+            else:
+                text = f"Seat {seat} plays {cast(Play, move).card.pretty()}."
+            entries.append(LogEntry(seat, str(move), text, why.reason, why.clauses,
+                                    why.facts.private))
+            nxt = state._apply(move)
+            entries += _elimination_entries(nxt, len(state._log) + 1)
+            state = nxt
+        out = tuple(entries)
+        object.__setattr__(self, "_move_log", out)
+        return out
 
     def play(self, move: Any) -> "SevensState":
         """The state after ``move`` (object or text); an illegal move raises IllegalMove."""
@@ -1175,6 +1540,22 @@ class SevensState(GameState):
         return f"<SevensState {self.rules.label()} table=[{rows}] {status}>"
 
 
+def _elimination_entries(state: SevensState, start: int) -> list[LogEntry]:
+    """The log entries of the eliminations in ``state``'s raw log from ``start`` on (BS-HR-10):
+    public, since an elimination proves the player held none of the playable set (BS-INFO-6)."""
+    out = []
+    for seat, kind, _card, playable in state._log[start:]:
+        if kind != "eliminated":
+            continue
+        held = (f"they hold none of the playable cards ({CardSet(playable).pretty()})"
+                if playable else "no card is playable")
+        out.append(LogEntry(seat, "", f"Seat {seat} is eliminated.",
+                            f"Seat {seat} is eliminated: {held} and have no pass left, so they "
+                            "take no more turns this round and are scored on their hand.",
+                            ("BS-HR-10", "BS-INFO-6"), False))
+    return out
+
+
 def _event(raw: tuple[int, str, int, int]) -> Event:
     seat, kind, card, playable = raw
     if kind == "play":
@@ -1198,7 +1579,8 @@ def _outcome(state: SevensState) -> SevensOutcome:
     cards = tuple(h.bit_count() for h in state._hands)
     if rules.chips:
         chips = state._chips or ()
-        points = tuple(c - rules.start_stack for c in chips)
+        start = state._start_stacks or (rules.start_stack,) * n
+        points = tuple(c - s for c, s in zip(chips, start))
         places = places_from_scores(points, lower_is_better=False)
     else:
         points = tuple(0 if s == winner else hand_points(h, rules.values)

@@ -13,7 +13,8 @@ Clauses implemented here:
 - BS-DEAL-3, BS-DEAL-5, BS-DEAL-6: :func:`deal_hands` shuffles the 52 cards by SplitMix64 keys
   derived from the seed (reproducible in numpy) and deals them one at a time clockwise from
   the dealer's left, which gives exactly the hand sizes of BS-DEAL-6.
-- BS-ROW-1..4, BS-MOVE-1, BS-HR-13, BS-HR-15, BS-INFO-2: :func:`playable_mask`.
+- BS-ROW-1..4, BS-MOVE-1, BS-HR-13, BS-HR-15, BS-INFO-2: :func:`playable_mask`;
+  BS-OPEN-4, BS-INFO-2: :func:`public_playable` (on the first turn only the opening card).
 - BS-OPEN-4, BS-MOVE-3, BS-HR-5: :func:`legal_play_mask`.
 - BS-MOVE-4, BS-HR-6, BS-HR-8..11: :func:`pass_allowed`, :func:`must_be_eliminated`.
 - BS-OPEN-5: :func:`next_seat`.
@@ -42,6 +43,7 @@ __all__ = [
     "shuffle_order",
     "deal_hands",
     "playable_mask",
+    "public_playable",
     "legal_play_mask",
     "pass_allowed",
     "must_be_eliminated",
@@ -138,6 +140,16 @@ def playable_mask(table: int, ace_high: bool = False, eight_before_six: bool = F
     if eight_before_six:
         playable &= ~(SIXES & ~(table >> 8))
     return playable
+
+
+def public_playable(table: int, opening: int, ace_high: bool = False,
+                    eight_before_six: bool = False) -> int:
+    """The public playable set a state shows (BS-INFO-2): on the first turn, with the table
+    still empty, only the opening card may be played (BS-OPEN-4), not every 7; after it,
+    :func:`playable_mask`."""
+    if table == 0:
+        return 1 << opening
+    return playable_mask(table, ace_high, eight_before_six)
 
 
 def legal_play_mask(hand: int, playable: int, opening: int | None,

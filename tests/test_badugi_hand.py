@@ -199,8 +199,8 @@ def test_BDG_BET_4_cap_one_bet_three_raises_heads_up_too() -> None:
     assert moves(state) == ["fold", "call"]
     e = state.explain("raise")
     assert not e
-    assert e.reason == ("raise is not allowed: the cap of one bet and three raises is reached "
-                        "in this round, so you may only call or fold")
+    assert e.reason == ("Raise is not allowed: the cap of one bet and three raises is reached "
+                        "in this round, so you may only call or fold.")
     assert "BDG-BET-4" in e.clauses
     with pytest.raises(IllegalMove, match="cap"):
         state.play("raise")
@@ -368,7 +368,7 @@ def test_BDG_POT_4_short_all_in_raise_does_not_count_or_reopen() -> None:
 
 
 @pytest.mark.clause("BDG-POT-5", "BDG-EX-7", "BDG-SEAT-5")
-def test_BDG_POT_5_and_EX_7_split_pot_odd_chip_left_of_button() -> None:
+def test_BDG_POT_5_and_EX_7_split_pot_odd_chip_left_of_button_with_small_bet_5() -> None:
     rules = load_rules("badugi", small_bet=5)
     state = rules.position(stacks=[100, 100, 100], hands=[KING, BEST, TIE], button=0)
     assert state.bets == (0, 2, 5)
@@ -551,7 +551,7 @@ def test_BDG_SHOW_6_every_hand_dead_raises() -> None:
 
 # -- worked examples -------------------------------------------------------------------------------
 
-def test_BDG_EX_3_five_players_button_on_3() -> None:
+def test_BDG_EX_3_five_players_button_on_3_with_small_bet_5() -> None:
     rules = load_rules("badugi", small_bet=5)
     state = rules.new_deal(players=5, seed=3, dealer=3)
     assert state.bets == (5, 0, 0, 0, 2)
@@ -563,6 +563,14 @@ def test_BDG_EX_3_five_players_button_on_3() -> None:
     assert state.phase == "R2" and state.to_move == 4
     end = check_through(state)
     nxt = rules.next_hand(end)
+    assert nxt.button == 4 and nxt.blinds == (0, 1)
+
+
+@pytest.mark.clause("BDG-EX-3", "BDG-SEAT-5", "BDG-BET-7")
+def test_BDG_EX_3_under_the_default_small_bet_the_blinds_are_5_and_10() -> None:
+    state = RULES.new_deal(players=5, seed=3, dealer=3)
+    assert state.bets == (10, 0, 0, 0, 5) and state.to_move == 1
+    nxt = RULES.next_hand(check_through(state))
     assert nxt.button == 4 and nxt.blinds == (0, 1)
 
 
@@ -599,8 +607,19 @@ def test_BDG_EX_6_side_pot_final_stacks() -> None:
     test_BDG_POT_2_and_EX_6_side_pot_and_show_order()
 
 
-def test_BDG_EX_7_tie_odd_chip() -> None:
-    test_BDG_POT_5_and_EX_7_split_pot_odd_chip_left_of_button()
+def test_BDG_EX_7_tie_odd_chip_with_small_bet_5() -> None:
+    test_BDG_POT_5_and_EX_7_split_pot_odd_chip_left_of_button_with_small_bet_5()
+
+
+@pytest.mark.clause("BDG-EX-7", "BDG-POT-5")
+def test_BDG_EX_7_under_the_default_small_bet_the_pot_of_30_splits_evenly() -> None:
+    """The odd chip of BDG-EX-7 needs S = 5: with the default S = 10 the blinds are 5 and 10,
+    the pot is 30 and the tie splits 15 and 15."""
+    state = RULES.position(stacks=[100, 100, 100], hands=[KING, BEST, TIE], button=0)
+    state = state.play_all(["call", "call", "check"])
+    out = check_through(state).outcome
+    assert out.pots[0].amount == 30 and out.pots[0].shares == (15, 15)
+    assert out.final_stacks == (90, 105, 105)
 
 
 def test_BDG_EX_8_eight_players_all_draw_four() -> None:

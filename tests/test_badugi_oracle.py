@@ -10,10 +10,14 @@ Where the two rule sets differ on purpose -- do NOT "fix" our engine toward poke
   cap are left out.
 * Reshuffle: pokerkit's reshuffle also takes back the current drawer's own discards; this
   spec leaves them out (BDG-DRAW-6).  Hands in which the stub runs out are left out.
-* Short all-ins: after an all-in for less than a full bet or raise (a short big blind
-  included) this spec raises to the last full level plus one bet (BDG-POT-4, BDG-SEAT-7);
-  pokerkit raises to the highest total plus one bet.  Hands that bet or raise over a short
-  all-in are left out (hands with short all-ins that are only called stay in).
+* Short all-ins: after an all-in for less than a full bet or raise this spec raises to the
+  last full level plus one bet (BDG-POT-4); pokerkit raises to the highest total plus one
+  bet.  Hands that bet or raise over a short all-in are left out (hands with short all-ins
+  that are only called stay in).
+* Short big blind: a big blind posted all in for less than S does not lower the bet in this
+  spec -- the amount to call in R1 stays S and the next full raise goes to 2S, as in
+  cardrooms (BDG-SEAT-10, BDG-SEAT-7); pokerkit lets the next player call the short amount.
+  Hands whose big blind is posted short are left out.
 * Betting that no one could answer: with at most one player able to bet who has already
   matched the highest total, our round ends at once (BDG-BET-9); pokerkit still asks that
   player to act, so the replay answers with a check, which changes no chips.
@@ -47,6 +51,9 @@ def _generate(rnd: random.Random, seed: int):
     stacks = [rnd.choice([rnd.randint(1, 12 * small_bet), 100 * small_bet]) for _ in range(n)]
     rules = load_rules("badugi", small_bet=small_bet, stacks=stacks)
     state = rules.new_deal(seed=seed, dealer=rnd.randrange(n))
+    t0 = state._t
+    if t0.bets[t0.bb] < small_bet:
+        return None  # a short big blind keeps the bet at S here (BDG-SEAT-10)
     states = [state]
     while not state.is_over:
         t = state._t

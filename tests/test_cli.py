@@ -27,9 +27,12 @@ def test_show_prints_every_move_and_the_reason_for_each_pass() -> None:
     final = rulebook.protocol.autoplay(rules.new_deal(players=4, seed=7), "smart", seed=7)
     moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
     assert len(moves) == len(final.history)
-    assert moves[0].endswith("7H")
-    passes = [line for line in moves if ": pass" in line]
-    assert passes and all("you must pass" in p and "BS-MOVE-4" in p for p in passes)
+    assert moves[0].endswith(f"Seat {final.start().to_move} plays 7♥.")
+    passes = [line for line in moves if " passes." in line]
+    # a log of other seats' moves names the seat: never "you"
+    assert passes and all(" must pass: they hold none of the playable cards" in p
+                          and "BS-MOVE-4" in p for p in passes)
+    assert not any(" you " in line.lower() for line in lines)
     assert lines[-2].startswith("result:") and lines[-1].startswith("places:")
 
 

@@ -61,16 +61,24 @@ def test_sevens_first_parts_where_a_7_must_be_played():
     states_b, _, moves_b = replay(BS_SF, 0)
     assert (str(result.move_a(i)), str(result.move_b(i))) == (moves_a[i], moves_b[i]) \
         == ("6S", "7C")
-    # both explanations are the engine's own, asked of the states at the parting
-    assert result.explain_a == states_a[i].explain(moves_a[i])
-    assert result.explain_b == states_b[i].explain(moves_b[i])
+    # both explanations are the engine's own, asked of the states at the parting; a
+    # comparison is a log of moves, so they name the seat (never "you")
+    assert result.explain_a == states_a[i].explain(moves_a[i], voice="table")
+    assert result.explain_b == states_b[i].explain(moves_b[i], voice="table")
+    seat = states_a[i].to_move
+    assert result.explain_a.reason.startswith(f"Seat {seat} may play 6♠")
     # and what the other ruleset says about A's move: refused by the house rule
-    assert result.b_on_move_a == states_b[i].explain(moves_a[i])
-    assert not result.b_on_move_a.legal and "BS-HR-5" in result.b_on_move_a.clauses
-    assert result.a_on_move_b == states_a[i].explain(moves_b[i]) and result.a_on_move_b.legal
+    assert result.b_on_move_a == states_b[i].explain(moves_a[i], voice="table")
+    assert not result.b_on_move_a.legal and result.b_on_move_a.clauses[0] == "BS-HR-5"
+    assert f"seat {seat} holds" in result.b_on_move_a.reason
+    assert result.a_on_move_b == states_a[i].explain(moves_b[i], voice="table")
+    assert result.a_on_move_b.legal
+    assert result.log_a == [e for e in states_a[-1].move_log() if e.move][i]
+    assert result.log_a.text == f"Seat {seat} plays 6♠." and result.log_a.move == "6S"
+    assert result.log_b.text == f"Seat {seat} plays 7♣."
     a_state, b_state = result.at_parting
     assert a_state.history == b_state.history == tuple(states_a[i].history)
-    assert "move 5" in result.summary() and "6S" in result.summary() and "7C" in result.summary()
+    assert "move 5" in result.summary() and "6♠" in result.summary() and "7♣" in result.summary()
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -106,8 +114,8 @@ def test_eight_before_six_parting_example():
     i = result.parting
     assert i == expected_parting(BS, BS_86, 2) == 1
     assert (str(result.move_a(i)), str(result.move_b(i))) == ("6H", "pass")
-    assert not result.b_on_move_a.legal and result.b_on_move_a.clauses == ("BS-HR-15",)
-    assert result.explain_b == result.state_b(i).explain("pass")
+    assert not result.b_on_move_a.legal and result.b_on_move_a.clauses[0] == "BS-HR-15"
+    assert result.explain_b == result.state_b(i).explain("pass", voice="table")
 
 
 @settings(max_examples=25, deadline=None)
@@ -135,9 +143,9 @@ def test_parting_property_over_house_rules(seed, options, bots):
     if result.parting is not None:
         i = result.parting
         if result.move_a(i) is not None:
-            assert result.explain_a == result.state_a(i).explain(result.move_a(i))
+            assert result.explain_a == result.state_a(i).explain(result.move_a(i), voice="table")
         if result.move_b(i) is not None:
-            assert result.explain_b == result.state_b(i).explain(result.move_b(i))
+            assert result.explain_b == result.state_b(i).explain(result.move_b(i), voice="table")
 
 
 def test_one_ends_first():
@@ -156,7 +164,7 @@ def test_different_games_part_at_the_first_move():
     result = run_lockstep(1, "satti", "badam-satti")
     assert result.parting == 0 and not result.same_start
     assert result.b_on_move_a is None and result.a_on_move_b is None  # no cross-game verdicts
-    assert result.explain_a == result.state_a(0).explain(result.move_a(0))
+    assert result.explain_a == result.state_a(0).explain(result.move_a(0), voice="table")
     assert "differ from the start" in result.summary()
     # different hands dealt within one game count as different deals too
     other = run_lockstep(1, "satti", "satti+hand_size=5")

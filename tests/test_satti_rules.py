@@ -215,8 +215,8 @@ def test_SAT_FIT_1_current_suit_is_top_cards_suit_or_the_named_one() -> None:
 def test_SAT_FIT_2_same_suit_or_same_rank() -> None:
     state = position("9H", ["9C 4H KD 2S", "AC"])
     assert legal_cards(state) == ["4H", "9C"]
-    assert "same rank as the top card 9H" in state.explain("9C").reason
-    assert "same suit as the top card 9H" in state.explain("4H").reason
+    assert "same rank as the top card 9♥" in state.explain("9C").reason
+    assert "same suit as the top card 9♥" in state.explain("4H").reason
     why = state.explain("KD")
     assert not why.legal and "SAT-FIT-2" in why.clauses
     assert "neither a heart nor a nine" in why.reason
@@ -236,7 +236,7 @@ def test_SAT_FIT_4_after_a_jack_only_named_suit_and_jacks() -> None:
     assert legal_cards(state) == ["3D", "JH>C", "JH>D", "JH>H", "JH>S"]
     why = state.explain("5S")
     assert not why.legal and "SAT-FIT-4" in why.clauses
-    assert "suit to follow is diamonds (named with JS)" in why.reason
+    assert "suit to follow is diamonds (named with J♠)" in why.reason
     # the J's own suit fits when named
     own = position("JS", ["5S 3D", "AC"], suit="S")
     assert legal_cards(own) == ["5S"]
@@ -263,7 +263,7 @@ def test_SAT_TURN_2_holding_a_fitting_card_you_must_play() -> None:
     assert Draw() not in state.legal_moves()
     why = state.explain("draw")
     assert not why.legal and why.clauses == ("SAT-TURN-2",)
-    assert "9C fits" in why.reason
+    assert "9♣ fits" in why.reason
     with pytest.raises(IllegalMove, match="may not draw"):
         state.play("draw")
 
@@ -290,7 +290,10 @@ def test_SAT_EX_7_drawn_card_that_fits_is_played_at_once() -> None:
     # had it been 8C: played, and the next player is skipped
     eight = position("QC", ["3D 5H", "AC 2D", "KS"], pile_top="8C").play("draw")
     assert eight.top.text == "8C" and eight.to_move == 1 and eight.skipped
-    # with play_after_draw off, 9C stays in the hand
+
+
+@pytest.mark.clause("SAT-TURN-5", "SAT-EX-7")
+def test_SAT_EX_7_with_play_after_draw_off_the_drawn_card_stays_in_the_hand() -> None:
     off = position("QC", ["3D 5H", "AC 2D", "KS"], pile_top="9C",
                    rules=load_rules("satti", play_after_draw=False)).play("draw")
     assert off.top.text == "QC" and "9C" in off.hands[0] and off.to_move == 1
@@ -321,7 +324,8 @@ def test_SAT_TURN_6_illegal_actions_are_rejected_and_change_nothing() -> None:
         assert info.value.explanation is not None and not info.value.explanation.legal
     assert (state.hands, state.top, state.suit, state.draw_pile, state.history) == before
     why = state.explain("5S")
-    assert why.reason == "You do not hold 5S." and why.clauses == ("SAT-TURN-6",)
+    assert "5♠" in why.reason and why.clauses == ("SAT-TURN-6",)
+    assert why.facts.kind == "not_held" and not why.legal
 
 
 # ---------------------------------------------------------------------------------- sevens
@@ -363,7 +367,7 @@ def test_SAT_SEVEN_2_may_draw_even_holding_a_seven() -> None:
     state = position("7C", ["7H 7S 2C", "AC"], penalty=2, pile_top="2D 3D")
     assert legal_cards(state) == ["7H", "7S", "draw"]
     why = state.explain("draw")
-    assert why.legal and "instead of answering with 7H and 7S" in why.reason
+    assert why.legal and "instead of answering with 7♥ and 7♠" in why.reason
 
 
 @pytest.mark.clause("SAT-SEVEN-3")
@@ -384,8 +388,14 @@ def test_SAT_SEVEN_4_not_even_a_jack_against_a_penalty() -> None:
     assert not state.explain("JH>S").legal
 
 
+@pytest.mark.clause("SAT-SEVEN-2", "SAT-EX-4")
+def test_SAT_EX_4_under_the_default_options_seat_1_may_also_answer_with_7H() -> None:
+    state = position("5C", ["7C 9D", "7H 2C", "3S 4S"]).play("7C")
+    assert texts(state.legal_moves()) == ["7H", "draw"]  # stacking is on by default (SAT-EX-3)
+
+
 @pytest.mark.clause("SAT-SEVEN-5", "SAT-EX-4")
-def test_SAT_EX_4_without_stacking_only_draw() -> None:
+def test_SAT_EX_4_with_seven_stacking_off_only_draw() -> None:
     rules = load_rules("satti", seven_stacking=False)
     state = position("5C", ["7C 9D", "7H 2C", "3S 4S"], rules=rules).play("7C")
     assert state.legal_moves() == [Draw()]
@@ -501,9 +511,9 @@ def test_SAT_EIGHT_3_attempts_are_explicit_and_cost_one_card() -> None:
     jack = position("8D", ["JS 5H", "AC 2C"], skipped=True, pile_top="KC QC").play("JS>H")
     assert texts(jack.history) == ["try JS"] and "JS" in jack.hands[0]
     # a card not held is rejected like any illegal move, the state unchanged
-    with pytest.raises(IllegalMove, match="do not hold 9C"):
+    with pytest.raises(IllegalMove, match="9♣ was played earlier"):
         state.play("try 9C")
-    with pytest.raises(IllegalMove, match="do not hold"):
+    with pytest.raises(IllegalMove, match="own hand"):
         state.play("9C")
     # not skipped: an attempt is simply illegal
     normal = position("9H", ["9C", "AC"])
@@ -533,28 +543,58 @@ def test_SAT_EIGHT_5_two_players_eight_moves_again() -> None:
 # ---------------------------------------------------------------------------------- piles
 
 
-@pytest.mark.clause("SAT-PILE-1", "SAT-PILE-2", "SAT-EX-8")
-def test_SAT_EX_8_empty_draw_pile_is_refilled_from_discards() -> None:
-    hands = [" ".join(pack_rest("4S 4D 9D 9H KH")[:24]), " ".join(pack_rest("4S 4D 9D 9H KH")[24:])]
-    # seat 0 holds no heart and no K
-    hands0 = [c for c in hands[0].split() + hands[1].split()
-              if not (c.endswith("H") or c[0] in "KJ")]
-    rest = [c for c in hands[0].split() + hands[1].split() if c not in hands0]
-    state = RULES.position(top="KH", hands=[" ".join(hands0), " ".join(rest)], draw_pile="",
-                           discards="4S 4D 9D 9H", seed=3)
-    assert state.legal_moves() == [Draw()]
-    after = state.play("draw")
-    assert len(after.draw_pile) == 3 and after.top.text == "KH" and after.suit == "H"
-    assert len(after.discards) == 0
-    drawn = after.hands[0] - state.hands[0]
-    assert len(drawn) == 1 and drawn <= CardSet.parse("4S 4D 9D 9H")
-    cards = sorted(CardSet.parse("4S 4D 9D 9H").mask.bit_length() for _ in [0])
-    assert cards
-    # the new pile is the discards in canonical order shuffled by derived_random(seed, ...)
+def ex8(seed: int, **options: Any) -> SattiState:
+    """SAT-EX-8: the draw pile is empty, the discards are 4S 4D 9D 9H under KH, and seat 0
+    (no heart, no king, no jack) must draw."""
+    rest = pack_rest("4S 4D 9D 9H KH")
+    mine = [c for c in rest if not (c.endswith("H") or c[0] in "KJ")]
+    other = [c for c in rest if c not in mine]
+    rules = load_rules("satti", **options) if options else RULES
+    return rules.position(top="KH", hands=[" ".join(mine), " ".join(other)], draw_pile="",
+                          discards="4S 4D 9D 9H", seed=seed)
+
+
+def ex8_reshuffled(seed: int) -> list[int]:
+    """The new draw pile (bottom to top) the reshuffle makes: the discards in canonical order
+    shuffled by derived_random(seed, "reshuffle", 0) (SAT-PILE-1)."""
     order = [c.index for c in CardSet.parse("4S 4D 9D 9H")]
-    derived_random(3, "reshuffle", 0).shuffle(order)
-    assert [c.index for c in after.draw_pile] == order[:-1]
-    assert next(iter(drawn)).index == order[-1]
+    derived_random(seed, "reshuffle", 0).shuffle(order)
+    return order
+
+
+@pytest.mark.clause("SAT-PILE-1", "SAT-PILE-2", "SAT-TURN-4", "SAT-EX-8")
+def test_SAT_EX_8_empty_draw_pile_is_refilled_from_discards() -> None:
+    """Under the default options (play_after_draw on): a new pile of 4, one drawn, 3 left; a
+    drawn card that fits KH (9H) is played at once and becomes the top card."""
+    seen_9h = seen_other = False
+    for seed in range(40):
+        state = ex8(seed)
+        assert state.legal_moves() == [Draw()] and state.rules.play_after_draw
+        why = state.explain("draw")
+        assert why.facts.reshuffle and why.facts.draws == 1 and not why.facts.stops
+        after = state.play("draw")
+        assert len(after.draw_pile) == 3 and after.suit == "H"  # KH or 9H on top: hearts
+        order = ex8_reshuffled(seed)
+        assert [c.index for c in after.draw_pile] == order[:-1]
+        drawn = ALL_CARDS[order[-1]]
+        if drawn.text == "9H":  # fits KH: played at once, the new top card (SAT-TURN-4)
+            seen_9h = True
+            assert after.top.text == "9H" and after.public_history[-1].played == "9H"
+            assert after.discards == CardSet("KH") and after.hands[0] == state.hands[0]
+        else:  # 4S, 4D or 9D fits neither hearts nor a king: kept, KH stays on top
+            seen_other = True
+            assert after.top.text == "KH" and drawn in after.hands[0]
+            assert len(after.discards) == 0
+    assert seen_9h and seen_other
+
+
+@pytest.mark.clause("SAT-PILE-1", "SAT-TURN-5", "SAT-EX-8")
+def test_SAT_EX_8_with_play_after_draw_off_KH_stays_on_top() -> None:
+    for seed in range(12):
+        state = ex8(seed, play_after_draw=False)
+        after = state.play("draw")
+        assert len(after.draw_pile) == 3 and after.top.text == "KH"
+        assert ALL_CARDS[ex8_reshuffled(seed)[-1]] in after.hands[0]
 
 
 @pytest.mark.clause("SAT-PILE-2")
@@ -629,12 +669,31 @@ def test_SAT_EX_9_places_by_cards_held() -> None:
     from rulebook.satti import places_of
 
     assert places_of([3, 1, 0, 3], 2) == (3, 2, 1, 3)
-    assert places_of([2, 5, 2, 4], -1) == (1, 4, 1, 3)
+    # a stopped round (SAT-PILE-3): the hands hold all 51 cards but the top card
+    assert sum([12, 16, 12, 11]) == 51
+    assert places_of([12, 16, 12, 11], -1) == (2, 4, 2, 1)
     # through the engine: seat 2 plays its last card, seats 0, 1, 3 hold 3, 1, 3
     state = position("9H", ["2C 3C 4C", "5C", "9S", "6C 2D 3D"], to_move=2)
     over = state.play("9S")
     assert over.outcome.places == (3, 2, 1, 3)
     assert over.outcome.winners == (2,)
+
+
+@pytest.mark.clause("SAT-END-5", "SAT-PILE-3", "SAT-EX-9")
+def test_SAT_EX_9_a_stopped_round_with_counts_12_16_12_11() -> None:
+    """Both piles empty and seat 3 (11 cards, none fits) must draw: the round stops and the
+    places are seat 3 1st, seats 0 and 2 2nd, seat 1 4th."""
+    rest = pack_rest("KH")
+    stuck = [c for c in rest if not (c.endswith("H") or c[0] in "KJ")][:11]
+    others = [c for c in rest if c not in stuck]
+    hands = [others[:12], others[12:28], others[28:40], stuck]
+    state = RULES.position(top="KH", hands=[" ".join(h) for h in hands], draw_pile="",
+                           discards="", to_move=3)
+    assert [len(h) for h in state.hands] == [12, 16, 12, 11]
+    assert state.legal_moves() == [Draw()] and state.explain("draw").facts.stops
+    over = state.play("draw")
+    assert over.outcome.stopped and over.outcome.cards_held == (12, 16, 12, 11)
+    assert over.outcome.places == (2, 4, 2, 1) and over.outcome.winners == (3,)
 
 
 @pytest.mark.clause("SAT-EX-1", "SAT-FIT-2", "SAT-FIT-3", "SAT-TURN-2")
@@ -652,11 +711,11 @@ def test_SAT_EX_1_fitting_cards_and_no_draw() -> None:
 def test_SAT_FIT_4_explain_sentences_name_the_cards() -> None:
     state = position("JS", ["KD 3H", "AC"], suit="H")
     why = state.explain("KD")
-    assert why.reason == ("KD does not fit: the suit to follow is hearts (named with JS) and "
-                          "KD is neither a heart nor a jack.")
+    assert why.reason == ("K♦ does not fit: the suit to follow is hearts (named with J♠), and "
+                          "K♦ is neither a heart nor a jack.")
     assert why.clauses == ("SAT-FIT-1", "SAT-FIT-4")
     fits = position("9H", ["9C 2S", "AC"]).explain("9C")
-    assert fits.reason == "9C fits: same rank as the top card 9H." and fits.legal
+    assert fits.reason == "9♣ is legal: same rank as the top card 9♥." and fits.legal
     must = position("7C", ["2C 3D", "AC"], penalty=4, discards="7H 7S").explain("draw")
     assert must.reason.startswith("You must draw: a penalty of 4 is pending and you hold no 7")
 

@@ -47,7 +47,8 @@ def test_illegal_move_text_is_the_explanation():
     state = load_rules("badam-satti").new_deal(players=4, seed=1)
     with pytest.raises(IllegalMove) as info:
         state.play("pass")
-    assert str(info.value) == "pass is not allowed: the first turn must play the opening card 7H"
+    assert str(info.value) == ("Pass is not allowed: the first turn of the round must play the "
+                               "opening card 7♥.")
     with pytest.raises(MoveError):
         state.play("zz")
 

@@ -15,8 +15,9 @@ def moves(state):
 
 
 @pytest.mark.clause("BS-EX-1", "BS-DEAL-5", "BS-DEAL-6", "BS-DEAL-7")
-def test_BS_EX_1_five_players_dealer_two():
-    rules = load_rules("badam-satti-app")
+@pytest.mark.parametrize("profile", ["badam-satti", "badam-satti-app", "sevens"])
+def test_BS_EX_1_five_players_dealer_two(profile):
+    rules = load_rules(profile)
     match = rules.new_match(players=5, seed=11, dealer=2)
     deal = match.current
     first = shuffle_order(match.deal_seed(0))[0]
@@ -48,14 +49,14 @@ def test_BS_EX_2_classic():
     assert set(moves(state)) == {"3S", "JS", "KH", "2C", "9C", "7D"}
     for bad in ("8D", "AH", "pass"):
         assert not state.explain(bad).legal
-    assert "diamonds has no row yet" in state.explain("8D").reason
-    assert "6H" in state.explain("AH").reason
-    assert "you hold playable cards" in state.explain("pass").reason
+    assert "diamonds have no row yet" in state.explain("8D").reason
+    assert "6♥" in state.explain("AH").reason
+    assert "you can play 2♣, 3♠, 7♦, 9♣, J♠ or K♥" in state.explain("pass").reason
     assert state.playable() == CardSet("3S JS 6H KH 2C 9C 7D")
 
 
 @pytest.mark.clause("BS-EX-2", "BS-HR-5", "BS-HR-9")
-def test_BS_EX_2_house_rules():
+def test_BS_EX_2_with_sevens_first_or_with_limited_passes():
     assert moves(ex2(sevens_first=True)) == ["7D"]
     assert "sevens_first" in ex2(sevens_first=True).explain("JS").reason
     limited = ex2(limited_passes=True)
@@ -84,7 +85,7 @@ def test_BS_EX_4_eight_before_six():
     rules = load_rules("badam-satti", eight_before_six=True)
     state = rules.position(table="7D", hands=hands)
     assert moves(state) == ["8D"]
-    assert "8D" in state.explain("6D").reason
+    assert "8♦" in state.explain("6D").reason
     # once 8D is on the table, whoever played it, 6D is playable
     other = rules.position(table="7D", hands=["6D 3C", "8D", None, None], to_move=1)
     assert "8D" in moves(other)
@@ -143,7 +144,8 @@ def ex6(profile="badam-satti", **options):
     ("badam-satti-app", {"scoring": "app"}, (20, 0, 21, 21), None),
     ("badam-satti-app", {"scoring": "court_11_12_13"}, (25, 0, 25, 26), None),
     ("badam-satti-app", {"scoring": "one_per_card"}, (2, 0, 3, 3), None),
-])
+], ids=["classic_default", "with_flat_10", "app_default_scoring", "app_with_court_11_12_13",
+        "app_with_one_per_card"])
 def test_BS_EX_6_scores(profile, options, points, places):
     state = ex6(profile, **options)
     assert state.is_over and state.outcome.winner == 1
@@ -159,8 +161,12 @@ def _outcome(points, winner, cards):
 
 
 @pytest.mark.clause("BS-EX-7", "BS-MATCH-3", "BS-MATCH-4", "BS-MATCH-5")
-def test_BS_EX_7_tie_break_chain():
-    rules = load_rules("badam-satti", round_count=3)
+@pytest.mark.parametrize("options", [{"round_count": 3}, {}],
+                         ids=["with_round_count_3", "default_options"])
+def test_BS_EX_7_tie_break_chain(options):
+    """The chain decides the same way whatever the match length: under the default options
+    (5 rounds) the same three rounds, scored so far, are ordered the same."""
+    rules = load_rules("badam-satti", **options)
     rounds = [_outcome((0, 10, 20), 0, (0, 2, 3)), _outcome((15, 0, 20), 1, (2, 0, 3)),
               _outcome((5, 10, 0), 2, (2, 2, 0))]
     result = rules.match_result(rounds, 3)
@@ -193,7 +199,7 @@ EX9A_HANDS = ["9H KC", "2S QD", "QC 3S AS JD KD TH JH QH KH"]
 
 
 @pytest.mark.clause("BS-EX-9", "BS-HR-8", "BS-HR-9", "BS-HR-10", "BS-OPEN-5")
-def test_BS_EX_9_position_a():
+def test_BS_EX_9_position_a_with_limited_passes():
     rules = load_rules("badam-satti", limited_passes=True)
     state = rules.position(table="AC-JC 4S-KS AD-TD AH-8H", hands=EX9A_HANDS, to_move=0,
                            passes_left=[2, 0, 3])
@@ -210,7 +216,7 @@ def test_BS_EX_9_position_a():
 
 
 @pytest.mark.clause("BS-EX-9", "BS-HR-12", "BS-END-8", "BS-MATCH-4")
-def test_BS_EX_9_position_b():
+def test_BS_EX_9_position_b_with_limited_passes():
     rules = load_rules("badam-satti", limited_passes=True)
     state = rules.position(table="AC-KC AH-KH 3S-KS AD-JD", hands=["AS", "2S QD", "KD"],
                            to_move=0, passes_left=[0, 0, 0], eliminated=[1])
@@ -230,8 +236,23 @@ EX10_TABLE = "AS-QS 5H-KH AD-QD AC-KC"
 EX10_HANDS = ["KD", "4H 3H 2H", "KS", "AH"]
 
 
+@pytest.mark.clause("BS-EX-9", "BS-MOVE-3", "BS-MOVE-4")
+def test_BS_EX_9_under_the_default_options_there_are_no_eliminations():
+    """BS-EX-9 needs limited_passes: in classic play seat 0 must play 9H (no pass), and a
+    stuck player passes instead of being eliminated, so the round goes on."""
+    rules = load_rules("badam-satti")
+    a = rules.position(table="AC-JC 4S-KS AD-TD AH-8H", hands=EX9A_HANDS, to_move=0)
+    assert moves(a) == ["9H"]
+    a = a.play("9H")
+    assert a.to_move == 1 and moves(a) == ["pass"] and not a.eliminated
+    b = rules.position(table="AC-KC AH-KH 3S-KS AD-JD", hands=["AS", "2S QD", "KD"], to_move=0)
+    assert moves(b) == ["pass"]
+    b = b.play("pass")
+    assert b.to_move == 1 and moves(b) == ["2S", "QD"] and not b.is_over
+
+
 @pytest.mark.clause("BS-EX-10", "BS-HR-16", "BS-HR-17", "BS-OPEN-5")
-def test_BS_EX_10_one_final_turn():
+def test_BS_EX_10_with_one_final_turn():
     rules = load_rules("badam-satti", one_final_turn=True)
     state = rules.position(table=EX10_TABLE, hands=EX10_HANDS, to_move=2).play("KS")
     assert not state.is_over and state.winner == 2 and state.to_move == 3
@@ -253,7 +274,7 @@ def test_BS_EX_10_one_final_turn():
 
 
 @pytest.mark.clause("BS-EX-10", "BS-END-1")
-def test_BS_EX_10_without_final_turn():
+def test_BS_EX_10_under_the_default_options_without_final_turns():
     state = load_rules("badam-satti").position(table=EX10_TABLE, hands=EX10_HANDS,
                                                to_move=2).play("KS")
     assert state.is_over

@@ -154,7 +154,7 @@ def test_BS_OPEN_5_next_turn_to_the_left():
 def test_BS_ROW_1_only_the_seven_opens_a_row():
     state = load_rules("badam-satti").position(table="7H", hands=["7D 8D 6D", None, None])
     assert texts(state) == ["7D"]
-    assert "only 7D can open it" in state.explain("8D").reason
+    assert "only 7♦ can start it" in state.explain("8D").reason
     after = state.play("7D")
     assert after.rows()["D"] == (after.table.by_suit("D").cards()[0],) * 2
 
@@ -173,7 +173,7 @@ def test_BS_ROW_3_rows_are_unbroken_runs_with_their_seven():
     assert {s: (lo.text, hi.text) for s, (lo, hi) in state.rows().items()} == \
         {"S": ("4S", "TS"), "H": ("7H", "QH")}
     assert state.explain("2S").reason == (
-        "2S is not playable: the spades row runs 4S-TS, so only 3S or JS can be added to it")
+        "2♠ cannot be played: the spades row runs 4♠ to 10♠, so only 3♠ or J♠ can join it now.")
     with pytest.raises(Exception, match="unbroken"):
         rules.position(table="7H 5H", hands=[None, None, None])
 
@@ -220,7 +220,7 @@ def test_BS_MOVE_4_stuck_player_must_pass(profile):
     state = load_rules(profile).position(table=table, hands=["AC 2C", None, None])
     assert texts(state) == ["pass"]
     why = state.explain("pass")
-    assert why.legal and why.reason.startswith("you must pass: none of your cards (AC 2C)")
+    assert why.legal and why.reason.startswith("You must pass: none of your cards (A♣ 2♣)")
 
 
 @pytest.mark.clause("BS-MOVE-5")
@@ -524,7 +524,7 @@ def test_BS_MOVE_1_a_row_of_one_seven_is_described_as_holding_only_it():
     rules = load_rules("badam-satti")
     state = rules.position(table="7D 3C-8C", hands=["KD 2C", None, None, None], to_move=0)
     assert state.explain("KD").reason == (
-        "KD is not playable: the diamonds row holds only 7D, so only 6D or 8D can be added to it")
+        "K♦ cannot be played: the diamonds row holds only 7♦, so only 6♦ or 8♦ can join it now.")
 
 
 @pytest.mark.clause("BS-HR-8", "BS-MOVE-4")
@@ -532,4 +532,4 @@ def test_BS_HR_8_the_last_pass_is_counted_in_the_singular():
     rules = load_rules("badam-satti", limited_passes=True)
     state = rules.position(table="7H 7S 7C 7D", hands=["KH KS", None, None], passes_left=[1, 3, 3])
     reason = state.explain("pass").reason
-    assert reason.endswith("it uses your last pass")
+    assert reason.endswith("it uses your last pass (limited_passes).")

@@ -151,7 +151,7 @@ def test_satti_jack_naming_is_marked_once_per_jack():
     assert legal_shown(html) == {"JC", "9S"}
     assert len(LEGAL.findall(html)) == 2
     after = state_html(state.play("JC>S"))
-    assert "seat 0 played J♣ and named spades" in after
+    assert "Last move:</b> Seat 0 plays J♣ naming ♠." in after
     assert 'data-suit="S"' in after and "named with" in after
 
 
@@ -237,8 +237,13 @@ def test_badugi_hidden_discards_are_counts_in_one_seat_view():
         if getattr(move, "discard", 0):
             mover = prev.to_move
             other = (mover + 1) % state.players
-            assert move.pretty() in state_html(state)  # card symbols, as everywhere on screen
-            assert move.pretty() not in state_html(state, seats=other)
+            n = move.discard.bit_count()
+            told = f"Seat {mover} draws {n} card{'s' if n != 1 else ''}."  # the public log
+            for seats in ("all", other, None):
+                last = re.search(r"Last move:</b> (.*?)</div>",
+                                 state_html(state, seats=seats)).group(1)
+                assert last == told
+                assert not set(CARD.findall(last))  # the discarded cards are never named
             assert "card" in re.search(r"Last move:</b> (.*?)</div>",
                                        state_html(state, seats=other)).group(1)
             return
@@ -282,7 +287,7 @@ def test_every_last_move_is_told_in_card_symbols(profile):
 def test_the_first_turn_shows_only_the_opening_card_as_playable():
     for profile, opening in (("badam-satti", "7H"), ("sevens", "7D")):
         state = load_rules(profile).new_deal(players=4, seed=7)
-        assert len(state.playable()) == 4  # the engine's row-based set: all four sevens
+        assert state.playable().texts() == [opening]  # BS-OPEN-4: the engine's playable set
         html = state_html(state)
         line = re.search(r'<div class="rb-note rb-playable">(.*?)</div>', html).group(1)
         assert CARD.findall(line) == [opening]

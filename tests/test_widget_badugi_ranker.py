@@ -105,11 +105,12 @@ def test_the_why_column_gives_each_discard_its_sentence_and_clause_ids(ranker_fa
     type_hand(r, "KC 2C 3D 4H")
     row = re.search(r'<tr data-card="KC" data-counts="false">(.*?)</tr>', r.result.value)
     assert row
-    assert "KC does not count: it shares clubs with 2C, and keeping 2C gives the lower hand." in row.group(1)
-    assert "[BDG-RANK-2, BDG-RANK-3]" in row.group(1)
+    assert "K♣ does not count: it shares clubs with 2♣, and keeping 2♣ gives the lower hand" \
+        in row.group(1)
+    assert '<small class="rb-clauses">BDG-RANK-3, BDG-RANK-2</small>' in row.group(1)
     type_hand(r, "AC AS 3H 3D")
     row = re.search(r'<tr data-card="AS" data-counts="false">(.*?)</tr>', r.result.value)
-    assert row and "[BDG-RANK-2, BDG-RANK-7]" in row.group(1)
+    assert row and '<small class="rb-clauses">BDG-RANK-7, BDG-RANK-2</small>' in row.group(1)
 
 
 def test_enter_in_the_text_box_ranks_without_the_button(ranker_factory):  # type: ignore[no-untyped-def]
@@ -188,7 +189,8 @@ def test_BDG_EX_2_comparison_shows_the_deciding_step(ranker_factory, first, seco
     shown = r.comparison_html.value
     assert f"data-step='{step}'" in shown and f"data-result='{result}'" in shown
     assert cmp.reason in shown
-    assert f"[{', '.join(cmp.clauses)}]" in shown
+    # the clause ids small and last, after the reason
+    assert shown.rstrip().endswith(f'<small class="rb-clauses">{", ".join(cmp.clauses)}</small></div>')
     verdict = {-1: "The first hand wins.", 0: "The two hands tie.", 1: "The second hand wins."}
     assert verdict[result] in shown
     # swapping the hands swaps the verdict

@@ -80,7 +80,8 @@ def test_actions_and_cards_outside_the_hand():
     assert insp.answer.value == shown_answer(state, "pass")
     other = next(c for c in state.hands[(state.to_move + 1) % 4])
     insp.picker.value = other.text
-    assert "not in your hand" in insp.answer.value and "rb-bad" in insp.answer.value
+    assert f"turn, not seat {(state.to_move + 1) % 4}" in html.unescape(insp.answer.value)
+    assert "rb-bad" in insp.answer.value
 
 
 def test_sevens_playable_set_and_known_absent_per_seat():

@@ -74,15 +74,21 @@ def test_stops_at_the_first_difference_with_the_engine_explanations(other, seed)
     assert f"part at move {parting + 1}" in lock.moves.value
     pretty_a = states_a[parting].parse_move(moves_a[parting]).pretty()  # card symbols
     pretty_b = states_b[parting].parse_move(moves_b[parting]).pretty()
-    assert f"seat {states_a[parting].to_move} plays <b class='rb-move'>{pretty_a}</b>" \
-        in side(lock, "a")
-    assert f"seat {states_b[parting].to_move} plays <b class='rb-move'>{pretty_b}</b>" \
-        in side(lock, "b")
+    # each move as its deal's public log tells it: "Seat 3 plays 7♥.", "Seat 2 passes."
+    for which, states, moves, pretty in (("a", states_a, moves_a, pretty_a),
+                                         ("b", states_b, moves_b, pretty_b)):
+        seat = states[parting].to_move
+        told = f"Seat {seat} passes." if moves[parting] == "pass" else \
+            f"Seat {seat} plays {pretty}."
+        assert f"<span class='rb-log'>{told}" in side(lock, which)
     # the explanations shown are the engine's: own move, then the other ruleset's verdict
-    assert reasons(side(lock, "a")) == [states_a[parting].explain(moves_a[parting]).reason,
-                                        states_b[parting].explain(moves_a[parting]).reason]
-    assert reasons(side(lock, "b")) == [states_b[parting].explain(moves_b[parting]).reason,
-                                        states_a[parting].explain(moves_b[parting]).reason]
+    # (at the parting the engine's comparison names the seat: voice="table")
+    assert reasons(side(lock, "a")) == [
+        states_a[parting].explain(moves_a[parting], voice="table").reason,
+        states_b[parting].explain(moves_a[parting], voice="table").reason]
+    assert reasons(side(lock, "b")) == [
+        states_b[parting].explain(moves_b[parting], voice="table").reason,
+        states_a[parting].explain(moves_b[parting], voice="table").reason]
     for clause in states_b[parting].explain(moves_a[parting]).clauses:
         assert clause in side(lock, "a")
     assert "Here the deals part" in reason_text(lock)
@@ -100,9 +106,15 @@ def test_next_steps_together_and_highlights_only_the_parting():
     assert lock.first_button.disabled and lock.back_button.disabled
     for step in range(parting):
         assert not highlighted(lock)
-        assert reasons(side(lock, "a")) == [states_a[step].explain(moves_a[step]).reason]
-        assert side(lock, "a").replace("rb-side-a", "") == side(lock, "b").replace(
-            "rb-side-b", "")  # same move, same reason while they agree
+        # a comparison is a log of moves: every reason names the seat (voice="table")
+        assert reasons(side(lock, "a")) == [
+            states_a[step].explain(moves_a[step], voice="table").reason]
+        assert not any(r.lower().startswith("you") for r in reasons(side(lock, "a")))
+        # same move while they agree; each ruleset gives its own reason (a 7 played under
+        # sevens_first is explained by the house rule, BS-HR-5)
+        assert reasons(side(lock, "b")) == [
+            states_b[step].explain(moves_b[step], voice="table").reason]
+        assert moves_a[step] == moves_b[step]
         assert "agree so far" in reason_text(lock)
         lock.next_button.click()
         assert lock.step == step + 1 and lock.slider.value == step + 1
@@ -119,10 +131,10 @@ def test_next_steps_together_and_highlights_only_the_parting():
 def test_sevens_opens_with_7D_first_move_differs():
     lock = Lockstep(4, "badam-satti", "sevens")
     assert lock.parting == 0 and highlighted(lock)
-    assert "<b class='rb-move'>7♥</b>" in side(lock, "a")
-    assert "<b class='rb-move'>7♦</b>" in side(lock, "b")
+    assert "plays 7♥.</span>" in side(lock, "a")
+    assert "plays 7♦.</span>" in side(lock, "b")
     states_a, moves_a = replay(BS, 4)
-    assert reasons(side(lock, "a"))[0] == states_a[0].explain("7H").reason
+    assert reasons(side(lock, "a"))[0] == states_a[0].explain("7H", voice="table").reason
     assert lock.jump_button.disabled  # already at the first difference
     lock.next_button.click()
     lock.jump_button.click()
@@ -197,7 +209,8 @@ def test_every_profile_steps(pid):
     step = min(2, len(moves))
     assert lock.table_a.value.endswith(state_panel_html(states[step]))
     if step < len(moves):
-        assert reasons(side(lock, "a")) == [states[step].explain(moves[step]).reason]
+        assert reasons(side(lock, "a")) == [
+            states[step].explain(moves[step], voice="table").reason]
     lock.last_button.click()
     assert lock.step == len(moves)
     assert "the deal is over" in side(lock, "a")

@@ -96,9 +96,13 @@ def test_each_step_shows_the_move_and_the_engine_reason(profile):
     states = final.states()
     for k in range(1, len(states)):
         st.slider.value = k
-        expected = states[k - 1].explain(final.history[k - 1])
+        # the log of moves names the seat: the engine's reason in the table's voice
+        expected = states[k - 1].explain(final.history[k - 1], voice="table")
         assert html.escape(expected.reason) in st.move_box.value
         assert ", ".join(expected.clauses) in st.move_box.value
+        assert "you " not in html.unescape(st.move_box.value).lower().replace("you)", "")
+        told = [e for e in states[k].move_log()[len(states[k - 1].move_log()):]]
+        assert told and all(html.escape(e.text) in st.move_box.value for e in told)
         legal = {getattr(m, "card").text for m in states[k].legal_moves()
                  if isinstance(getattr(m, "card", None), Card)}
         assert set(LEGAL.findall(st.legal_box.value)) == legal
@@ -110,26 +114,41 @@ def test_a_forced_pass_shows_why_it_was_forced():
     k = next(i for i, m in enumerate(final.history) if str(m) == "pass")
     st = DealStepper(final)
     st.slider.value = k + 1
-    reason = states[k].explain("pass").reason
-    assert reason.startswith("you must pass")
-    assert f"seat {states[k].to_move} passed" in st.move_box.value
+    seat = states[k].to_move
+    reason = states[k].explain("pass", voice="table").reason
+    assert reason.startswith(f"Seat {seat} must pass")  # a log names the seat, never "you"
+    assert f"Seat {seat} passes." in st.move_box.value
     assert "Why:" in st.move_box.value and html.escape(reason) in st.move_box.value
     assert "BS-MOVE-4" in st.move_box.value
 
 
 def test_one_seat_view_does_not_leak_a_passer_s_hand_through_the_reason():
-    final = finished("badam-satti", seed=3)
+    # under limited_passes a pass may be a choice, and its reason rests on the passer's hand
+    rules = load_rules("badam-satti", limited_passes=True)
+    final = autoplay(rules.new_deal(players=4, seed=3), "random", seed=3)
     states = final.states()
-    k = next(i for i, m in enumerate(final.history) if str(m) == "pass")
-    passer = states[k].to_move
-    st = DealStepper(final, seat=(passer + 1) % 4)
+    log = final.move_log()
+    private = [e for e in log if e.move == "pass" and e.private]
+    assert private, "the deal has a pass whose reason shows the passer's cards"
+    entry = private[0]
+    k = next(i for i, (s, m) in enumerate(zip(states, final.history))
+             if str(m) == "pass" and s.to_move == entry.seat
+             and s.explain("pass", voice="table").reason == entry.reason)
+    passer = entry.seat
+    st = DealStepper(final, seat=(passer + 1) % 4, classroom=False)
     st.slider.value = k + 1
-    reason = states[k].explain("pass").reason
-    assert html.escape(reason) not in st.move_box.value
-    assert f"seat {passer} passed" in st.move_box.value
+    assert html.escape(entry.reason) not in st.move_box.value
+    assert f"Seat {passer} passes." in st.move_box.value
     assert "all hands" in st.move_box.value
     st.hands_toggle.value = passer
-    assert html.escape(reason) in st.move_box.value
+    assert html.escape(entry.reason) in st.move_box.value
+    # a reason that names no hidden card is shown to every seat
+    public = next(i for i, s in enumerate(states[:-1])
+                  if not s.explain(final.history[i], voice="table").facts.private)
+    st.hands_toggle.value = (states[public].to_move + 1) % 4
+    st.slider.value = public + 1
+    assert html.escape(states[public].explain(final.history[public], voice="table").reason) \
+        in st.move_box.value
 
 
 def test_hands_toggle_shows_one_seat_only():
@@ -461,10 +480,13 @@ def test_after_a_play_every_computer_answer_is_told_and_a_replaced_line_is_noted
     assert stepper.state.to_move == stepper.human and len(legal) == 3
     stepper.click_card(legal[0])
     computers = stepper.states[start + 2:]  # after the human's move
-    told = stepper.replies.value
-    assert told.count(";") == len(computers) - 1  # one entry per computer move
-    for before, after in zip(stepper.states[start + 1:], computers):
-        assert f"seat {before.to_move} " in told
+    told = html.unescape(stepper.replies.value)
+    # one log entry per computer move, in the third person, in order
+    log = stepper.state.move_log()[len(stepper.states[start + 1].move_log()):]
+    assert len([e for e in log if e.move]) == len(computers)
+    assert "The computer players answered: " + " ".join(e.text for e in log) in told
+    for before in stepper.states[start + 1:-1]:
+        assert f"Seat {before.to_move} " in told
     assert stepper.message.value == ""
     stepper.back()
     assert stepper.replies.value == ""

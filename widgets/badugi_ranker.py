@@ -50,6 +50,8 @@ from rulebook.diagrams import DiagramError
 from rulebook.errors import CardError
 
 from .drawing import DiagramSlot
+from rulebook.html import clauses_html
+
 from .render import STYLE, card_html, escape
 
 __all__ = ["BadugiRanker"]
@@ -59,7 +61,6 @@ _EXTRA_STYLE = """<style>
 .rb-here td:first-child{white-space:nowrap}
 .rb-counts{font-family:sans-serif;font-weight:bold}
 .rb-out{font-family:sans-serif;color:#555}
-.rb-clauses{font-family:monospace;font-size:0.85em;color:#333}
 .rb-ranker-num{font-family:sans-serif;font-size:1.05em}
 </style>"""
 
@@ -77,7 +78,8 @@ def _cards_text(value: BadugiValue) -> str:
 
 
 def _clauses(ids: tuple[str, ...] | list[str]) -> str:
-    return f'<span class="rb-clauses">[{escape(", ".join(ids))}]</span>'
+    """Clause ids small and last, as on every screen (:func:`rulebook.html.clauses_html`)."""
+    return clauses_html(ids)
 
 
 class BadugiRanker:
@@ -404,7 +406,7 @@ class BadugiRanker:
         self.comparison_html.value = (
             f"{STYLE}<div class='rb-reason' data-step='{cmp.step}' data-position='{position}' "
             f"data-result='{cmp.result}'><b>{escape(verdict)}</b> Deciding step: "
-            f"<b>{escape(step)}</b> {_clauses(cmp.clauses)}<br>{escape(cmp.reason)}</div>")
+            f"<b>{escape(step)}</b><br>{escape(cmp.reason)}{_clauses(cmp.clauses)}</div>")
 
     def _show_nearby(self) -> None:
         rows = classes_near(self._value, before=self.before, after=self.after)

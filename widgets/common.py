@@ -9,6 +9,7 @@ option controls every widget that shows a ruleset's options builds the same way.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as w
@@ -72,10 +73,12 @@ def option_control(spec: OptionSpec, value: Any, *, mark_house_rule: bool = Fals
     label = spec.label + (" (house rule)" if mark_house_rule and spec.house_rule else "")
     common: dict[str, Any] = {"description": label, "tooltip": tip,
                               "style": {"description_width": "initial"},
-                              "layout": w.Layout(width="auto", max_width="100%")}
+                              "layout": w.Layout(max_width="100%")}
     if spec.type == "bool":
+        common["layout"] = w.Layout(width="auto", max_width="100%")
         return w.Checkbox(value=bool(value), indent=False, **common)
     if spec.choices is not None:
+        common["layout"] = w.Layout(width="auto", max_width="100%")
         return w.Dropdown(options=[(spec.choice_label(c), c) for c in spec.choices],
                           value=value, **common)
     if spec.type == "int":
@@ -88,7 +91,7 @@ def option_value(spec: OptionSpec, value: Any) -> Any:
     """A control's value as the option's type (a list typed as text is read here)."""
     if spec.type != "int_list" or not isinstance(value, str):
         return value
-    parts = [p.strip() for p in value.replace(";", ",").split(",") if p.strip()]
+    parts = [p for p in re.split(r"[,;\s]+", value.strip()) if p]
     try:
         return [int(p) for p in parts]
     except ValueError:

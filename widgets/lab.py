@@ -8,8 +8,9 @@ option table (:func:`rulebook.rules.load_profile`), the player range is whatever
 ``rules.new_deal(players=n)`` accepts, the computer players are those registered for the game
 (:data:`rulebook.protocol.BOTS`).  Options are labelled in words (their ``label`` in the
 profile), and the summary's columns are headed with the measures the ruleset has (its
-profile's ``[measures]`` table: penalty points, chips won, cards held, draws, folds...).  An engine error (a bad combination of house rules, a
-negative number of deals, ...) is shown as its message in an ``rb-reason rb-bad`` box.
+profile's ``[measures]`` table: penalty points, chips won, cards held, draws, folds...).  An
+engine error (a bad combination of house rules, a negative number of deals, ...) is shown as
+its message in an ``rb-reason rb-bad`` box.
 
 Controls a learner (or a test) uses:
 
@@ -35,18 +36,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import ipywidgets as w
 
-from functools import cache
-
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError
 from rulebook.html import ruleset_caption
 from rulebook.rules import PROFILE_DIR, OptionSpec, RulesBase, load_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names, simulate, summarize
 
-from .common import MOST_PLAYERS_ASKED, option_control, players_accepted, strength_options
+from .common import (
+    MOST_PLAYERS_ASKED,
+    option_control,
+    option_value,
+    players_accepted,
+    strength_options,
+)
 from .render import STYLE, escape
 
 __all__ = ["VariantLab", "players_accepted", "win_rate_svg", "summary_html", "measure_names",
@@ -97,7 +103,8 @@ def win_rate_svg(series: list[tuple[str, list[tuple[str, float]]]], title: str) 
     width_bar, gap, left, top, height = 34, 18, 44, 28, 160
     per_group = max(1, len(series))
     group_w = per_group * width_bar + gap
-    width = left + max(1, len(labels)) * group_w + 20
+    # at least as wide as its title (13 px bold: about 7.5 px a character), never cut
+    width = max(left + max(1, len(labels)) * group_w + 20, left + int(7.5 * len(title)) + 10)
     legend_h = 18 * len(series) if len(series) > 1 else 0
     total_h = top + height + 40 + legend_h
     top_value = max([rate for _, values in series for _, rate in values] + [0.0])
@@ -157,14 +164,7 @@ def _option_widget(spec: OptionSpec) -> w.Widget:
 
 def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
     """The value a control holds, in the option's type (text lists read as whole numbers)."""
-    if spec.type == "int_list":
-        text = control.value.replace(",", " ").split()
-        try:
-            return [int(t) for t in text]
-        except ValueError:
-            raise RulesError(f"{spec.label}: {control.value!r} is not a list of whole numbers: "
-                             "write them separated by commas") from None
-    return control.value
+    return option_value(spec, control.value)
 
 
 class VariantLab:

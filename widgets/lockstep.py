@@ -36,7 +36,7 @@ from rulebook.lockstep import LockstepResult, as_rules, run_lockstep
 from rulebook.protocol import Bot, Explanation, GameState
 from rulebook.rules import RulesBase
 
-from rulebook.html import clauses_html, move_words, reason_html, ruleset_caption
+from rulebook.html import clauses_html, log_by_move, reason_html, ruleset_caption
 
 from .render import STYLE, cards_html, escape
 
@@ -118,6 +118,7 @@ class Lockstep:
                  players: int = 4, bots: Sequence[str | Bot] | str | None = "smart",
                  dealer: int = 0, bot_seed: int | str | None = None) -> None:
         self.result: LockstepResult | None = None
+        self._grouped: tuple[list[list[Any]], list[list[Any]]] | None = None
         self.step = 0
         self.title = w.HTML()
         self.position = w.HTML()
@@ -193,6 +194,14 @@ class Lockstep:
     def _buttons(self) -> list[w.Button]:
         return [self.first_button, self.back_button, self.next_button, self.last_button,
                 self.jump_button]
+
+    def _logs(self) -> tuple[list[list[Any]], list[list[Any]]]:
+        """Each deal's public move log, grouped by move, read once from its last state."""
+        r = self.result
+        assert r is not None
+        if self._grouped is None:
+            self._grouped = (log_by_move(r.states_a[-1]), log_by_move(r.states_b[-1]))
+        return self._grouped
 
     def _in_words(self, text: str) -> str:
         """The engine's sentence with each ruleset's label (``badam-satti +sevens_first``)
@@ -290,27 +299,31 @@ class Lockstep:
         self.reason.value = f"{STYLE}<div class='rb-reason'>{escape(note)}</div>"
 
     def _moves_html(self, step: int, state_a: GameState, state_b: GameState) -> str:
-        """The next move of each deal with the engine's explanation; at the parting, the
-        row is highlighted and each move is also judged by the other ruleset."""
+        """The next move of each deal as its public log tells it (third person: "Seat 3
+        plays 7♥."), with the engine's explanation naming the seat; at the parting the row is
+        highlighted and each move is also judged by the other ruleset."""
         r = self.result
         assert r is not None
         ma, mb = r.move_a(step), r.move_b(step)
+        after_a = None if ma is None else r.state_a(step + 1)
+        after_b = None if mb is None else r.state_b(step + 1)
         parting = step == r.parting
         if parting:
             ea, eb = r.explain_a, r.explain_b
         else:
-            ea = None if ma is None else state_a.explain(ma)
-            eb = None if mb is None else state_b.explain(mb)
+            ea = None if ma is None else state_a.explain(ma, voice="table")
+            eb = None if mb is None else state_b.explain(mb, voice="table")
 
-        def cell(state: GameState, move: Any, expl: Explanation | None) -> str:
-            if move is None:
+        def cell(log: list[list[Any]], after: GameState | None,
+                 expl: Explanation | None) -> str:
+            if after is None:
                 return "<i>the deal is over</i>"
-            return (f"seat {escape(state.to_move)} plays "
-                    f"<b class='rb-move'>{escape(move_words(state, move))}</b>"
-                    f"{_explanation_html(expl)}")
+            told = " ".join(str(e.text) for e in log[len(after.history)])
+            return f"<span class='rb-log'>{escape(told)}</span>{_explanation_html(expl)}"
 
-        cells_a = cell(state_a, ma, ea)
-        cells_b = cell(state_b, mb, eb)
+        log_a, log_b = self._logs()
+        cells_a = cell(log_a, after_a, ea)
+        cells_b = cell(log_b, after_b, eb)
         if parting:
             cells_a += _explanation_html(r.b_on_move_a,
                                          f"under {ruleset_caption(r.rules_b)}: ")

@@ -112,7 +112,7 @@ class PlayGame:
             tooltip="How many play (as many as the rules allow)")
         self.strength_picker = W.Dropdown(
             options=strength_options(names), value=strength, description="computer",
-            style=wide, layout=W.Layout(width="auto"), tooltip="How well the computer plays")
+            style=wide, layout=W.Layout(width="15em"), tooltip="How well the computer plays")
         self.new_deal_button = W.Button(
             description="New deal", icon="random", button_style="success",
             tooltip="Shuffle and deal again, with a fresh seed", layout=W.Layout(width="auto"))

@@ -46,11 +46,11 @@ from rulebook.html import (
     game_table_html,
     hand_cell_html,
     hand_order,
-    last_move_text,
     legal_card_mask,
+    log_by_move,
     move_words,
-    mover_of_last,
     outcome_html,
+    reason_html,
     seat_rows,
     state_html,
     title_html,
@@ -99,7 +99,9 @@ CLASSROOM_STYLE = """<style>
  padding:2px 6px;border-bottom:1px solid #ddd;align-self:stretch}
 .rb-classroom .rb-grid>.rb-head{background:#f3f3f3;font-weight:bold}
 .rb-classroom .rb-grid>.rb-head .widget-html-content{font-size:13px}
-.rb-classroom .rb-grid>.rb-mover{background:#eef5ff}
+.rb-classroom .rb-grid>.widget-html:has(.rb-mover-mark){background:#eef5ff;
+ box-shadow:inset 4px 0 0 #1e6fd9}
+.rb-classroom .rb-grid>.rb-handbox.rb-mover{background:#eef5ff}
 .rb-classroom .rb-handbox>.widget-html{margin:0}
 .rb-classroom .rb-side{min-width:15em}
 .rb-classroom.rb-large .widget-html-content{font-size:21px}
@@ -220,6 +222,8 @@ class DealStepper:
         self._bots: list[Any] = []
         self._rng: TurnRandom | None = None
         self._suit_moves: list[Any] = []
+        self._log_of: GameState | None = None  # the state whose move log is grouped below
+        self._log_by_move: list[list[Any]] = []
 
         def button(description: str, tooltip: str, icon: str = "") -> W.Button:
             return W.Button(description=description, tooltip=tooltip, icon=icon,
@@ -339,6 +343,13 @@ class DealStepper:
             control.add_class("rb-navbtn")
         self._apply_print()
         self._apply_record()
+        if self.play_mode:
+            # one button per card of the pack, made now: a new deal then only shows others
+            # (making a widget costs more than a click may)
+            from rulebook.cards import ALL_CARDS
+
+            for card in ALL_CARDS:
+                self._card_button(card)
         self.load(source, seed=seed, players=players, dealer=dealer)
 
     # -- loading ------------------------------------------------------------------------
@@ -514,9 +525,10 @@ class DealStepper:
             if self.play_mode:
                 answered = len(self._states)
                 self._bots_answer()
-                replies = [last_move_text(s, self._seats()) for s in self._states[answered:]]
+                replies = [str(entry.text) for k in range(answered, len(self._states))
+                           for entry in self._log(k)]
                 if replies:
-                    notes.append("The computer players answered: " + "; ".join(replies) + ".")
+                    notes.append("The computer players answered: " + " ".join(replies))
             self.message.value = ""
             self.replies.value = _message_html(" ".join(notes), bad=False) if notes else ""
         except (RulebookError, ValueError) as exc:
@@ -677,21 +689,24 @@ class DealStepper:
             if mine and row.seat == self.human:
                 head = f"<b>seat {row.seat}</b>" if row.to_move else f"seat {row.seat}"
                 label = f"<b>seat {row.seat} · you</b>" + label[len(head):]
+            if row.to_move:  # the row to move is tinted (CSS :has), with no extra message
+                label = f'<span class="rb-mover-mark">{label}</span>'
             values = [label, *(escape(c) for c in row.cells)]
             for cell, value in zip(cells, values):
                 if cell.value != value:
                     cell.value = value
             hand = cells[-1]
-            if hand is not self.hand_area:
+            if hand is self.hand_area:  # your hand is tinted on your turn (one message)
+                if row.to_move:
+                    hand.add_class("rb-mover")
+                else:
+                    hand.remove_class("rb-mover")
+            else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
                 value = hand_cell_html(state, row.seat, face_up, compact=True)
                 if hand.value != value:
                     hand.value = value
-            for cell in cells:
-                if row.to_move:
-                    cell.add_class("rb-mover")
-                else:
-                    cell.remove_class("rb-mover")
+
 
     def _draw_waiting(self) -> None:
         """Show the engine's waiting diagram for the current position in ``extra`` when the
@@ -722,22 +737,35 @@ class DealStepper:
         for callback in self._observers:
             callback(self.state)
 
+    def _log(self, index: int) -> list[Any]:
+        """The public log entries of move ``index`` (1 = the first move) of the line shown:
+        the move's entry, third person, and the engine's events that came with it.  Read
+        from the latest state's ``move_log()`` once per line, so stepping costs nothing."""
+        latest = self._states[-1]
+        if self._log_of is not latest:
+            self._log_of, self._log_by_move = latest, log_by_move(latest)
+        return self._log_by_move[index] if 0 < index < len(self._log_by_move) else []
+
     def _move_html(self, state: GameState, seats: str | int | None) -> str:
+        """The last move as the public log tells it, then why (the engine's reason, naming
+        the seat), unless the reason rests on cards of a hand that is face down."""
         if self._index == 0 or not state.history:
             return '<div class="rb-note rb-move">The start of the deal.</div>'
-        previous = self._states[self._index - 1]
-        move = state.history[-1]
-        explanation = previous.explain(move)
-        what = escape(last_move_text(state, seats))
-        mover = mover_of_last(state)
-        if seats == "all" or seats == mover or state.is_over:
-            why = explanation_html(explanation, "Why: ", move_words(previous, move))
-        elif self.classroom and self.play_mode:
-            why = ""  # the computer's hidden reasons: no note, the table stays compact
-        else:  # the engine's reason may name the mover's hidden cards
-            why = (f'<div class="rb-note rb-hidden-reason">The reason would show seat {mover}'
-                   "'s cards: choose \"all hands\" to read it.</div>")
-        return (f'<div class="rb-note rb-move"><b>Move {self._index}:</b> {what}</div>{why}')
+        entries = self._log(self._index)
+        what = " ".join(escape(entry.text) for entry in entries)
+        parts = [f'<div class="rb-note rb-move"><b>Move {self._index}:</b> {what}</div>']
+        for entry in entries:
+            if not entry.reason:
+                continue
+            if entry.private and seats != "all" and seats != entry.seat and not state.is_over:
+                if not (self.classroom and self.play_mode):  # play: no note, stay compact
+                    parts.append(f'<div class="rb-note rb-hidden-reason">The reason would show '
+                                 f"seat {entry.seat}'s cards: choose \"all hands\" to read "
+                                 "it.</div>")
+                continue
+            parts.append(f'<div class="rb-reason rb-why">Why: '
+                         f"{reason_html(entry.reason, entry.clauses)}</div>")
+        return "".join(parts)
 
     def _legal_html(self, state: GameState, seats: str | int | None) -> str:
         if state.is_over:

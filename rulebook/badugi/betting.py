@@ -1,6 +1,7 @@
 """The rules of a fixed-limit Badugi hand as small functions on one compact table.
 
-Implements BDG-SEAT-1..9 (seats, button, blinds, deal), BDG-BET-1..10 (four betting rounds,
+Implements BDG-SEAT-1..10 (seats, button, blinds, deal; a short all-in big blind does not
+lower the bet), BDG-BET-1..10 (four betting rounds,
 small bet / big bet, the cap of one bet and three raises with the big blind as R1's bet),
 BDG-POT-1..6 (all-ins, side pots, uncalled chips, short all-ins, split pots and odd chips),
 BDG-DRAW-1..9 (three draws, the burn, the stub whose last card is never dealt, the reshuffle
@@ -293,11 +294,13 @@ def deal(n: int, small_bet: int, seed: Any, button: int, stacks: tuple[int, ...]
 def post_blinds(t: Table) -> None:
     """floor(S/2) and S, or all the poster's chips if fewer (BDG-SEAT-5, BDG-SEAT-7).
 
-    The big blind counts as R1's bet, so one full bet is already in (BDG-BET-5).
+    The big blind counts as R1's bet, so one full bet is already in (BDG-BET-5), and a big
+    blind posted all in for less than S does not lower it: the amount to call stays S and the
+    next full raise goes to 2S (BDG-SEAT-10).
     """
     for seat, blind in ((t.sb, t.small_bet // 2), (t.bb, t.small_bet)):
         pay(t, seat, min(blind, t.stacks[seat]))
-    t.level = max(t.bets)
+    t.level = max(max(t.bets), t.small_bet)
     t.full_level = t.small_bet
     t.raises = 1
 
@@ -311,21 +314,23 @@ def pay(t: Table, seat: int, amount: int) -> None:
 
 # -- betting ----------------------------------------------------------------------------------
 
-def raise_block(t: Table) -> tuple[str, tuple[str, ...]] | None:
-    """Why the player to act may not bet or raise now (a reason and clause ids), or None."""
+def raise_block(t: Table) -> str | None:
+    """Why the player to act may not bet or raise now, as a kind, or None.
+
+    ``"cap"``: one bet and three raises are in (BDG-BET-4, BDG-BET-5); ``"stack"``: the
+    player's chips do not cover more than the call (BDG-POT-1); ``"no_one_to_answer"``:
+    everyone else still in is all in (BDG-BET-9); ``"not_reopened"``: only a short all-in
+    has raised since the player acted (BDG-POT-4).
+    """
     i = t.to_act
     if t.raises >= CAP:
-        clauses = ("BDG-BET-4", "BDG-BET-5") if t.phase == R1 else ("BDG-BET-4",)
-        return ("the cap of one bet and three raises is reached in this round", clauses)
+        return "cap"
     if t.stacks[i] <= t.level - t.bets[i]:
-        return (f"seat {i} has only {t.stacks[i]} chips, which do not cover more than the "
-                f"{t.level - t.bets[i]} to call", ("BDG-POT-1",))
+        return "stack"
     if not any(able(t, j) for j in range(t.n) if j != i):
-        return ("every other player still in is all in, so no one could answer it",
-                ("BDG-BET-9",))
+        return "no_one_to_answer"
     if not t.reopened[i]:
-        return (f"seat {i} has already acted and only a short all-in has raised since, which "
-                "does not reopen the betting", ("BDG-POT-4",))
+        return "not_reopened"
     return None
 
 

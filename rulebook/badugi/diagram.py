@@ -159,16 +159,9 @@ def discard_reasons(value: BadugiValue) -> dict[Card, tuple[str, tuple[str, ...]
     """Each discard's explanation sentence and clause ids, taken from ``value.explain()``.
 
     >>> discard_reasons(evaluate("AC 2C 3H 4S"))[Card("2C")][1]
-    ('BDG-RANK-2', 'BDG-RANK-3')
+    ('BDG-RANK-3', 'BDG-RANK-2')
     """
-    explanation = value.explain()
-    found: dict[Card, tuple[str, tuple[str, ...]]] = {}
-    for card in value.discards:
-        for line, clauses in zip(explanation.lines, explanation.line_clauses):
-            if line.startswith(f"{card} does not count"):
-                found[card] = (line, clauses)
-                break
-    return found
+    return {item.card: (item.sentence, item.clauses) for item in value.explain().not_counting}
 
 
 def hand_diagram(cards: Union[CardsLike, BadugiValue]) -> "Diagram":

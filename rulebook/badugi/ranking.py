@@ -45,6 +45,8 @@ __all__ = [
     "CLASS_RANGES",
     "BadugiValue",
     "HandExplanation",
+    "NotCounting",
+    "NOT_COUNTING_KINDS",
     "Comparison",
     "Standing",
     "ClassRow",
@@ -260,18 +262,54 @@ def class_index_of(cards: CardsLike | int) -> int:
 # --------------------------------------------------------------------------------------
 
 
+NOT_COUNTING_KINDS = ("fewer", "higher", "same")
+"""Why a card does not count (BDG-RANK-2, BDG-RANK-3, BDG-RANK-7): ``"fewer"`` -- every set
+of cards with all suits and ranks different that includes it is smaller than the counting
+set; ``"higher"`` -- a set as large includes it, but the best such set makes a higher (worse)
+hand; ``"same"`` -- a set as large includes it and makes the very same hand, and the set
+shown is the one first in card order."""
+
+
+@dataclasses.dataclass(frozen=True)
+class NotCounting:
+    """Why one card does not count: its kind (see :data:`NOT_COUNTING_KINDS`) and the cards the
+    sentence names."""
+
+    card: Card
+    """The card that does not count."""
+    kind: str
+    """``"fewer"``, ``"higher"`` or ``"same"``."""
+    clashes: tuple[Card, ...]
+    """The counting cards it shares a suit or a rank with."""
+    alternative: tuple[Card, ...]
+    """For ``"higher"`` and ``"same"``: the best set as large as the counting set that
+    includes the card (high rank first); empty for ``"fewer"``."""
+    alternative_class: int | None
+    """The class index of that set's hand (``None`` for ``"fewer"``)."""
+    sentence: str
+    """The sentence that says it."""
+    clauses: tuple[str, ...]
+    """Its clause ids, the deciding clause first."""
+
+
 @dataclasses.dataclass(frozen=True)
 class HandExplanation:
     """Why a hand has its value: which cards count, which do not, and why, with clause ids.
 
     ``reason`` is the one-sentence summary; ``lines`` every sentence (the summary first);
-    ``line_clauses`` the clause ids of each line; ``clauses`` all of them.
+    ``line_clauses`` the clause ids of each line; ``clauses`` all of them.  The facts behind
+    the sentences: ``counting`` (the counting cards, high rank first) and ``not_counting``
+    (one :class:`NotCounting` per other card, in the order the hand was given).
     """
 
     reason: str
     lines: tuple[str, ...]
     line_clauses: tuple[tuple[str, ...], ...]
     clauses: tuple[str, ...]
+    counting: tuple[Card, ...] = ()
+    """The counting cards, high rank first (BDG-RANK-2, BDG-RANK-3)."""
+    not_counting: tuple[NotCounting, ...] = ()
+    """Why each other card does not count."""
 
     def __str__(self) -> str:
         return "\n".join(self.lines)
@@ -395,9 +433,10 @@ class BadugiValue:
 
     # ---- explanations -----------------------------------------------------------------
     def explain(self) -> HandExplanation:
-        """Which cards count and why the others do not, sentence by sentence, with clause ids."""
-        cards_text = " ".join(c.text for c in self.cards)
-        counting_text = _and_list([c.text for c in self.counting_cards])
+        """Which cards count and why the others do not, sentence by sentence, with clause ids
+        and the facts (:attr:`HandExplanation.counting`, :attr:`HandExplanation.not_counting`)."""
+        cards_text = " ".join(c.pretty() for c in self.cards)
+        counting_text = _and_list([c.pretty() for c in self.counting_cards])
         summary = f"{cards_text} is the {self.words()}: {_counting_phrase(self, counting_text)}."
         lines = [summary]
         line_clauses: list[tuple[str, ...]] = [("BDG-RANK-2", "BDG-RANK-4")]
@@ -418,10 +457,10 @@ class BadugiValue:
                          f"suits and all different ranks, so at most {_NUMBER_WORDS[self.count]} "
                          "can count.")
             line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
-        for card in self.discards:
-            sentence, clauses = self._why_not(card)
-            lines.append(sentence)
-            line_clauses.append(clauses)
+        not_counting = tuple(self._why_not(card) for card in self.discards)
+        for item in not_counting:
+            lines.append(item.sentence)
+            line_clauses.append(item.clauses)
         lines.append(f"It is in class {self.class_index}: the classes run from 0, the best "
                      f"hand 4-3-2-A, to {CLASS_COUNT - 1:,}, the worst.")
         line_clauses.append(("BDG-RANK-5", "BDG-RANK-6"))
@@ -429,26 +468,59 @@ class BadugiValue:
         for ids in line_clauses:
             every.extend(i for i in ids if i not in every)
         return HandExplanation(summary, tuple(lines), tuple(line_clauses),
-                               tuple(sorted(every, key=_clause_key)))
+                               tuple(sorted(every, key=_clause_key)),
+                               counting=self.counting_cards, not_counting=not_counting)
 
-    def _why_not(self, card: Card) -> tuple[str, tuple[str, ...]]:
-        """The sentence saying why ``card`` does not count (BDG-RANK-2, BDG-RANK-3)."""
-        same_suit = next((c for c in self.counting_cards if c.suit == card.suit), None)
-        same_rank = next((c for c in self.counting_cards if c.rank == card.rank), None)
-        if same_suit is not None and same_rank is not None:
-            return (f"{card} does not count: it shares a suit ({SUIT_NAMES[card.suit]}) with "
-                    f"{same_suit} and a rank with {same_rank}, so it could only count in place "
-                    "of both, which would leave fewer counting cards.", ("BDG-RANK-2",))
+    def _why_not(self, card: Card) -> NotCounting:
+        """Why ``card`` does not count, found by trying every set as large as the counting set
+        that includes it (BDG-RANK-2, BDG-RANK-3, BDG-RANK-7)."""
+        c = card.pretty()
+        clashes = tuple(x for x in self.counting_cards if x.suit == card.suit or x.rank == card.rank)
+        best: tuple[int, tuple[Card, ...]] | None = None
+        for sub in combinations(self.cards, self.count):
+            if card not in sub or len({x.suit for x in sub}) < self.count \
+                    or len({x.rank for x in sub}) < self.count:
+                continue
+            cls = _CLASS_OF_RANKMASK[sum(1 << (x.rank - 1) for x in sub)]
+            if best is None or cls < best[0]:
+                best = (cls, tuple(sorted(sub, key=lambda x: (-x.rank, x.index))))
+        same_suit = next((x for x in clashes if x.suit == card.suit), None)
+        same_rank = next((x for x in clashes if x.rank == card.rank), None)
+        shares = []
         if same_suit is not None:
-            return (f"{card} does not count: it shares {SUIT_NAMES[card.suit]} with "
-                    f"{same_suit}, and keeping {same_suit} gives the lower hand.",
-                    ("BDG-RANK-2", "BDG-RANK-3"))
+            shares.append(f"{SUIT_NAMES[card.suit]} with {same_suit.pretty()}")
         if same_rank is not None:
-            return (f"{card} does not count: it shares a rank with {same_rank}, so only one "
-                    f"of the {_plural_rank(card.rank)} can count; both give the same hand, and "
-                    f"{same_rank}, first in card order, is shown.",
-                    ("BDG-RANK-2", "BDG-RANK-7"))
-        raise AssertionError(f"{card} conflicts with no counting card")  # pragma: no cover
+            shares.append(f"a rank with {same_rank.pretty()}")
+        shares_text = " and ".join(shares)
+        if best is None:
+            size = _NUMBER_WORDS[self.count]
+            sentence = (f"{c} does not count: it shares {shares_text}, and no {size} of the "
+                        "cards that include it have all different suits and ranks, so counting "
+                        "it would leave fewer counting cards.")
+            return NotCounting(card, "fewer", clashes, (), None, sentence, ("BDG-RANK-2",))
+        cls, alternative = best
+        alt_text = " ".join(x.pretty() for x in alternative)
+        if cls == self.class_index:
+            if same_rank is not None and same_suit is None:
+                sentence = (f"{c} does not count: it shares a rank with {same_rank.pretty()}, so "
+                            f"only one of the {_plural_rank(card.rank)} can count; both give the "
+                            f"same hand, and {same_rank.pretty()}, first in card order, is shown.")
+            else:
+                sentence = (f"{c} does not count: it shares {shares_text}; {alt_text} would "
+                            f"count instead and make the same hand, {self.rank_text()}, so the "
+                            "cards first in card order are shown.")
+            return NotCounting(card, "same", clashes, alternative, cls, sentence,
+                               ("BDG-RANK-7", "BDG-RANK-2"))
+        if same_suit is not None and same_rank is None and len(clashes) == 1:
+            sentence = (f"{c} does not count: it shares {SUIT_NAMES[card.suit]} with "
+                        f"{same_suit.pretty()}, and keeping {same_suit.pretty()} gives the lower "
+                        f"hand ({alt_text} would make the {class_words(cls)}).")
+        else:
+            sentence = (f"{c} does not count: it shares {shares_text}; counting it gives at "
+                        f"best {alt_text}, the {class_words(cls)}, a higher hand than "
+                        f"{self.rank_text()}.")
+        return NotCounting(card, "higher", clashes, alternative, cls, sentence,
+                           ("BDG-RANK-3", "BDG-RANK-2"))
 
     def standing(self) -> "Standing":
         """Where this hand stands among all 270,725 hands (see :func:`standing`)."""
@@ -539,14 +611,14 @@ class Comparison:
 
 
 def _hand_name(value: BadugiValue) -> str:
-    return f"{' '.join(c.text for c in value.cards)} ({value.words()})"
+    return f"{' '.join(c.pretty() for c in value.cards)} ({value.words()})"
 
 
 def explain_comparison(a: CardsOrValue, b: CardsOrValue) -> Comparison:
     """Compare two hands and say which step decided: BDG-RANK-5, BDG-RANK-6 or BDG-RANK-7.
 
     >>> print(explain_comparison("AC 2D 3H 4S", "AC 2D 3H 5S"))
-    AC 2D 3H 4S (badugi 4-3-2-A) beats AC 2D 3H 5S (badugi 5-3-2-A): both have 4 counting cards, so the counting ranks are compared from the highest down, and the first difference is at the highest rank, where 4 is lower than 5.
+    A♣ 2♦ 3♥ 4♠ (badugi 4-3-2-A) beats A♣ 2♦ 3♥ 5♠ (badugi 5-3-2-A): both have 4 counting cards, so the counting ranks are compared from the highest down, and the first difference is at the highest rank, where 4 is lower than 5.
     """
     va, vb = _value(a), _value(b)
     if va.count != vb.count:

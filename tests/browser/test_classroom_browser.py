@@ -110,6 +110,9 @@ def _check_classroom(page: Any, root: Any, shot: Shot, where: str) -> None:
     assert in_viewport(page, message) == []
     _expect_hand(root, mirror.state)
     shot(page, f"{where}_refused_{card.text}")
+    # the stepper alone, for the README (docs/classroom.png)
+    root.locator(".rb-classroom").screenshot(
+        path=str(Path(shot(page, f"{where}_page")).with_name(f"{where}_widget.png")))
 
     # a lit card: played, the computer players answer, the hand comes back in view
     card = mirror.card(legal=True)
