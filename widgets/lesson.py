@@ -45,7 +45,8 @@ div.rb-panel table td,div.rb-panel table th{text-align:left}
 .rb-lesson .rb-no{color:#b02a37;font-weight:bold;white-space:nowrap}
 .rb-lesson .rb-clauses{color:#888;font-size:.75em}
 .rb-lesson .rb-q{font-weight:bold;margin:.2em 0}
-.rb-lesson .rb-answer{background:#f3f7ee;border-left:4px solid #5a9a3c;padding:.3em .7em;margin:.2em 0}
+.rb-lesson .rb-answer{background:#f3f7ee;border-left:4px solid #5a9a3c;padding:.3em .7em;
+ margin:.2em 0}
 .rb-lesson .rb-verdict-right{color:#1e7e34;font-weight:bold}
 .rb-lesson .rb-verdict-wrong{color:#b02a37;font-weight:bold}
 .rb-lesson .rb-error{color:#b02a37}
@@ -212,7 +213,8 @@ class Question:
         if self.choice.value is None:
             return "<div>You made no prediction this time.</div>"
         if self.choice.value == self.correct:
-            return f'<div class="rb-verdict-right">You predicted "{_html.escape(self.choice.value)}": right.</div>'
+            return (f'<div class="rb-verdict-right">You predicted '
+                    f'"{_html.escape(self.choice.value)}": right.</div>')
         return (f'<div class="rb-verdict-wrong">You predicted "{_html.escape(self.choice.value)}"; '
                 f'the answer is "{_html.escape(self.correct)}".</div>')
 

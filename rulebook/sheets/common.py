@@ -91,7 +91,8 @@ def house_rules_line(rules: Any) -> str:
         return "standard rules (no house rules switched on)"
     specs = rules.profile.options
     parts = [spec_label(specs[n]).lower() if v is True else
-             f"{spec_label(specs[n]).lower()}: {spec_value(specs[n], v)}" for n, v in changed.items()]
+             f"{spec_label(specs[n]).lower()}: {spec_value(specs[n], v)}"
+             for n, v in changed.items()]
     return "house rules and options: " + ", ".join(parts)
 
 

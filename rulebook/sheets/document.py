@@ -163,7 +163,8 @@ def block_html(block: Block) -> str:
     head = "".join(f"<th>{words_html(h)}</th>" for h in block.header)
     body = "".join("<tr>" + "".join(f"<td>{words_html(c)}</td>" for c in row) + "</tr>"
                    for row in block.rows)
-    return f'<table class="rb-sheet-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return (f'<table class="rb-sheet-table"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
 
 
 def section_html(section: Section, level: int = 3) -> str:
@@ -414,8 +415,8 @@ RULES_TABLE_CSS = """
 _ZAPF = {"♣": "\u00a8", "♦": "\u00a9", "♥": "\u00aa", "♠": "\u00ab"}
 """The ZapfDingbats codes of the four suit symbols (a168..a171)."""
 
-_PDF_TEXT = str.maketrans({"→": "->", "≠": "not", "✓": "v", "✔": "v", "✘": "x", "≤": "<=",
-                           "≥": ">=", "\u2009": " ", "\u202f": " "})
+_PDF_TEXT = str.maketrans({"→": "->", "≠": "not", "✓": "v", "✔": "v", "✘": "x",
+                           "≤": "<=", "≥": ">=", "\u2009": " ", "\u202f": " "})
 
 
 def _pdf_plain(text: str) -> str:
