@@ -409,3 +409,16 @@ def test_cli_sheet_refuses_bad_input(args: list[str], message: str,
     assert main(args) == 2
     assert message in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.clause("BS-HR-1")
+def test_rules_table_names_options_by_their_labels_and_can_keep_one_topic() -> None:
+    from rulebook.sheets import rules_table
+
+    classic = load_rules("badam-satti")
+    table = rules_table(classic, topics=("house rules",))
+    assert [r.setting for r in table.rows] == list(classic.profile.options)
+    html = table.html()
+    for spec in classic.profile.options.values():
+        assert f"<td>{spec.label}</td>" in html
+    assert "sevens_first" not in html and "house rules" in table.title

@@ -74,6 +74,13 @@ def rule_sheet(rules: Any) -> RuleSheet:
     return RuleSheet(rules, rules.title, subtitle, sections, footer)
 
 
-def rules_table(rules: Any) -> RulesTable:
-    """``rules.describe()`` as a table a learner reads (clause ids small and last)."""
-    return RulesTable(rules.title, tuple(rules.describe()))
+def rules_table(rules: Any, topics: tuple[str, ...] | None = None) -> RulesTable:
+    """``rules.describe()`` as a table a learner reads (clause ids small and last), options
+    named by their labels; ``topics`` keeps only the rows of those topics (e.g.
+    ``("house rules",)``)."""
+    from .common import spec_label
+
+    rows = tuple(r for r in rules.describe() if topics is None or r.topic in topics)
+    labels = tuple((name, spec_label(spec)) for name, spec in rules.profile.options.items())
+    title = rules.title if topics is None else f"{rules.title}: {', '.join(topics)}"
+    return RulesTable(title, rows, labels)

@@ -359,6 +359,8 @@ class RulesTable:
     """The ruleset's name (shown above the table)."""
     rows: tuple[Any, ...]
     """The :class:`rulebook.rules.Row` values, in order."""
+    labels: tuple[tuple[str, str], ...] = ()
+    """Words to show for some settings (an option's name -> its label in the profile)."""
 
     def html(self) -> str:
         """The table as HTML (with its scoped style)."""
@@ -367,7 +369,7 @@ class RulesTable:
         for row in self.rows:
             topic = row.topic if row.topic != last_topic else ""
             last_topic = row.topic
-            setting = row.setting.replace("_", " ")
+            setting = dict(self.labels).get(row.setting, row.setting.replace("_", " "))
             clauses = ", ".join(row.clauses)
             body.append(
                 f'<tr><td class="rb-topic">{words_html(topic)}</td>'
