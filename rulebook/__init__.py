@@ -2,7 +2,9 @@
 
 Every ruleset is a TOML profile loaded with :func:`load_rules`; every game follows one
 protocol (see :mod:`rulebook.protocol`): ``rules.new_deal(players=4, seed=7)`` returns an
-immutable state with ``legal_moves()``, ``play(move)``, ``explain(move)``, ``view(seat)``.
+immutable state with ``legal_moves()``, ``play(move)``, ``explain(move)`` (an
+:class:`Explanation`: legal or not, one sentence, the clause ids, the facts), ``view(seat)``
+and ``move_log()`` (the deal told seat by seat, one :class:`LogEntry` per move).
 
 >>> import rulebook
 >>> rules = rulebook.load_rules("badam-satti")
@@ -27,7 +29,7 @@ from .errors import (
     RulebookError,
     RulesError,
 )
-from .protocol import Explanation, GameState, Outcome, make_bot
+from .protocol import Explanation, Facts, GameState, LogEntry, Outcome, make_bot
 from .records import load, loads, save
 from .rules import Row, RulesBase, load_rules, profile_ids
 
@@ -44,6 +46,8 @@ __all__ = [
     "RulebookError",
     "RulesError",
     "Explanation",
+    "Facts",
+    "LogEntry",
     "GameState",
     "Outcome",
     "Row",

@@ -68,6 +68,7 @@ __all__ = [
     "seat_rows",
     "hand_cell_html",
     "outcome_html",
+    "ordinal",
     "state_html",
 ]
 
@@ -577,11 +578,11 @@ def hand_cell_html(state: Any, seat: int, face_up: bool, compact: bool = False) 
     return f'<span class="rb-hand" data-seat="{seat}">{inner}</span>'
 
 
-_PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def _place(n: int) -> str:
-    return _PLACES.get(n, f"{n}th")
+def ordinal(n: int) -> str:
+    """A place in words: ``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``12th``, ``21st``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def outcome_html(state: Any) -> str:
@@ -623,7 +624,7 @@ def outcome_html(state: Any) -> str:
         cells = "".join(f'<td class="rb-num">{escape(values[seat])}</td>'
                         for _n, values in columns)
         body.append(f'<tr{first} data-seat="{seat}" data-place="{outcome.places[seat]}">'
-                    f"<td>seat {seat}</td><td>{_place(outcome.places[seat])}</td>{cells}"
+                    f"<td>seat {seat}</td><td>{ordinal(outcome.places[seat])}</td>{cells}"
                     f"<td>{escape(', '.join(notes[seat]))}</td></tr>")
     lines = getattr(outcome, "lines", None) or (outcome.summary,)
     why = " ".join(reason_html(line) for line in lines)

@@ -23,6 +23,7 @@ from typing import Any
 
 from .errors import RecordError, RulesError
 from .protocol import GameState, autoplay, derived_seed
+from .html import ordinal
 from .records import MATCH_FORMAT, VERSION, rules_from_json, check_envelope, digest, replay_moves
 
 __all__ = ["Match", "MatchResult", "new_match", "load_match", "explain_match_result"]
@@ -230,10 +231,6 @@ def _seats(seats: list[int]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def _value_words(key: str, value: Any) -> str:
     if key == "average_position":
         shown = f"{float(value):.2f}".rstrip("0").rstrip(".")
@@ -290,7 +287,7 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         if not keys or chain is None:
             place = places[group[0]]
             lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
-                         f"{_ordinal(place)} place.")
+                         f"{ordinal(place)} place.")
             continue
         steps: list[str] = []
         tied = [group]
@@ -309,6 +306,6 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         shared = [g for g in tied if len(g) > 1]
         for g in shared:
             line += (f"; {_seats(g)} are equal on every tie-break and share "
-                     f"{_ordinal(places[g[0]])} place")
+                     f"{ordinal(places[g[0]])} place")
         lines.append(line + ".")
     return tuple(lines)

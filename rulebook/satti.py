@@ -52,6 +52,15 @@ same cap the same way.
 >>> print(state.explain("5H"))
 5♥ does not fit the top card Q♠: it is neither a spade nor a queen, and it is not a jack. [SAT-FIT-2, SAT-FIT-3]
 
+Explanations.  ``state.explain(move)`` takes legality from the legal codes (the very list
+``legal_moves()`` is made of) and only phrases it: cards in symbols, whose turn it is first for
+a card from another hand (SAT-SETUP-7), the deciding clause first.  A draw says exactly what
+it will do (:class:`SattiFacts`): how many cards, whether the discards are shuffled first
+(SAT-PILE-1) and whether the round stops because both piles are empty (SAT-PILE-3), which
+the tests check by playing the move.  ``voice="table"`` names the seat, and
+:meth:`SattiState.move_log` tells the round that way, with the engine's own events: a card
+played at once after a draw (SAT-TURN-4), a reshuffle and a stop.
+
 The rule functions work on compact values — 52-bit card masks and small ints (a card is its
 canonical index, a suit 0..3 for C D H S) — and a small mutable :class:`Table` that the
 immutable :class:`SattiState` copies before each move and the fast playout loop mutates in

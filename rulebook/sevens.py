@@ -13,6 +13,20 @@ House rules of ``badam-satti``: BS-HR-1..18.  The legality functions live in
 Notation: a play is the card's text (``7H``, also ``10H``/``7♥`` on input); a pass is
 ``pass``.  ``Play('7H')`` and ``PASS`` are interned values, so ``Play('7H') is Play('7H')``.
 
+Explanations.  ``state.explain(move)`` starts from the legal set (:meth:`SevensState.legal_play_mask`
+and the pass rule, exactly as :meth:`SevensState.legal_moves`) and only phrases it, so it never
+disagrees with legality.  Its first clause decided: a house rule's when one did (BS-HR-5 for a
+7 that must be played, BS-HR-9 for a pass by choice, BS-HR-13, BS-HR-15...); a card from
+another hand is answered with whose turn it is first (BS-OPEN-5); a round that ended is
+explained by what ended it (BS-END-1, BS-HR-12, BS-HR-16).  :class:`SevensFacts` holds every
+claim of the sentence.  ``voice="table"`` names the seat instead of saying "you", and
+:meth:`SevensState.move_log` tells the deal that way, eliminations included.  On the first
+turn the public playable set is the opening card alone (BS-OPEN-4, BS-INFO-2).
+
+Chips (``sevens``).  ``rules.new_deal(..., stacks=...)`` starts a deal from given stacks, and a
+match passes each deal the stacks the previous one ended with (:meth:`SevensRules.deal_after`),
+so chips carry over from deal to deal (BS-CHIP-2, BS-CHIP-7).
+
 Eliminations (BS-HR-10) are not a player's choice, so they are not moves: when the turn
 reaches a player with no playable card and no pass left, the engine eliminates that player
 at once and moves on.  ``state.history`` holds only the moves players chose (what records

@@ -153,7 +153,10 @@ def moves_to_ask(seen: Seen, rnd: random.Random) -> list:
                for sub in combinations(cards, k)]
     others = [c for c in ALL_CARDS if c not in seen.hand]
     stranger = rnd.choice(others).mask | (cards[0].mask if cards else 0)
+    theirs = [c for j in range(seen.state.players) if j != seen.i for c in seen.state.hand(j)]
     moves = [Draw(m) for m in rnd.sample(subsets, min(6, len(subsets)))] + [Draw(stranger)]
+    if theirs:
+        moves.append(Draw(rnd.choice(theirs).mask))
     if len(cards) > 4:
         moves.append(Draw(sum(c.mask for c in cards)))
     return moves + [Action("check")]
@@ -212,12 +215,15 @@ def check_facts(seen: Seen, move, why) -> None:
         assert seen.short_blind and f.short_blind == seen.committed[bb] < seen.S, why
     if f.discard is not None:
         assert f.discard == move.cards, why
-        if f.kind == "not_held":
+        if f.kind in ("not_held", "not_your_turn"):
             assert not set(f.discard) <= seen.hand
         elif f.kind == "too_many":
             assert len(f.discard) > 4
         else:
             assert set(f.discard) <= seen.hand and f.receive == len(f.discard)
+    if f.holder is not None:
+        assert f.holder != seen.i and set(f.discard) & set(seen.state.hand(f.holder)), why
+        assert why.reason.startswith(f"It is seat {seen.i}'s turn"), why
     accounted = seen.hand | set(f.discard or ())
     assert named_cards(why.reason) <= accounted, (why, named_cards(why.reason) - accounted)
 
@@ -284,13 +290,25 @@ def test_every_claim_of_every_betting_and_draw_explanation_is_true(seed: int) ->
     COUNTED["badugi"] += walk(seed, POSITIONS)
 
 
+def only_when_slow_is_asked(request: pytest.FixtureRequest) -> None:
+    """The ``slow`` variants run only when asked for (``python -m pytest -m slow``)."""
+    if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
+        pytest.skip("ten times as many cases: run python -m pytest -m slow")
+
+
 @pytest.mark.slow
 @pytest.mark.clause("BDG-BET-3", "BDG-SEAT-10")
-@settings(max_examples=10 * EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32))
-def test_every_claim_of_every_betting_and_draw_explanation_is_true_many_more(seed: int) -> None:
-    walk(seed, POSITIONS)
+def test_every_claim_of_every_betting_and_draw_explanation_is_true_many_more(
+        request: pytest.FixtureRequest) -> None:
+    only_when_slow_is_asked(request)
+
+    @settings(max_examples=10 * EXAMPLES, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32))
+    def many(seed: int) -> None:
+        walk(seed, POSITIONS)
+
+    many()
 
 
 # -- hand ranking -------------------------------------------------------------------------
@@ -355,8 +373,10 @@ def test_every_counting_card_claim_is_true_by_brute_force(seed: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.clause("BDG-RANK-2", "BDG-RANK-3")
-def test_every_counting_card_claim_is_true_for_all_hands_of_two_suits() -> None:
+def test_every_counting_card_claim_is_true_for_all_hands_of_two_suits(
+        request: pytest.FixtureRequest) -> None:
     """Every hand drawn from two suits (where clashes abound), checked exhaustively."""
+    only_when_slow_is_asked(request)
     pool = [c for c in ALL_CARDS if c.suit in "CD"]
     for hand in combinations(pool, 4):
         check_hand(list(hand))

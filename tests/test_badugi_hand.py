@@ -601,6 +601,11 @@ def test_BDG_EX_5_cap_in_R3_and_in_R1() -> None:
     # R1: blind 10, then raises to 20, 30 and 40
     r1 = RULES.new_deal(players=3, dealer=0).play_all(["raise", "raise", "raise"])
     assert r1.bets == (20, 30, 40) and moves(r1) == ["fold", "call"]
+    # with the default stacks of 100 (10 each already in from R1) the cap is reached alike
+    default = RULES.position(stacks=[90, 90, 90], hands=[KING, FIVE, BEST], button=0,
+                             round="R3", committed=[10, 10, 10])
+    default = default.play_all(["bet", "raise", "raise", "raise"])
+    assert default.bets == (60, 80, 40) and moves(default) == ["fold", "call"]
 
 
 def test_BDG_EX_6_side_pot_final_stacks() -> None:

@@ -257,3 +257,13 @@ def test_BDG_SEAT_10_a_short_big_blind_does_not_lower_the_bet() -> None:
     assert heads_up.explain("call").facts.put_in == 5  # the button's 5 goes to 10
     done = heads_up.play("call")
     assert done.committed == (3, 3) and done.stacks == (97, 0)  # 7 unmatched chips returned
+
+
+def test_BDG_DRAW_1_a_card_of_another_hand_in_a_draw_is_refused_with_whose_turn_it_is() -> None:
+    state = load_rules("badugi").new_deal(players=3, seed=9, dealer=0)
+    state = state.play_all(["call", "call", "check"])
+    assert state.phase == "D1" and state.to_move == 1
+    card = next(iter(state.hand(2)))
+    why = state.explain(f"draw {card.text}")
+    assert not why.legal and why.facts.holder == 2 and why.clauses[0] == "BDG-DRAW-1"
+    assert why.reason.startswith("It is seat 1's turn to draw, not seat 2's")

@@ -371,13 +371,25 @@ def test_every_claim_of_every_explanation_is_true(seed: int) -> None:
     COUNTED["satti"] += walk(seed, POSITIONS)
 
 
+def only_when_slow_is_asked(request: pytest.FixtureRequest) -> None:
+    """The ``slow`` variant runs only when asked for (``python -m pytest -m slow``)."""
+    if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
+        pytest.skip("ten times as many positions: run python -m pytest -m slow")
+
+
 @pytest.mark.slow
 @pytest.mark.clause("SAT-TURN-4", "SAT-PILE-3")
-@settings(max_examples=10 * EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32))
-def test_every_claim_of_every_explanation_is_true_many_more(seed: int) -> None:
-    walk(seed, POSITIONS)
+def test_every_claim_of_every_explanation_is_true_many_more(
+        request: pytest.FixtureRequest) -> None:
+    only_when_slow_is_asked(request)
+
+    @settings(max_examples=10 * EXAMPLES, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32))
+    def many(seed: int) -> None:
+        walk(seed, POSITIONS)
+
+    many()
 
 
 def test_the_claim_checks_covered_enough_positions() -> None:

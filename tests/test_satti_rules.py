@@ -467,6 +467,27 @@ def test_SAT_EX_2_named_suit_stays_while_the_jack_is_on_top() -> None:
     assert legal_cards(after) == ["6D"]
 
 
+@pytest.mark.clause("SAT-JACK-2", "SAT-TURN-4", "SAT-EX-2")
+def test_SAT_EX_2_under_the_default_options_a_drawn_jack_names_a_new_suit() -> None:
+    """SAT-EX-2's last sentence holds for a drawn card that does not fit; under the default
+    play_after_draw a drawn jack fits, is played at once and its drawer names the suit
+    (SAT-TURN-4), so the next player follows that suit, not necessarily diamonds."""
+    drew_jack = position("JS", ["5S 9S", "4S 6D", "2C 3C"], suit="D", pile_top="JC")
+    after = drew_jack.play("draw")
+    assert after.top.text == "JC" and after.naming and after.to_move == 0
+    after = after.play("name S")
+    assert after.to_move == 1 and after.suit == "S" and legal_cards(after) == ["4S"]
+
+
+@pytest.mark.clause("SAT-JACK-2", "SAT-TURN-5", "SAT-EX-2")
+def test_SAT_EX_2_with_play_after_draw_off_the_next_player_always_follows_diamonds() -> None:
+    rules = load_rules("satti", play_after_draw=False)
+    for drawn in ("JC", "KS", "6H"):
+        after = position("JS", ["5S 9S", "4S 6D", "2C 3C"], suit="D", pile_top=drawn,
+                         rules=rules).play("draw")
+        assert after.to_move == 1 and after.suit == "D" and after.top.text == "JS"
+
+
 # ---------------------------------------------------------------------------------- eights
 
 

@@ -112,6 +112,7 @@ class RulesCompare:
             controls: dict[str, w.ValueWidget] = {}
             for name, spec in rules.profile.options.items():
                 control = option_control(spec, rules.options[name])
+                control.layout.width = "auto"  # as wide as the column, never past it
                 control.observe(self._handler(i, name), names="value")
                 controls[name] = control
             self.controls.append(controls)

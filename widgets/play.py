@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.errors import RulebookError, RulesError
-from rulebook.html import STYLE, escape, reason_html, ruleset_caption
+from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.protocol import GameState
 from rulebook.rules import RulesBase, load_rules, profile_ids
@@ -320,7 +320,7 @@ class PlayGame:
             rows.append(f'<tr data-deal="{k + 1}"><td>after deal {k + 1}</td>{cells}</tr>')
             previous = totals
         result = match.result
-        places = "".join(f'<td class="rb-num">{_place(p)}</td>' for p in result.places)
+        places = "".join(f'<td class="rb-num">{ordinal(p)}</td>' for p in result.places)
         rows.append(f'<tr class="rb-total"><td>{"final place" if match.is_over else "place now"}'
                     f"</td>{places}</tr>")
         head_cells = "".join(f'<th class="rb-num">seat {s}{" (you)" if s == self.seat else ""}'
@@ -344,11 +344,3 @@ class PlayGame:
             if row.topic == "match":
                 return reason_html(row.meaning, row.clauses)
         return ""
-
-
-_PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def _place(n: int) -> str:
-    return _PLACES.get(n, f"{n}th")
-

@@ -196,7 +196,7 @@ def _outcome(t: Table, rules: "BadugiRules") -> BadugiOutcome:
                   for j in result.revealed)
     if shown:
         lines.append("Shown in order: " + "; ".join(
-            f"seat {j} {cards} ({value})" for j, cards, value in shown) + ".")
+            f"seat {j} {CardSet(t.hands[j]).pretty()} ({value})" for j, _, value in shown) + ".")
     for k, pot in enumerate(result.pots):
         name = "the main pot" if k == 0 else f"side pot {k}"
         if len(result.pots) == 1:
@@ -267,6 +267,8 @@ class BadugiFacts(Facts):
     """The cards the sentence says are discarded."""
     receive: int | None = None
     """How many new cards the sentence says the drawer receives."""
+    holder: int | None = None
+    """The seat holding a card asked about, when the sentence says it is not the mover."""
 
 
 def _cap(text: str) -> str:
@@ -457,6 +459,14 @@ def explain_draw(t: Table, discard: int, voice: Voice | None = None) -> Explanat
     base: dict[str, Any] = dict(seat=i, to_move=i, phase=PHASES[t.phase], private=True)
     legal = discard in B.draw_options(hand)  # the very options the legal moves list
     missing = discard & ~hand
+    holder = next((j for j in range(t.n) if j != i and t.hands[j] & missing), None)
+    if holder is not None:  # whose turn it is comes first
+        return Explanation(text, False, f"It is seat {i}'s turn to draw, not seat {holder}'s: "
+                           f"{CardSet(t.hands[holder] & missing).pretty()} "
+                           f"{'is' if (t.hands[holder] & missing).bit_count() == 1 else 'are'} "
+                           f"in seat {holder}'s hand.", ("BDG-DRAW-1",),
+                           BadugiFacts(kind="not_your_turn", discard=CardSet(discard),
+                                       holder=holder, **dict(base, private=False)))
     if missing:
         return Explanation(text, False, f"{_cap(move.pretty())} is not allowed: "
                            f"{v.you} {v.verb('do', 'does')} not hold {CardSet(missing).pretty()}, "

@@ -9,6 +9,10 @@
 * BDG-RANK-5..7: more counting cards win; then the counting ranks are compared from the
   highest down and the lower rank wins; equal ranks tie (:func:`explain_comparison`).
 
+``evaluate(cards).explain()`` says why each card that does not count does not, found by
+trying every set as large as the counting set that includes it (:class:`NotCounting`):
+``fewer`` (BDG-RANK-2), ``higher`` (BDG-RANK-3) or ``same`` (BDG-RANK-7).
+
 Every hand falls into one of 1,092 classes, numbered by strength: ``class_index`` 0 is the
 best hand (the badugi 4-3-2-A) and 1,091 the worst (the one-card hand K).  Badugis take
 0..714, three-card hands 715..1000, two-card hands 1001..1078 and one-card hands

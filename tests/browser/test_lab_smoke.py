@@ -40,8 +40,9 @@ def test_button_click_updates_html_in_jupyterlab(page: Any, make_notebook: Calla
     page.wait_for_function("() => /clicked 2 times/.test(document.querySelector("
                            "'.jp-NotebookPanel:not(.lm-mod-hidden) .widget-html').textContent)")
     assert "clicked 2 times: 7♥" in html.inner_text()
-    # rulebook.diagrams displays as SVG (dot or graphviz-pure) in a real notebook.
-    assert panel.locator(".jp-RenderedSVG").count() == 1
+    # rulebook.diagrams displays as SVG (dot or graphviz-pure) in a real notebook, inline in
+    # HTML so that it fits the output's width
+    assert panel.locator(".jp-RenderedHTMLCommon .rulebook-diagram svg").count() == 1
     shot(page, "smoke_jupyterlab")
 
 
@@ -58,5 +59,5 @@ def test_button_click_updates_html_in_voila(page: Any, make_notebook: Callable[.
     button.click()
     page.wait_for_function("() => /clicked 1 times/.test(document.querySelector('.widget-html').textContent)")
     assert "clicked 1 times: 7♥" in html.inner_text()
-    assert body.locator(".jp-RenderedSVG").count() == 1
+    assert body.locator(".jp-RenderedHTMLCommon .rulebook-diagram svg").count() == 1
     shot(page, "smoke_voila")
