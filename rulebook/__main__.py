@@ -5,7 +5,9 @@ the state's public move log (``state.move_log()``: third person, cards in symbol
 engine's reason for every pass, draw and engine event (BS-MOVE-4, BS-INFO-3, BS-HR-10,
 SAT-TURN-4) and the result;
 ``python -m rulebook rules badam-satti sevens`` prints rulesets side by side;
-``python -m rulebook profiles`` lists the rulesets.  Options are given as
+``python -m rulebook profiles`` lists the rulesets;
+``python -m rulebook sheet badam-satti+sevens_first --out sheet.pdf`` writes a one-page rule
+sheet (HTML on standard output without ``--out``).  Options are given as
 ``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
 
 Bad input (an unknown ruleset, a bad option, a seat count out of range, a number of ten
@@ -95,6 +97,21 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _sheet(spec: str, out: str | None, text: bool) -> int:
+    """``sheet``: write the rule sheet of the ruleset ``spec`` to ``out`` or standard output."""
+    sheet = parse_ruleset(spec).rule_sheet()
+    if out:
+        try:
+            path = sheet.save(out)
+        except OSError as exc:
+            print(f"error: cannot write {quoted(out)}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {path}", file=sys.stderr)
+    else:
+        sys.stdout.write(sheet.text() + "\n" if text else sheet.html())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m rulebook``; returns the exit code.
 
@@ -123,6 +140,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                            help="ruleset ids, each optionally with options joined by '+', "
                                 "e.g. badam-satti+sevens_first or badam-satti+round_count=3")
     sub.add_parser("profiles", help="list the rulesets")
+    sheet = sub.add_parser("sheet", help="write a ruleset's one-page rule sheet (HTML, PDF "
+                                         "or text)")
+    sheet.add_argument("ruleset", metavar="PROFILE[+option[=value]...]",
+                       help="a ruleset id, optionally with house rules joined by '+', e.g. "
+                            "badam-satti+sevens_first")
+    sheet.add_argument("--out", metavar="FILE",
+                       help="write to FILE: .html, .pdf or .txt by its suffix (default: HTML "
+                            "on standard output)")
+    sheet.add_argument("--text", action="store_true",
+                       help="print plain text instead of HTML on standard output")
     args = parser.parse_args(argv)
     try:
         if args.command == "profiles":
@@ -130,6 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 profile = load_profile(pid)
                 print(f"{pid:16} {profile.title}")
             return 0
+        if args.command == "sheet":
+            return _sheet(args.ruleset, args.out, args.text)
         if args.command == "rules":
             rulesets = []
             for spec in args.profiles:

@@ -407,6 +407,32 @@ class RulesBase:
 
         return turn_diagram(self)
 
+    def how_to_play(self) -> Any:
+        """How to play this ruleset in plain words: the goal, the set-up, your turn, the end
+        and the score, the house rules in force and a worked example (no clause ids).
+
+        Written from this rules object, so a house rule switched on changes it; shows itself
+        as HTML in Jupyter and as plain text with ``str()``.  See :mod:`rulebook.sheets`.
+        """
+        from .sheets import how_to_play
+
+        return how_to_play(self)
+
+    def rule_sheet(self) -> Any:
+        """A one-page printable rule sheet: ``.html()``, ``.pdf()`` and ``.save(path)`` (HTML,
+        PDF or text by the file's suffix), shown as HTML in Jupyter.  See :mod:`rulebook.sheets`.
+        """
+        from .sheets import rule_sheet
+
+        return rule_sheet(self)
+
+    def rules_table(self) -> Any:
+        """:meth:`describe` as a table a learner reads: plain words first, clause ids small and
+        last (HTML in Jupyter, no pandas needed)."""
+        from .sheets import rules_table
+
+        return rules_table(self)
+
     def label(self) -> str:
         """A short label: the profile id plus changed options, e.g. ``badam-satti +sevens_first``."""
         parts = [self.profile.id]

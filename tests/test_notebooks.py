@@ -1,13 +1,17 @@
-"""Every teaching notebook runs top to bottom without an error, in a real kernel."""
+"""Every lesson runs top to bottom without an error, in a real kernel, and nothing it prints
+or draws shows a raw clause-id tuple, a ``Row(...)`` or a traceback."""
 from __future__ import annotations
 
 import os
 import pathlib
+import re
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+RAW_OUTPUT = re.compile(r"Row\(|\('(BS|SAT|BDG)-|\((BS|SAT|BDG)-[A-Z]+-\d+,\)|Traceback")
+"""A ``Row(...)``, a tuple of clause ids, or a traceback: never on a learner's screen."""
 
 
 @pytest.fixture(autouse=True)
@@ -37,3 +41,11 @@ def test_notebook_runs_top_to_bottom(path: pathlib.Path) -> None:
               if o.get("output_type") == "error"]
     assert not errors
     assert os.path.exists(path)
+    for index, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            texts = [output.get("text", "")] + [
+                str(v) for k, v in output.get("data", {}).items()
+                if k in ("text/plain", "text/html", "text/markdown")]
+            for text in texts:
+                found = RAW_OUTPUT.search(text)
+                assert not found, f"{path.name} cell {index} shows {found.group(0)!r}"

@@ -1,373 +1,311 @@
-"""The lesson notebooks in a real browser: JupyterLab (Run All) and Voila, driven by Playwright.
+"""The lessons in a real browser: JupyterLab (Run All) and Voila, driven by Playwright, at a
+classroom projector's 1024×768 and a laptop's 1280×900.
 
-- ``00_start_here``: the deal stepper in play mode (classroom layout: seat 0's hand is its row
-  of card buttons). ``first`` then ``next`` as far as it goes,
-  each step showing the engine's position (move number, the suit rows, seat 0's hand); a click
-  on a card the engine refuses shows ``state.explain(card).reason`` and changes nothing; a
-  click on a lit card plays it and the computer players answer (the card leaves the hand and
-  lands in a row).  In JupyterLab and in Voila.
-- ``01_badam_satti``: the stepper over a finished deal, left by a later cell at the deal's
-  first pass; ``next`` shows the pass with the engine's forced-pass reason, then more moves.
-- ``05_badugi_hands``: the Badugi ranker; a hand typed (Enter) or ranked (the Rank button)
-  shows the class index, the words and the number of hands that beat it exactly as
-  ``rulebook.badugi.evaluate`` / ``standing`` give them.  In JupyterLab and in Voila.
+- ``00_start_here``: the game to play (``PlayGame``, classroom mode). Scrolled to the game, the
+  whole hand is on screen without scrolling and can be clicked: a refused card shows the
+  engine's reason in view and changes nothing, a lit card is played and the computer players
+  answer. In JupyterLab and in Voila, at both sizes.
+- The Voila app works without code: 00's "Try it" controls (New deal, the ruleset picker)
+  change the deal shown; 03's house-rule switches change the verdict; a question's answer
+  stays hidden until its button is pressed; the "Next lesson" link opens the next lesson.
+- Every lesson in Voila, and 00 and 01 in JupyterLab: no text on screen holds a raw clause-id
+  tuple, a ``Row(`` or a Python class name.
+- ``01_badam_satti``: the lesson's first stepper opens at move 0, the second one at the
+  deal's first pass, whose forced-pass reason ``next`` shows.
+- ``05_badugi_hands``: the ranker; a hand typed (Enter) or ranked (the Rank button) shows the
+  class, the words and the number of hands that beat it exactly as
+  ``rulebook.badugi.evaluate`` / ``standing`` give them.
 
-What the page should show is computed here from the engine with the notebook's own seeds: the
-finished deal of ``01`` by ``autoplay``; the positions of ``00``'s game by the same
-:class:`widgets.DealStepper` built without a browser (its states are the engine's, checked
-against ``autoplay``'s deal), every legality and reason by ``state.explain``.
-
-Each step is saved by ``shot`` under ``test-output/screenshots/`` (``lab_00_*``, ``voila_00_*``,
-``lab_01_*``, ``lab_05_*``, ``voila_05_*``); ``lab_00_stepper_widget.png`` is the stepper alone
-(the picture in ``docs/stepper.png``).
+What the page should show is computed here from the engine with the lessons' own seeds.
+Screenshots go to ``test-output/screenshots/`` (``lesson_*``).
 """
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from rulebook import load_rules
-from rulebook.badugi import evaluate, standing
-from rulebook.cards import Card
-from rulebook.html import hand_order
-from rulebook.protocol import autoplay
+sys.path.insert(0, str(Path(__file__).parent))
+from widget_pages import (  # noqa: E402
+    SIZES,
+    STEP_TIMEOUT,
+    button,
+    exact,
+    expect,
+    in_viewport,
+    raw_text_on_screen,
+    to_top,
+)
 
-STEP_TIMEOUT = 20_000  # ms for the page to show the answer to one click
+from rulebook import load_rules  # noqa: E402
+from rulebook.badugi import evaluate, standing  # noqa: E402
+from rulebook.html import hand_order  # noqa: E402
+from rulebook.protocol import autoplay  # noqa: E402
+
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
+ALL_LESSONS = sorted(p.name for p in LESSONS.glob("*.ipynb"))
+CARD_TEXT = re.compile(r"^\s*(10|[2-9AJQK])[♣♦♥♠]\s*$")
 
 Shot = Callable[[Any, str], Any]
 
 
-def _expect() -> Any:
-    from playwright.sync_api import expect
-
-    return expect
-
-
-def _exact(text: str) -> re.Pattern[str]:
-    """A pattern matching an element whose whole text is ``text`` (icons add no text)."""
-    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+def _size(page: Any, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
 
 
-def _button(root: Any, text: str) -> Any:
-    return root.locator(".widget-button").filter(has_text=_exact(text))
+# --- 00_start_here: the game ---------------------------------------------------------------------
 
-
-def _to_top(locator: Any) -> None:
-    """Scroll ``locator`` to the top of its scrolling box (JupyterLab's notebook, Voila's page),
-    so a screenshot shows the widget below it."""
-    locator.first.evaluate("e => e.scrollIntoView({block: 'start'})")
-
-
-def _data_cards(locator: Any) -> list[str]:
-    return list(locator.evaluate_all("els => els.map(e => e.dataset.card)"))
-
-
-def _mask_cards(mask: int) -> set[str]:
-    return {c.text for c in hand_order(mask)}
-
-
-# --- 00_start_here: the stepper in play mode ------------------------------------------------
-
-class StartHereGame:
-    """What ``00_start_here``'s stepper shows, computed without a browser.
-
-    The notebook builds ``DealStepper(load_rules("badam-satti"), play=True, seed=2)`` and steps
-    back once.  The same stepper is built here; the page is compared with its engine states.
-    """
+class StartGame:
+    """00's game, built here without a browser: ``PlayGame("badam-satti", seed=2)``."""
 
     def __init__(self) -> None:
-        from widgets import DealStepper
+        from widgets import PlayGame
 
-        self.rules = load_rules("badam-satti")
-        self.mirror = DealStepper(self.rules, play=True, seed=2)
-        # The stepper's positions are the engine's: the computer players' moves up to seat 0's
-        # first turn are those autoplay makes with the same bots and seed.
-        reference = autoplay(self.rules.new_deal(players=4, seed=2), "smart", seed=2)
-        shown = [str(m) for m in self.mirror.states[-1].history]
+        self.game = PlayGame("badam-satti", seed=2)
+        self.stepper = self.game.stepper
+        reference = autoplay(load_rules("badam-satti").new_deal(players=4, seed=2), "smart",
+                             seed=2)
+        shown = [str(m) for m in self.state.history]
         assert shown == [str(m) for m in reference.history[:len(shown)]]
-        assert self.mirror.states[-1].to_move == 0
+        assert self.state.to_move == 0
 
     @property
     def state(self) -> Any:
-        """The latest position (seat 0 to move)."""
-        return self.mirror.states[-1]
+        return self.stepper.states[-1]
 
-    def illegal_card(self) -> Card:
-        """A card of seat 0 the engine refuses now (the first in hand order)."""
-        state = self.state
-        for card in hand_order(state.hand(0)):
-            if not state.explain(card.text).legal:
-                return card
-        pytest.fail(f"every card of seat 0 is legal at {state!r}: the test needs an illegal one")
-
-    def legal_card(self) -> Card:
-        """The first legal card of seat 0 in hand order."""
-        legal = self.state.legal_play_mask()
+    def card(self, legal: bool) -> Any:
+        lit = self.state.legal_play_mask()
         for card in hand_order(self.state.hand(0)):
-            if legal & card.mask:
+            if bool(lit & card.mask) == legal:
                 return card
-        pytest.fail(f"seat 0 has no legal card at {self.state!r}")
-
-    def play(self, card: Card) -> None:
-        """Play ``card`` for seat 0 in the mirror; the computer players answer as on the page."""
-        assert self.mirror.play(card.text), self.mirror.message.value
+        pytest.fail(f"no {'legal' if legal else 'refused'} card in seat 0's hand")
 
 
-def _expect_position(root: Any, state: Any, index: int) -> None:
-    """The stepper's table shows ``state`` (the position after ``index`` moves): the move
-    number, the suit rows, and seat 0's hand — the classroom stepper's card buttons, in the
-    seats table, the legal ones lit."""
-    expect = _expect()
-    table = root.locator(".widget-html .rb-state")
-    expect(table).to_have_count(1)
-    expect(table.locator(".rb-note").first).to_contain_text(f"· move {index} ·", timeout=STEP_TIMEOUT)
-    expect(root.locator(".widget-readout").first).to_have_text(str(index))  # the 'move' slider
-    assert len(state.history) == index
-    rows = _data_cards(table.locator(".rb-rows .rb-row [data-card]"))
-    assert sorted(rows) == sorted(c.text for c in state.table), (index, rows, state.table)
-    hand = root.locator(".rb-handbox .rb-cardbtn")
-    expect(hand).to_have_text([_exact(c.pretty()) for c in hand_order(state.hand(0))],
-                              timeout=STEP_TIMEOUT)
-    lit = root.locator(".rb-handbox .rb-cardbtn.mod-primary")
-    legal = state.legal_play_mask() if state.to_move == 0 else 0
-    expect(lit).to_have_text([_exact(c.pretty()) for c in hand_order(state.hand(0))
-                              if legal & c.mask], timeout=STEP_TIMEOUT)
+def _hand(root: Any) -> Any:
+    return root.locator(".rb-handbox .rb-cardbtn")
 
 
-CARD_TEXT = re.compile(r"^\s*(10|[2-9AJQK])[♣♦♥♠]\s*$")
-
-
-def _expect_card_buttons(root: Any, state: Any) -> None:
-    """Seat 0's card buttons show ``state``: its hand in hand order, the legal ones lit (✓).
-
-    Wait for this before clicking a card: the buttons are a pool re-labelled after each move
-    (button k shows the k-th card), and the table arrives before the buttons are re-labelled.
-    A click on a stale label reaches the kernel as "button k", which is by then another card.
-    """
-    expect = _expect()
-    buttons = root.locator(".widget-button").filter(has_text=CARD_TEXT)
+def _expect_hand(root: Any, state: Any) -> None:
     hand = hand_order(state.hand(0))
-    expect(buttons).to_have_text([_exact(c.pretty()) for c in hand], timeout=STEP_TIMEOUT)
-    lit = root.locator(".widget-button.mod-primary").filter(has_text=CARD_TEXT)
+    expect()(_hand(root)).to_have_text([exact(c.pretty()) for c in hand], timeout=STEP_TIMEOUT)
     legal = state.legal_play_mask() if state.to_move == 0 else 0
-    expect(lit).to_have_text([_exact(c.pretty()) for c in hand if legal & c.mask],
-                             timeout=STEP_TIMEOUT)
-    expect(lit.locator(".fa-check")).to_have_count(len(_mask_cards(legal)))
+    expect()(root.locator(".rb-handbox .rb-cardbtn.mod-primary")).to_have_text(
+        [exact(c.pretty()) for c in hand if legal & c.mask], timeout=STEP_TIMEOUT)
 
 
-def _expect_played(root: Any, game: StartHereGame) -> None:
-    """After seat 0's card and the computer players' answers the page shows the new position
-    (the table, the slider's number, the card buttons) and stays there: the slider's new
-    maximum must reach the browser before its value, or the view clamps the value and sends
-    it back as a step back."""
-    index = len(game.state.history)
-    _expect_position(root, game.state, index)
-    _expect_card_buttons(root, game.state)
-    _expect_position(root, game.state, index)  # still there once the buttons are drawn
+def _play_the_start_game(page: Any, root: Any, shot: Shot, where: str) -> None:
+    """Scroll to 00's game: the hand is in view and clickable; a refused card, then a lit one."""
+    mirror = StartGame()
+    game_top = root.locator(".widget-dropdown").filter(has_text="Game")
+    expect()(game_top).to_have_count(1)
+    to_top(game_top)
+    _expect_hand(root, mirror.state)
+    assert in_viewport(page, _hand(root)) == [], "the hand is not all in view"
+    shot(page, f"{where}_game")
+
+    card = mirror.card(legal=False)
+    why = mirror.state.explain(card.text)
+    button(root, card.pretty()).click()
+    message = root.locator(".rb-handbox .rb-reason.rb-bad")
+    expect()(message).to_contain_text(why.reason, timeout=STEP_TIMEOUT)
+    assert in_viewport(page, message) == [], "the reason for a refused card is out of view"
+    _expect_hand(root, mirror.state)
+    shot(page, f"{where}_game_refused_{card.text}")
+
+    card = mirror.card(legal=True)
+    button(root, card.pretty()).click()
+    assert mirror.stepper.play(card.text)
+    _expect_hand(root, mirror.state)
+    expect()(root.locator(".rb-state .rb-rows")).to_contain_text(card.pretty())
+    to_top(game_top)
+    assert in_viewport(page, _hand(root)) == [], "after a play the hand is not all in view"
+    shot(page, f"{where}_game_played_{card.text}")
 
 
-def _play_start_here(page: Any, root: Any, shot: Shot, where: str) -> Any:
-    """Drive ``00_start_here``'s stepper (Lab panel or Voila body ``root``); return the game."""
-    expect = _expect()
-    game = StartHereGame()
-    states = game.mirror.states
-    first, nxt = _button(root, "first"), _button(root, "next")
-    expect(nxt).to_have_count(1)
-
-    def snap(name: str) -> None:
-        _to_top(first)  # the stepper's buttons at the top: message, table, hand below
-        shot(page, f"{where}_00_{name}")
-    # After Run All the stepper stands one move before seat 0's turn (the cell steps back).
-    _expect_position(root, states[-2], len(states) - 2)
-    expect(nxt).to_be_enabled()
-    snap("after_run")
-
-    first.click()
-    _expect_position(root, states[0], 0)
-    expect(first).to_be_disabled()
-    seen = [root.locator(".widget-html .rb-state").inner_html()]
-    clicks = 0
-    while nxt.is_enabled():
-        nxt.click()
-        clicks += 1
-        _expect_position(root, states[clicks], clicks)
-        _expect_card_buttons(root, states[clicks])
-        seen.append(root.locator(".widget-html .rb-state").inner_html())
-        snap(f"next_{clicks}")
-    assert clicks == len(states) - 1 >= 3, f"next was enabled for {clicks} clicks"
-    assert len(set(seen)) == len(seen), "the table did not change after a click on next"
-    expect(nxt).to_be_disabled()
-
-    # Seat 0 to move: its card buttons are lit exactly for the engine's legal cards.
-    _expect_card_buttons(root, game.state)
-
-    # A card the engine refuses: its reason appears, the table stays as it was.
-    card = game.illegal_card()
-    explanation = game.state.explain(card.text)
-    before = root.locator(".widget-html .rb-state").inner_html()
-    _button(root, card.pretty()).click()
-    message = root.locator(".rb-reason.rb-bad", has_text="Not played")
-    expect(message).to_contain_text(explanation.reason, timeout=STEP_TIMEOUT)
-    expect(message).to_contain_text("not legal")
-    expect(message).to_contain_text(", ".join(explanation.clauses))
-    assert root.locator(".widget-html .rb-state").inner_html() == before
-    _expect_position(root, game.state, len(game.state.history))
-    snap(f"illegal_{card.text}")
-
-    # Two lit cards: each is played, the computer players answer, seat 0 is to move again.
-    for turn in (1, 2):
-        card = game.legal_card()
-        _button(root, card.pretty()).click()
-        game.play(card)
-        _expect_played(root, game)
-        expect(message).to_have_count(0)  # the old reason is gone
-        assert card.text in _data_cards(root.locator(".widget-html .rb-state .rb-rows [data-card]"))
-        snap(f"played_{turn}_{card.text}")
-
-    # Mid-deal: a refused card again (the picture of the README).
-    card = game.illegal_card()
-    explanation = game.state.explain(card.text)
-    _button(root, card.pretty()).click()
-    expect(message).to_contain_text(explanation.reason, timeout=STEP_TIMEOUT)
-    _expect_position(root, game.state, len(game.state.history))
-    snap(f"mid_deal_illegal_{card.text}")
-    return game
+@pytest.mark.parametrize("size", SIZES)
+def test_start_lesson_game_in_voila(page: Any, copy_notebook: Callable[..., str],
+                                    open_voila: Callable[..., Any], shot: Shot,
+                                    size: str) -> None:
+    _size(page, size)
+    body = open_voila(page, copy_notebook(LESSONS / "00_start_here.ipynb"))
+    assert "PlayGame(" not in body.inner_text()  # Voila shows no code
+    shot(page, f"lesson_voila_{size}_00_top")
+    _play_the_start_game(page, body, shot, f"lesson_voila_{size}_00")
+    assert raw_text_on_screen(page) == []
 
 
-def test_start_here_stepper_in_jupyterlab(page: Any, copy_notebook: Callable[[str], str],
-                                          open_and_run_all: Callable[..., Any], shot: Shot) -> None:
-    name = copy_notebook("notebooks/00_start_here.ipynb")
-    panel = open_and_run_all(page, name)
-    # The last cell printed the engine's answers for SEED = 2.
-    out = panel.locator(".jp-OutputArea-output").last.inner_text()
-    assert "seat to move:" in out and "pass:" in out
-    root = panel
-    _play_start_here(page, root, shot, "lab")
-
-    # The stepper alone mid-deal, the engine's reason above the table (docs/stepper.png): a
-    # viewport tall enough for the whole widget, its output area scrolled to the top.
-    page.set_viewport_size({"width": 1280, "height": 1400})
-    stepper = panel.locator(".jp-OutputArea-output").filter(has=_button(page, "next"))
-    _expect()(stepper).to_have_count(1)
-    _to_top(stepper)
-    _expect()(panel.locator(".rb-reason.rb-bad", has_text="Not played")).to_be_in_viewport()
-    path = shot(page, "lab_00_stepper_page")
-    stepper.screenshot(path=str(path.with_name("lab_00_stepper_widget.png")))
+@pytest.mark.parametrize("size", SIZES)
+def test_start_lesson_game_in_jupyterlab(page: Any, copy_notebook: Callable[..., str],
+                                         open_and_run_all: Callable[..., Any], shot: Shot,
+                                         size: str) -> None:
+    _size(page, size)
+    panel = open_and_run_all(page, copy_notebook(LESSONS / "00_start_here.ipynb"))
+    _play_the_start_game(page, panel, shot, f"lesson_lab_{size}_00")
+    assert raw_text_on_screen(page) == []
 
 
-def test_start_here_stepper_in_voila(page: Any, copy_notebook: Callable[[str], str],
-                                     open_voila: Callable[..., Any], shot: Shot) -> None:
-    name = copy_notebook("notebooks/00_start_here.ipynb")
-    body = open_voila(page, name)
-    assert "DealStepper(" not in body.inner_text()  # Voila shows no code
-    _play_start_here(page, body, shot, "voila")
+# --- the Voila app: controls instead of code -------------------------------------------------
+
+def _tryit_text(root: Any) -> str:
+    return str(root.locator(".rb-tryit-output").first.inner_text())
 
 
-# --- 01_badam_satti: a finished deal, stepped to its first pass ------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_voila_try_it_controls_change_the_deal(page: Any, copy_notebook: Callable[..., str],
+                                              open_voila: Callable[..., Any], shot: Shot,
+                                              size: str) -> None:
+    _size(page, size)
+    body = open_voila(page, copy_notebook(LESSONS / "00_start_here.ipynb"))
+    tryit = body.locator(".rb-tryit")
+    expect()(tryit).to_have_count(1, timeout=60_000)
+    start = load_rules("badam-satti").new_deal(players=4, seed=9)
+    output = tryit.locator(".rb-tryit-output")
+    expect()(output).to_contain_text(f"Deal 9: seat {start.to_move} holds 7♥",
+                                     timeout=STEP_TIMEOUT)
+    to_top(tryit)
+    shot(page, f"lesson_voila_{size}_00_tryit_deal_9")
 
-def test_badam_satti_stepper_shows_forced_pass_in_jupyterlab(
-        page: Any, copy_notebook: Callable[[str], str], open_and_run_all: Callable[..., Any],
+    button(tryit, "New deal").click()
+    expect()(output).not_to_contain_text("Deal 9:", timeout=STEP_TIMEOUT)
+    seed = int(re.search(r"Deal (\d+):", _tryit_text(tryit)).group(1))  # type: ignore[union-attr]
+    dealt = load_rules("badam-satti").new_deal(players=4, seed=seed)
+    expect()(output).to_contain_text(f"Deal {seed}: seat {dealt.to_move} holds 7♥")
+    expect()(tryit.locator("input[type=number]")).to_have_value(str(seed))
+
+    tryit.locator("select").first.select_option(label="Sevens (British, for chips)")
+    sevens = load_rules("sevens").new_deal(players=4, seed=seed)
+    expect()(output).to_contain_text(f"Deal {seed}: seat {sevens.to_move} holds 7♦",
+                                     timeout=STEP_TIMEOUT)
+    to_top(tryit)
+    assert raw_text_on_screen(page) == []
+    shot(page, f"lesson_voila_{size}_00_tryit_sevens_{seed}")
+
+
+def test_voila_house_rule_switches_change_the_verdict(page: Any,
+                                                      copy_notebook: Callable[..., str],
+                                                      open_voila: Callable[..., Any],
+                                                      shot: Shot) -> None:
+    _size(page, "1024x768")
+    body = open_voila(page, copy_notebook(LESSONS / "03_house_rules_lab.ipynb"), timeout=240)
+    tryit = body.locator(".rb-tryit")
+    output = tryit.locator(".rb-tryit-output")
+    expect()(output).to_contain_text("Deal 1:", timeout=60_000)
+    expect()(output).to_contain_text("eight_before_six", timeout=STEP_TIMEOUT)
+    # Switch eight before six off: sevens first alone parts elsewhere, for its own reason.
+    tryit.locator(".widget-checkbox").filter(has_text="Eight before six").locator("input").click()
+    expect()(output).not_to_contain_text("eight_before_six", timeout=STEP_TIMEOUT)
+    expect()(output).to_contain_text("+sevens_first")
+    to_top(tryit)
+    shot(page, "lesson_voila_1024x768_03_tryit_sevens_first")
+    for box in tryit.locator(".widget-checkbox input:checked").all():
+        box.click()
+    expect()(output).to_contain_text("Switch on at least one house rule", timeout=STEP_TIMEOUT)
+
+
+def test_voila_answers_stay_hidden_until_asked_and_lessons_link_on(
+        page: Any, copy_notebook: Callable[..., str], open_voila: Callable[..., Any],
         shot: Shot) -> None:
-    expect = _expect()
+    _size(page, "1280x900")
+    body = open_voila(page, copy_notebook(LESSONS / "00_start_here.ipynb"))
+    question = body.locator(".rb-question").first
+    answer = "Always one: the player holding the 7♥ must play it"
+    visible = """a => [...document.querySelectorAll('.rb-exercises .rb-answer, .rb-exercises li')]
+        .some(e => e.offsetParent !== null && e.textContent.includes(a))"""
+    expect()(question).to_contain_text("how many different moves", timeout=STEP_TIMEOUT)
+    assert not page.evaluate(visible, answer[:30]), "an answer is on screen before it is asked"
+    to_top(question)
+    shot(page, "lesson_voila_1280x900_00_question_hidden")
+    button(question, "Show the answer").click()
+    expect()(question).to_contain_text(answer, timeout=STEP_TIMEOUT)
+    assert page.evaluate(visible, answer[:30])
+    shot(page, "lesson_voila_1280x900_00_question_shown")
+    page.get_by_role("link", name=re.compile("01 · Badam Satti")).last.click()
+    page.wait_for_url(re.compile(r"/voila/render/01_badam_satti\.ipynb"), timeout=60_000)
+    expect()(page.locator("body")).to_contain_text("Badam Satti, step by step", timeout=60_000)
+
+
+@pytest.mark.parametrize("lesson", ALL_LESSONS)
+def test_no_lesson_shows_a_raw_tuple_or_row_in_voila(page: Any, lesson: str,
+                                                     copy_notebook: Callable[..., str],
+                                                     open_voila: Callable[..., Any],
+                                                     shot: Shot) -> None:
+    _size(page, "1280x900")
+    body = open_voila(page, copy_notebook(LESSONS / lesson), timeout=240)
+    expect()(body.locator(".rb-exercises")).to_have_count(1, timeout=60_000)
+    assert raw_text_on_screen(page) == []
+    assert "Traceback" not in body.inner_text()
+    shot(page, f"lesson_voila_1280x900_{Path(lesson).stem}_full")
+
+
+# --- 01_badam_satti: two steppers, the second at the first pass ----------------------------------
+
+def test_badam_satti_lesson_steppers_in_jupyterlab(page: Any, copy_notebook: Callable[..., str],
+                                                   open_and_run_all: Callable[..., Any],
+                                                   shot: Shot) -> None:
     rules = load_rules("badam-satti")
     deal = autoplay(rules.new_deal(players=4, seed=1), "smart", seed=1)
     states = deal.states()
-    passes = [i for i, move in enumerate(deal.history) if str(move) == "pass"]
-    assert passes, "the notebook's deal (seed 1) has a pass"
-    k = passes[0]
-    # the stepper's move box is a log of moves: it names the seat (voice="table")
-    reason = states[k].explain("pass", voice="table")
-    assert reason.legal and f"Seat {states[k].to_move} must pass" in reason.reason
+    k = next(i for i, move in enumerate(deal.history) if str(move) == "pass")
+    reason = states[k].explain("pass")
+    assert reason.legal and "must pass" in reason.reason
 
-    name = copy_notebook("notebooks/01_badam_satti.ipynb")
-    panel = open_and_run_all(page, name)
-    table = panel.locator(".widget-html .rb-state")
-    expect(table).to_have_count(1)
-    # A later cell moved the stepper to the position before the first pass (stepper.go(k)).
-    expect(table.locator(".rb-note").first).to_contain_text(f"· move {k} ·", timeout=STEP_TIMEOUT)
-    _to_top(_button(panel, "first"))
-    shot(page, "lab_01_before_pass")
-
-    nxt = _button(panel, "next")
-    move_box = panel.locator(".widget-html").filter(has=page.locator(".rb-move"))
-    seen = [table.inner_html()]
-    for step in range(1, 4):
-        index = k + step
-        nxt.click()
-        expect(table.locator(".rb-note").first).to_contain_text(f"· move {index} ·",
-                                                                timeout=STEP_TIMEOUT)
-        rows = _data_cards(table.locator(".rb-rows .rb-row [data-card]"))
-        assert sorted(rows) == sorted(c.text for c in states[index].table)
-        expect(move_box).to_contain_text(f"Move {index}:")
-        if str(deal.history[index - 1]) == "pass":
-            why = states[index - 1].explain("pass", voice="table")
-            expect(move_box).to_contain_text(why.reason)
-            expect(move_box).to_contain_text(", ".join(why.clauses))
-        seen.append(table.inner_html())
-        _to_top(_button(panel, "first"))
-        shot(page, f"lab_01_next_{step}_move_{index}")
-    assert len(set(seen)) == len(seen), "the table did not change after a click on next"
-    # The step onto the first pass showed the forced-pass reason.
-    assert str(deal.history[k]) == "pass"
+    panel = open_and_run_all(page, copy_notebook(LESSONS / "01_badam_satti.ipynb"))
+    moves = panel.locator(".widget-readout")  # the 'move' slider of each stepper
+    expect()(moves).to_have_count(2)
+    expect()(moves.nth(0)).to_have_text("0")  # no later cell moved the lesson's first stepper
+    expect()(moves.nth(1)).to_have_text(str(k), timeout=STEP_TIMEOUT)
+    second = panel.locator(".jp-OutputArea-output").filter(
+        has=page.locator(".widget-readout")).nth(1)
+    button(second, "next").click()
+    expect()(moves.nth(1)).to_have_text(str(k + 1), timeout=STEP_TIMEOUT)
+    passer = states[k].to_move
+    expect()(second).to_contain_text(f"Seat {passer} passes", timeout=STEP_TIMEOUT)
+    expect()(second).to_contain_text(f"Seat {passer} must pass")  # forced, and why
+    expect()(second).to_contain_text("BS-MOVE-4")
+    to_top(second)
+    shot(page, "lesson_lab_1280x900_01_forced_pass")
+    assert raw_text_on_screen(page) == []
 
 
-# --- 05_badugi_hands: the ranker -------------------------------------------------------------
+# --- 05_badugi_hands: the ranker -------------------------------------------------------------------
+
+def _expect_ranked(result: Any, hand: str) -> None:
+    value, place = evaluate(hand), standing(hand)
+    expect()(result.locator("b[data-class-index]")).to_have_attribute(
+        "data-class-index", str(value.class_index), timeout=STEP_TIMEOUT)
+    expect()(result.locator("b[data-words]")).to_have_text(value.words())
+    expect()(result.locator("td[data-beaten-by]")).to_have_attribute("data-beaten-by",
+                                                                      str(place.beaten_by))
+    expect()(result.locator("td[data-beaten-by]")).to_contain_text(
+        f"{place.beaten_by:,} of 270,725")
+    counting = {c.text for c in value.counting_cards}
+    for card in value.cards:
+        row = result.locator(f'tr[data-card="{card.text}"]')
+        expect()(row).to_have_attribute("data-counts", str(card.text in counting).lower())
+
 
 def _rank_hands(page: Any, root: Any, shot: Shot, where: str) -> None:
-    expect = _expect()
-    result = root.locator(".rb-ranker-result")
-    expect(result).to_have_count(1)
-    text_box = root.locator(".widget-text").filter(has_text="Hand").locator("input")
-    expect(text_box).to_have_count(1)
-    # The notebook starts the ranker on KC 2C 3D 4H.
+    result = root.locator(".rb-ranker-result").first
+    text_box = root.locator(".widget-text").filter(has_text="Hand").locator("input").first
     _expect_ranked(result, "KC 2C 3D 4H")
-    _to_top(text_box)
-    shot(page, f"{where}_05_ranker_start")
-
-    for hand, how in (("9C TD JH KS", "enter"), ("AC 2C 3H 4S", "rank"), ("KC QC KD QD", "enter")):
+    for hand, how in (("9C TD JH KS", "enter"), ("AC 2C 3H 4S", "rank")):
         text_box.fill(hand)
         if how == "enter":
             text_box.press("Enter")
         else:
-            _button(root, "Rank").click()
+            button(root, "Rank").first.click()
         _expect_ranked(result, hand)
-        _to_top(text_box)
-        shot(page, f"{where}_05_ranked_{hand.replace(' ', '_')}_by_{how}")
+        to_top(text_box)
+        shot(page, f"{where}_05_ranked_{hand.replace(' ', '_')}")
 
 
-def _expect_ranked(result: Any, hand: str) -> None:
-    expect = _expect()
-    value, place = evaluate(hand), standing(hand)
-    expect(result.locator("b[data-class-index]")).to_have_attribute(
-        "data-class-index", str(value.class_index), timeout=STEP_TIMEOUT)
-    expect(result.locator("b[data-words]")).to_have_text(value.words())
-    expect(result.locator("td[data-beaten-by]")).to_have_attribute("data-beaten-by",
-                                                                    str(place.beaten_by))
-    expect(result.locator("td[data-beaten-by]")).to_contain_text(f"{place.beaten_by:,} of 270,725")
-    expect(result.locator(".rb-ranker-num")).to_contain_text(f"class {value.class_index:,} of")
-    # The picker shows the same four cards pressed (grid order: clubs, diamonds, hearts,
-    # spades, each ace to king).
-    picked = result.page.locator(".widget-toggle-button.mod-active").filter(has_text=CARD_TEXT)
-    grid = hand_order(sum(c.mask for c in value.cards))
-    expect(picked).to_have_text([_exact(c.pretty()) for c in grid])
-    counting = {c.text for c in value.counting_cards}
-    for card in value.cards:
-        row = result.locator(f'tr[data-card="{card.text}"]')
-        expect(row).to_have_attribute("data-counts", str(card.text in counting).lower())
-
-
-def test_badugi_ranker_in_jupyterlab(page: Any, copy_notebook: Callable[[str], str],
-                                     open_and_run_all: Callable[..., Any], shot: Shot) -> None:
-    name = copy_notebook("notebooks/05_badugi_hands.ipynb")
-    panel = open_and_run_all(page, name)
-    _rank_hands(page, panel, shot, "lab")
-
-
-def test_badugi_ranker_in_voila(page: Any, copy_notebook: Callable[[str], str],
+def test_badugi_ranker_in_voila(page: Any, copy_notebook: Callable[..., str],
                                 open_voila: Callable[..., Any], shot: Shot) -> None:
-    name = copy_notebook("notebooks/05_badugi_hands.ipynb")
-    body = open_voila(page, name)
-    _rank_hands(page, body, shot, "voila")
+    _size(page, "1024x768")
+    body = open_voila(page, copy_notebook(LESSONS / "05_badugi_hands.ipynb"))
+    _rank_hands(page, body, shot, "lesson_voila_1024x768")

@@ -1,0 +1,86 @@
+"""How to play, printable rule sheets and the rules table, generated from a rules object.
+
+``rules.how_to_play()`` is the goal, the set-up, what you may do on your turn, how a round
+ends and is scored, the house rules in force and one worked example, in plain words and card
+symbols, with no clause ids.  ``rules.rule_sheet()`` is the same on one printable page (HTML
+with print CSS, or PDF through fpdf2), with the settings at a glance.  ``rules.rules_table()``
+draws ``rules.describe()`` as a table a learner reads, clause ids small and last.
+
+Each game writes its own words in a module named after the game (``rulebook.sheets.sevens``,
+``.satti``, ``.badugi``), found by the rules object's ``game``; the facts in them (players,
+opening card, hand sizes, card points, chips, bets, blinds, the house rules switched on, and
+which cards are legal in the worked examples) are read from the rules object and the engine,
+so switching a house rule changes the text.  The clauses they restate are listed in each
+module's header (BS-DEAL, BS-OPEN, BS-ROW, BS-MOVE, BS-END, BS-MATCH, BS-CHIP, BS-HR;
+SAT-SETUP .. SAT-END; BDG-RANK .. BDG-SHOW).
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from .document import (
+    Bullets,
+    HowToPlay,
+    Para,
+    RuleSheet,
+    RulesTable,
+    Section,
+    SheetError,
+    Table,
+)
+
+__all__ = [
+    "how_to_play",
+    "rule_sheet",
+    "rules_table",
+    "HowToPlay",
+    "RuleSheet",
+    "RulesTable",
+    "Section",
+    "Para",
+    "Bullets",
+    "Table",
+    "SheetError",
+]
+
+
+def _content(rules: Any) -> ModuleType:
+    """The module holding this game's words (``rulebook.sheets.<game>``)."""
+    game = getattr(rules, "game", "")
+    try:
+        return importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError:
+        raise SheetError(f"no how-to-play is written for the game {game!r} of "
+                         f"{getattr(rules, 'profile_id', rules)!r}") from None
+
+
+def how_to_play(rules: Any) -> HowToPlay:
+    """How to play ``rules`` in plain words (see the module docstring)."""
+    play: HowToPlay = _content(rules).how_to_play(rules)
+    return play
+
+
+def rule_sheet(rules: Any) -> RuleSheet:
+    """A one-page rule sheet for ``rules``, with the house rules that are on."""
+    from .common import house_rules_line
+
+    play = how_to_play(rules)
+    sections: tuple[Section, ...] = _content(rules).sheet_sections(rules)
+    subtitle = f"{play.intro} This sheet: {house_rules_line(rules)}."
+    footer = (f"Ruleset {rules.label()}. Written from the rulebook engine's rules object; "
+              "print it from your browser or save it with rules.rule_sheet().save(\"sheet.pdf\").")
+    return RuleSheet(rules, rules.title, subtitle, sections, footer)
+
+
+def rules_table(rules: Any, topics: tuple[str, ...] | None = None) -> RulesTable:
+    """``rules.describe()`` as a table a learner reads (clause ids small and last), options
+    named by their labels; ``topics`` keeps only the rows of those topics (e.g.
+    ``("house rules",)``)."""
+    from .common import spec_label
+
+    rows = tuple(r for r in rules.describe() if topics is None or r.topic in topics)
+    labels = tuple((name, spec_label(spec)) for name, spec in rules.profile.options.items())
+    title = rules.title if topics is None else f"{rules.title}: {', '.join(topics)}"
+    return RulesTable(title, rows, labels)

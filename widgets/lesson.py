@@ -1,0 +1,399 @@
+"""Pieces the lessons are made of: questions to predict then reveal, "Try it" controls,
+tables and verdicts drawn without pandas.
+
+- :class:`Question` — a question, an optional choice of predictions, and the answer hidden
+  behind a button;
+- :class:`Exercises` — the questions of a lesson, numbered, with every answer gathered in a
+  collapsed "For the teacher" panel at the end;
+- :class:`TryIt` — controls (ruleset, house-rule switches, seed, a new-deal button) that call
+  a lesson's own function and show what it returns, so an exercise works in Voila with no
+  code to edit;
+- :class:`Table` and :func:`verdicts` — rows and the engine's explanations as HTML tables, card
+  symbols in colour, clause ids small and last;
+- :func:`symbols` — the letter notation (``7H``, ``TS``, ``JS>D``) in a sentence turned into
+  card symbols (``7♥``, ``10♠``, ``J♠ naming ♦``) for the screen.
+
+Nothing here knows a rule: the answers, verdicts and deals come from the engine, computed in
+the lesson's cells and passed in.
+"""
+from __future__ import annotations
+
+import html as _html
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from rulebook.errors import RulebookError
+from rulebook.rules import load_rules, profile_ids
+from rulebook.sheets.document import symbols, words_html
+
+__all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
+           "pandas_or_note", "LESSON_STYLE"]
+
+LESSON_STYLE = """<style>
+.rb-lesson{font-family:sans-serif;font-size:1em;line-height:1.4}
+.rb-lesson .rb-red{color:#c0392b;font-weight:bold}.rb-lesson .rb-black{color:#111;font-weight:bold}
+div.rb-lesson table.rb-ltable{border-collapse:collapse;margin:.3em 0;font-size:14px}
+div.rb-lesson table.rb-ltable caption{text-align:left;color:#444;padding:2px 0}
+div.rb-panel table td,div.rb-panel table th{text-align:left}
+.rb-lesson table.rb-ltable th,.rb-lesson table.rb-ltable td{text-align:left;vertical-align:top;
+ padding:3px 10px 3px 0;border-bottom:1px solid #ddd}
+.rb-lesson table.rb-ltable th{border-bottom:2px solid #999}
+.rb-lesson .rb-ok{color:#1e7e34;font-weight:bold;white-space:nowrap}
+.rb-lesson .rb-no{color:#b02a37;font-weight:bold;white-space:nowrap}
+.rb-lesson .rb-clauses{color:#888;font-size:.75em}
+.rb-lesson .rb-q{font-weight:bold;margin:.2em 0}
+.rb-lesson .rb-answer{background:#f3f7ee;border-left:4px solid #5a9a3c;padding:.3em .7em;
+ margin:.2em 0}
+.rb-lesson .rb-verdict-right{color:#1e7e34;font-weight:bold}
+.rb-lesson .rb-verdict-wrong{color:#b02a37;font-weight:bold}
+.rb-lesson .rb-error{color:#b02a37}
+</style>"""
+"""The style every lesson piece shares (scoped to ``.rb-lesson``)."""
+
+def _html_of(value: Any) -> str:
+    """HTML for what a lesson function returned: an object's own HTML, else text."""
+    if value is None:
+        return ""
+    to_html = getattr(value, "_repr_html_", None)
+    if callable(to_html):
+        return str(to_html())
+    return (f'{LESSON_STYLE}<div class="rb-lesson" style="white-space:pre-wrap">'
+            f"{words_html(symbols(str(value)))}</div>")
+
+
+class Table:
+    """Rows of text as an HTML table (no pandas): ``Table(rows, header)``.
+
+    Cards in the cells are shown in symbols and colour; numbers stay as they are.
+    """
+
+    def __init__(self, rows: Iterable[Sequence[Any]], header: Sequence[str] = (),
+                 caption: str = "") -> None:
+        self.rows = [tuple(row) for row in rows]
+        self.header = tuple(header)
+        self.caption = caption
+
+    def html(self) -> str:
+        """The table as HTML with the lesson style."""
+        head = "".join(f"<th>{words_html(symbols(str(h)))}</th>" for h in self.header)
+        body = "".join("<tr>" + "".join(f"<td>{words_html(symbols(str(c)))}</td>" for c in row)
+                       + "</tr>" for row in self.rows)
+        caption = f"<caption>{words_html(self.caption)}</caption>" if self.caption else ""
+        return (f'{LESSON_STYLE}<div class="rb-lesson"><table class="rb-ltable">{caption}'
+                f"{'<thead><tr>' + head + '</tr></thead>' if head else ''}"
+                f"<tbody>{body}</tbody></table></div>")
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        return "\n".join(" | ".join(str(c) for c in row) for row in [self.header, *self.rows]
+                         if row)
+
+
+class Panel:
+    """Several things shown one under the other: sentences (plain text, cards in symbols) and
+    objects that draw themselves (tables, verdicts, a state, a how-to-play).
+
+    >>> "7♥" in Panel("Seat 0 opens with 7H.").html()
+    True
+    """
+
+    def __init__(self, *parts: Any) -> None:
+        self.parts = parts
+
+    def html(self) -> str:
+        """The parts as HTML, in order."""
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(f'<p class="rb-lesson">{words_html(symbols(part))}</p>')
+            else:
+                out.append(_html_of(part))
+        return f'{LESSON_STYLE}<div class="rb-panel">{"".join(out)}</div>'
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        return "\n".join(symbols(p) if isinstance(p, str) else repr(p) for p in self.parts)
+
+
+class _Verdicts:
+    """The engine's explanations of some moves, as a table (see :func:`verdicts`)."""
+
+    def __init__(self, lines: list[tuple[str, Any]]) -> None:
+        self.lines = lines
+
+    def html(self) -> str:
+        """One row per move: the move, legal or not, the reason, clause ids small and last."""
+        rows = []
+        for label, why in self.lines:
+            mark = ('<span class="rb-ok">✔ legal</span>' if why.legal else
+                    '<span class="rb-no">✘ not legal</span>')
+            rows.append(f"<tr><td>{words_html(label)}</td><td>{mark}</td>"
+                        f"<td>{words_html(symbols(why.reason))}</td>"
+                        f'<td class="rb-clauses">{_html.escape(", ".join(why.clauses))}</td></tr>')
+        return (f'{LESSON_STYLE}<div class="rb-lesson"><table class="rb-ltable"><thead><tr>'
+                "<th>move</th><th>verdict</th><th>why</th><th class=\"rb-clauses\">rules</th>"
+                f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{label}: {symbols(why.reason)}" for label, why in self.lines)
+
+
+def _move_label(state: Any, move: Any) -> str:
+    parsed = move
+    if isinstance(move, str):
+        try:
+            parsed = state.rules.parse_move(move)
+        except RulebookError:
+            return move
+    pretty = getattr(parsed, "pretty", None)
+    return str(pretty()) if callable(pretty) else symbols(str(parsed))
+
+
+def verdicts(state: Any, moves: Iterable[Any]) -> _Verdicts:
+    """The engine's verdict on each move in ``state`` (``state.explain``), as a table."""
+    return _Verdicts([(_move_label(state, m), state.explain(m)) for m in moves])
+
+
+class Question:
+    """A question to answer before the answer is shown.
+
+    ``Question(prompt, answer, choices=(), correct=None)``: with ``choices`` the learner first
+    picks a prediction (``choice``); ``reveal_button`` shows the answer (``answer_box``) and,
+    when a prediction was picked, says whether it was right (``correct`` is the right
+    choice).  The answer is hidden until then.
+    """
+
+    def __init__(self, prompt: str, answer: str, *, choices: Sequence[str] = (),
+                 correct: str | None = None) -> None:
+        if correct is not None and correct not in choices:
+            raise ValueError(f"correct={correct!r} is not one of the choices {list(choices)!r}")
+        self.prompt = prompt
+        self.answer = answer
+        self.correct = correct
+        self.number = 0
+        self.prompt_box = W.HTML()
+        self.choice = W.ToggleButtons(options=list(choices), value=None,
+                                      layout=W.Layout(width="auto"),
+                                      style={"button_width": "auto"}) if choices else None
+        self.reveal_button = W.Button(description="Show the answer", icon="eye",
+                                      layout=W.Layout(width="auto", align_self="flex-start"))
+        self.answer_box = W.HTML(layout=W.Layout(display="none"))
+        self.reveal_button.on_click(lambda _b: self.toggle())
+        parts: list[W.Widget] = [self.prompt_box]
+        if self.choice is not None:
+            parts.append(self.choice)
+        parts += [self.reveal_button, self.answer_box]
+        self.widget = W.VBox(parts, layout=W.Layout(margin="0 0 10px 0"))
+        self.widget.add_class("rb-question")
+        self._draw_prompt()
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the answer is showing."""
+        return self.answer_box.layout.display != "none"
+
+    def _draw_prompt(self) -> None:
+        number = f"{self.number}. " if self.number else ""
+        self.prompt_box.value = (f'{LESSON_STYLE}<div class="rb-lesson"><div class="rb-q">'
+                                 f"{number}{words_html(symbols(self.prompt))}</div></div>")
+
+    def _verdict(self) -> str:
+        if self.choice is None or self.correct is None:
+            return ""
+        if self.choice.value is None:
+            return "<div>You made no prediction this time.</div>"
+        if self.choice.value == self.correct:
+            return (f'<div class="rb-verdict-right">You predicted '
+                    f'"{_html.escape(self.choice.value)}": right.</div>')
+        return (f'<div class="rb-verdict-wrong">You predicted "{_html.escape(self.choice.value)}"; '
+                f'the answer is "{_html.escape(self.correct)}".</div>')
+
+    def toggle(self) -> None:
+        """Show the answer, or hide it again."""
+        if self.revealed:
+            self.answer_box.layout.display = "none"
+            self.reveal_button.description = "Show the answer"
+            self.reveal_button.icon = "eye"
+            return
+        self.answer_box.value = (f'{LESSON_STYLE}<div class="rb-lesson"><div class="rb-answer">'
+                                 f"{self._verdict()}{words_html(symbols(self.answer))}</div></div>")
+        self.answer_box.layout.display = ""
+        self.reveal_button.description = "Hide the answer"
+        self.reveal_button.icon = "eye-slash"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+
+class Exercises:
+    """A lesson's questions, numbered, then every answer in a collapsed teacher's panel.
+
+    ``Exercises(q1, q2, ..., title="Check yourself")``; ``questions``, ``teacher`` (the
+    Accordion, closed until opened) and ``widget``.
+    """
+
+    def __init__(self, *questions: Question, title: str = "Check yourself") -> None:
+        if not questions:
+            raise ValueError("Exercises needs at least one Question")
+        self.questions = list(questions)
+        for number, question in enumerate(self.questions, 1):
+            question.number = number
+            question._draw_prompt()
+        answers = "".join(
+            f"<li><b>{words_html(symbols(q.prompt))}</b><br>{words_html(symbols(q.answer))}</li>"
+            for q in self.questions)
+        self.teacher_box = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><ol>{answers}</ol></div>')
+        self.teacher = W.Accordion(children=[self.teacher_box], selected_index=None)
+        self.teacher.set_title(0, "For the teacher: all the answers")
+        heading = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><h3>{_html.escape(title)}</h3>'
+                         "<p>Predict first, then press <b>Show the answer</b>.</p></div>")
+        self.widget = W.VBox([heading, *[q.widget for q in self.questions], self.teacher])
+        self.widget.add_class("rb-exercises")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+
+class TryIt:
+    """Controls that re-run a lesson's function, so an exercise needs no code to edit.
+
+    ``TryIt(render, rulesets=("badam-satti",), seed=1, options=None, seeds=(0, 999),
+    controls=None)`` shows a ruleset picker (when there are several), a switch for each of the
+    ruleset's on/off options (``options``: the names to offer; ``None``: every house rule), a
+    deal-number box and a **New deal** button (not shown when ``seed`` is ``None``: a fixed
+    position), and any ``controls`` of the lesson's own (name -> widget).  Every change calls
+    ``render(rules, seed, **{name: control.value})`` and shows what it returns (an object with
+    ``_repr_html_``, or text).  An engine error is shown as a sentence.
+    Public: ``ruleset_box``, ``option_boxes`` (name -> Checkbox or Dropdown), ``seed_box``,
+    ``new_deal_button``, ``controls``, ``output`` (HTML), ``rules``, ``seed``, ``widget``.
+    """
+
+    def __init__(self, render: Callable[..., Any], *,
+                 rulesets: Sequence[str] = ("badam-satti",), seed: int | None = 1,
+                 options: Sequence[str] | None = None, seeds: tuple[int, int] = (0, 999),
+                 controls: dict[str, Any] | None = None, label: str = "") -> None:
+        for pid in rulesets:
+            if pid not in profile_ids():
+                load_rules(pid)  # raises the engine's RulesError naming the valid rulesets
+        self.render = render
+        self.option_names = None if options is None else list(options)
+        self._random = random.Random(seed)
+        self.ruleset_box = W.Dropdown(options=[(load_rules(p).title, p) for p in rulesets],
+                                      value=rulesets[0], description="Ruleset",
+                                      layout=W.Layout(width="auto",
+                                                      display="" if len(rulesets) > 1 else "none"))
+        fixed = seed is None
+        self.seed_box = W.BoundedIntText(value=seeds[0] if seed is None else seed,
+                                         min=seeds[0], max=seeds[1],
+                                         description="Deal number",
+                                         style={"description_width": "auto"},
+                                         layout=W.Layout(width="180px",
+                                                         display="none" if fixed else ""))
+        self.new_deal_button = W.Button(description="New deal", icon="random",
+                                        layout=W.Layout(width="auto", align_self="flex-start",
+                                                        display="none" if fixed else ""))
+        self.fixed = fixed
+        self.controls: dict[str, Any] = dict(controls or {})
+        self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.option_boxes: dict[str, W.ValueWidget] = {}
+        self.output = W.HTML()
+        heading = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><b>{_html.escape(label)}</b></div>'
+                         if label else "")
+        self.widget = W.VBox([heading, W.HBox([self.ruleset_box, self.seed_box,
+                                               self.new_deal_button],
+                                              layout=W.Layout(flex_flow="row wrap")),
+                              self.options_row,
+                              W.HBox(list(self.controls.values()),
+                                     layout=W.Layout(flex_flow="row wrap")),
+                              self.output])
+        self.widget.add_class("rb-tryit")
+        self.output.add_class("rb-tryit-output")
+        for control in self.controls.values():
+            control.observe(lambda _c: self.refresh(), names="value")
+        self.ruleset_box.observe(lambda _c: self._ruleset_changed(), names="value")
+        self.seed_box.observe(lambda _c: self.refresh(), names="value")
+        self.new_deal_button.on_click(lambda _b: self.new_deal())
+        self._ruleset_changed()
+
+    def _ruleset_changed(self) -> None:
+        profile = load_rules(self.ruleset_box.value).profile
+        boxes: dict[str, W.ValueWidget] = {}
+        for name, spec in profile.options.items():
+            wanted = (spec.house_rule if self.option_names is None
+                      else name in self.option_names)
+            if not wanted or name == "ranked":
+                continue
+            label = getattr(spec, "label", "") or name.replace("_", " ").capitalize()
+            if spec.type == "bool":
+                box: W.ValueWidget = W.Checkbox(value=bool(spec.default), description=label,
+                                                indent=False, layout=W.Layout(width="auto",
+                                                                              margin="0 14px 0 0"))
+            elif spec.choices is not None:
+                words = getattr(spec, "choice_label", None)
+                box = W.Dropdown(options=[(str(words(c)) if words else str(c), c)
+                                          for c in spec.choices],
+                                 value=spec.default, description=label,
+                                 style={"description_width": "auto"},
+                                 layout=W.Layout(width="auto"))
+            else:
+                continue
+            box.observe(lambda _c: self.refresh(), names="value")
+            boxes[name] = box
+        self.option_boxes = boxes
+        self.options_row.children = list(boxes.values())
+        self.refresh()
+
+    @property
+    def rules(self) -> Any:
+        """The rules object the controls describe (raises the engine's RulesError if refused)."""
+        chosen = {name: box.value for name, box in self.option_boxes.items()}
+        return load_rules(self.ruleset_box.value, **chosen)
+
+    @property
+    def seed(self) -> int | None:
+        """The deal number in the seed box (``None`` for a fixed position)."""
+        return None if self.fixed else int(self.seed_box.value)
+
+    def new_deal(self) -> None:
+        """Pick another deal number at random (it always differs from the one shown)."""
+        low, high = self.seed_box.min, self.seed_box.max
+        current = int(self.seed_box.value)
+        seed = current
+        while seed == current and high > low:
+            seed = self._random.randint(low, high)
+        self.seed_box.value = seed
+
+    def refresh(self) -> None:
+        """Call the lesson's function with the controls' values and show its answer."""
+        try:
+            values = {name: control.value for name, control in self.controls.items()}
+            shown = _html_of(self.render(self.rules, self.seed, **values))
+        except RulebookError as error:
+            shown = (f'{LESSON_STYLE}<div class="rb-lesson rb-error">'
+                     f"{words_html(symbols(str(error)))}</div>")
+        self.output.value = shown
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+
+def pandas_or_note(purpose: str = "This table") -> Any:
+    """pandas if it can be imported; else ``None``, after printing one plain line saying so
+    (lessons also run where pandas is not installed, e.g. in the browser with no server)."""
+    try:
+        import pandas
+    except ImportError:
+        print(f"{purpose} needs pandas, which is not installed here: the rest of the lesson "
+              "works without it.")
+        return None
+    return pandas
