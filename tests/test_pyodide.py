@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 
+import rulebook
+
 pytestmark = pytest.mark.pyodide
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -123,5 +125,6 @@ def test_an_engine_error_in_pyodide_fails_the_run(run_in_pyodide: Callable[..., 
     script.write_text("import rulebook\nrulebook.load_rules('sevens').new_deal(players=4, seed=1).play('2C')\n")
     done = run_in_pyodide(script)
     assert done.returncode == 1
-    assert "rulebook.errors.IllegalMove: 2C is not in your hand" in done.stderr, done.stderr[-2000:]
+    native = rulebook.load_rules("sevens").new_deal(players=4, seed=1).explain("2C").reason
+    assert f"rulebook.errors.IllegalMove: {native}" in done.stderr, done.stderr[-2000:]
     assert done.stdout.strip() == ""
