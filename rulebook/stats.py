@@ -1,0 +1,276 @@
+"""Running statistics for experiments of any length, and their 95% confidence intervals.
+
+A simulation reduces every deal to a short vector of whole numbers ``q`` (seat 0's win, seat
+0's points, ..., the round's length).  :class:`Moments` keeps only the number of deals
+``D``, the sums ``S1 = Σ q`` and the sums of products ``S2 = Σ q qᵀ`` — exact Python
+integers, so the result does not depend on how the deals were split into chunks or over
+how many processes, and its memory does not grow with the number of deals.  Every mean,
+difference, ratio and interval is computed from those sums:
+
+* a linear form ``w·q`` (a seat's mean, a group's mean, a paired difference A − B):
+  mean ``w·S1 / D``, standard error ``sqrt((wᵀS2w − (w·S1)²/D) / (D (D − 1)))``;
+* a ratio of two forms (passes per move): the delta method, with the residual form
+  ``(w₁ − R w₂) / mean(w₂·q)``;
+* a share (win rate): the Wilson score interval, with the effective number of deals
+  ``p (1 − p) / se²`` when seats of one deal are pooled (deals are the independent units);
+* anything else: mean ± 1.96 standard errors (normal approximation).
+
+The deal is the unit of sampling: seats of one deal are never treated as independent.
+The arithmetic of the quadratic forms is exact (fractions), so two identical rulesets give
+a difference of exactly zero with an interval of exactly zero width.  Chunk sums use numpy
+(imported inside :meth:`Moments.from_rows`); this module imports only the standard library.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Any
+
+__all__ = ["Z95", "Estimate", "Moments", "wilson", "normal_interval", "share_interval"]
+
+Z95 = NormalDist().inv_cdf(0.975)
+"""The normal quantile of a two-sided 95% interval (1.959963984540054)."""
+
+Weights = Mapping[int, Fraction | int]
+"""A sparse linear form: quantity index -> weight."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """A value with its 95% confidence interval (``low``/``high`` are None with < 2 deals)."""
+
+    value: float
+    low: float | None
+    high: float | None
+    deals: int
+    """The number of independent deals it rests on."""
+
+    @property
+    def excludes_zero(self) -> bool:
+        """Whether the interval lies entirely above or below zero (more than noise)."""
+        return self.low is not None and self.high is not None and (
+            self.low > 0 or self.high < 0)
+
+    def __str__(self) -> str:
+        if self.low is None or self.high is None:
+            return f"{self.value:.4g}"
+        return f"{self.value:.4g} (95% CI {self.low:.4g} to {self.high:.4g})"
+
+
+def wilson(p: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``p`` observed on ``n`` (effective) trials."""
+    if n <= 0:
+        return (0.0, 1.0)
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def normal_interval(value: float, se: float, z: float = Z95) -> tuple[float, float]:
+    """``value ± z·se``."""
+    return (value - z * se, value + z * se)
+
+
+class Moments:
+    """Exact running sums of per-deal vectors: ``D``, ``S1 = Σ q``, ``S2 = Σ q qᵀ``.
+
+    ``names`` labels the entries of ``q``.  Two Moments over the same names add up
+    (:meth:`merge`) in any order with the same result.
+    """
+
+    __slots__ = ("names", "index", "deals", "s1", "s2")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names: tuple[str, ...] = tuple(names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.deals = 0
+        k = len(self.names)
+        self.s1: list[int] = [0] * k
+        self.s2: list[list[int]] = [[0] * k for _ in range(k)]
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.names, self.deals, self.s1, self.s2)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.names, self.deals, self.s1, self.s2 = state
+        self.index = {n: i for i, n in enumerate(self.names)}
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Moments) and self.names == other.names
+                and self.deals == other.deals and self.s1 == other.s1
+                and self.s2 == other.s2)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def from_rows(cls, names: Sequence[str], q: Any) -> "Moments":
+        """The sums of the rows of ``q`` (a 2-D numpy array of whole numbers, one row per
+        deal, one column per name)."""
+        import numpy as np
+
+        out = cls(names)
+        q = np.asarray(q)
+        if q.ndim != 2 or q.shape[1] != len(out.names):
+            raise ValueError(f"expected {len(out.names)} columns, got shape {q.shape}")
+        rows = q.shape[0]
+        out.deals = int(rows)
+        if rows == 0:
+            return out
+        q64 = q.astype(np.int64)
+        out.s1 = [int(v) for v in q64.sum(axis=0, dtype=np.int64).tolist()]
+        biggest = int(np.abs(q64).max())
+        square = biggest * biggest
+        limit = 1 << 53  # float64 sums of whole numbers below this are exact
+        if square == 0:
+            return out
+        if square < limit:
+            step = max(1, (limit - 1) // square)
+            total = [[0] * len(out.names) for _ in out.names]
+            for start in range(0, rows, step):
+                block = q64[start:start + step].astype(np.float64)
+                part = np.rint(block.T @ block).astype(np.int64).tolist()
+                for i, row in enumerate(part):
+                    acc = total[i]
+                    for j, v in enumerate(row):
+                        acc[j] += v
+            out.s2 = total
+        else:  # huge values: exact Python integers (slow, and never met in these games)
+            obj = q64.astype(object)
+            out.s2 = [[int(v) for v in row] for row in (obj.T @ obj).tolist()]
+        return out
+
+    def merge(self, other: "Moments") -> "Moments":
+        """The sums of both (a new object)."""
+        if other.names != self.names:
+            raise ValueError("cannot merge moments of different quantities")
+        out = Moments(self.names)
+        out.deals = self.deals + other.deals
+        out.s1 = [a + b for a, b in zip(self.s1, other.s1)]
+        out.s2 = [[a + b for a, b in zip(ra, rb)] for ra, rb in zip(self.s2, other.s2)]
+        return out
+
+    def add(self, other: "Moments") -> None:
+        """Add ``other``'s sums into these (in place)."""
+        if other.names != self.names:
+            raise ValueError("cannot merge moments of different quantities")
+        self.deals += other.deals
+        for i, v in enumerate(other.s1):
+            self.s1[i] += v
+        for ra, rb in zip(self.s2, other.s2):
+            for j, v in enumerate(rb):
+                ra[j] += v
+
+    # -- exact sums of linear forms ---------------------------------------------------------
+    def weights(self, terms: Iterable[tuple[str, Fraction | int]]) -> dict[int, Fraction]:
+        """A sparse linear form from (name, weight) pairs (repeated names add up)."""
+        out: dict[int, Fraction] = {}
+        for name, w in terms:
+            i = self.index[name]
+            out[i] = out.get(i, Fraction(0)) + Fraction(w)
+        return {i: w for i, w in out.items() if w}
+
+    def total(self, w: Weights) -> Fraction:
+        """``w · S1``: the sum of the form over all deals (exact)."""
+        return sum((Fraction(c) * self.s1[i] for i, c in w.items()), Fraction(0))
+
+    def square(self, w: Weights) -> Fraction:
+        """``wᵀ S2 w``: the sum of the form's squares over all deals (exact)."""
+        items = list(w.items())
+        acc = Fraction(0)
+        for i, a in items:
+            row = self.s2[i]
+            inner = sum((Fraction(b) * row[j] for j, b in items), Fraction(0))
+            acc += Fraction(a) * inner
+        return acc
+
+    def variance_of_mean(self, w: Weights) -> float | None:
+        """The variance of the mean of ``w·q`` over deals (None with fewer than 2 deals)."""
+        d = self.deals
+        if d < 2:
+            return None
+        t = self.total(w)
+        ss = self.square(w) - t * t / d
+        return max(float(ss / (d * (d - 1))), 0.0)
+
+    def mean(self, w: Weights, share: bool = False) -> Estimate:
+        """The mean of the form ``w·q`` over deals, with its 95% interval (Wilson for a
+        share, else normal)."""
+        d = self.deals
+        if d == 0:
+            return Estimate(math.nan, None, None, 0)
+        value = float(self.total(w) / d)
+        var = self.variance_of_mean(w)
+        if var is None:
+            return Estimate(value, None, None, d)
+        if share:
+            low, high = share_interval(value, var, d)
+        else:
+            low, high = normal_interval(value, math.sqrt(var))
+        return Estimate(value, low, high, d)
+
+    def ratio(self, num: Weights, den: Weights, share: bool = False) -> Estimate:
+        """``Σ num·q / Σ den·q`` (e.g. passes per move) with a delta-method interval."""
+        d = self.deals
+        bottom = self.total(den)
+        if d == 0 or bottom == 0:
+            return Estimate(math.nan, None, None, d)
+        r = self.total(num) / bottom
+        if d < 2:
+            return Estimate(float(r), None, None, d)
+        scale = Fraction(d) / bottom
+        resid: dict[int, Fraction] = {}
+        for i, c in num.items():
+            resid[i] = resid.get(i, Fraction(0)) + Fraction(c) * scale
+        for i, c in den.items():
+            resid[i] = resid.get(i, Fraction(0)) - r * Fraction(c) * scale
+        var = self.variance_of_mean(resid)
+        value = float(r)
+        assert var is not None
+        if share:
+            low, high = share_interval(value, var, d)
+        else:
+            low, high = normal_interval(value, math.sqrt(var))
+        return Estimate(value, low, high, d)
+
+    def ratio_difference(self, num_a: Weights, den_a: Weights, num_b: Weights,
+                         den_b: Weights) -> Estimate:
+        """``ratio(num_b, den_b) − ratio(num_a, den_a)`` on the same deals, with a paired
+        delta-method interval."""
+        d = self.deals
+        bot_a, bot_b = self.total(den_a), self.total(den_b)
+        if d == 0 or bot_a == 0 or bot_b == 0:
+            return Estimate(math.nan, None, None, d)
+        ra, rb = self.total(num_a) / bot_a, self.total(num_b) / bot_b
+        value = float(rb - ra)
+        if d < 2:
+            return Estimate(value, None, None, d)
+        resid: dict[int, Fraction] = {}
+
+        def put(w: Weights, factor: Fraction) -> None:
+            for i, c in w.items():
+                resid[i] = resid.get(i, Fraction(0)) + Fraction(c) * factor
+
+        put(num_b, Fraction(d) / bot_b)
+        put(den_b, -rb * d / bot_b)
+        put(num_a, -Fraction(d) / bot_a)
+        put(den_a, ra * d / bot_a)
+        var = self.variance_of_mean(resid)
+        assert var is not None
+        low, high = normal_interval(value, math.sqrt(var))
+        return Estimate(value, low, high, d)
+
+
+def share_interval(p: float, var: float, deals: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson interval of a share ``p`` whose mean has variance ``var`` over ``deals``
+    deals: the effective number of trials is ``p (1 − p) / var`` (``deals`` when the share
+    is 0 or 1)."""
+    if var <= 0:
+        if 0 < p < 1:  # a share fixed by the rules (e.g. one winner among n seats)
+            return (p, p)
+        return wilson(p, deals, z)
+    n_eff = p * (1 - p) / var if 0 < p < 1 else float(deals)
+    return wilson(p, max(1.0, n_eff), z)
