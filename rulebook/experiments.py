@@ -51,11 +51,32 @@ class Layout:
     """``(measure key, kind, column)`` with kind ``seat``, ``deal``, ``ratio`` (the column
     per move) or ``advantage`` (from the seats' wins), in the order tables list them."""
     terms: PlayoutTerms = dataclasses.field(compare=False, repr=False)
+    points: str = "penalty_points"
+    """The measure the ``points`` column is (it is also the unit of the winner's margin)."""
+
+    def unit_of(self, key: str) -> str:
+        """The unit of a measure in this ruleset (the margin counts in the game's points)."""
+        return measure(self.points).unit if key == "margin" else measure(key).unit
 
     def names(self, prefix: str = "") -> list[str]:
         """The quantities of one deal, in order."""
         return ([f"{prefix}{c}@{s}" for c in self.seat_columns for s in range(self.players)]
                 + [f"{prefix}{c}" for c in self.deal_columns])
+
+    def quantities(self, kind: str, column: str, prefix: str = "") -> list[str]:
+        """The quantities a measure of this kind and column reads."""
+        if kind in ("seat", "advantage"):
+            return [f"{prefix}{column}@{s}" for s in range(self.players)]
+        if kind == "ratio":
+            return [f"{prefix}{column}@{s}" for s in range(self.players)] + [f"{prefix}turns"]
+        return [f"{prefix}{column}"]
+
+    def cliques(self, prefix: str = "") -> list[list[str]]:
+        """The groups of quantities whose products the summary keeps: each measure's own."""
+        out = [self.quantities(kind, column, prefix) for _, kind, column in self.measures]
+        out += [self.quantities("seat", c, prefix) for c in self.seat_columns]
+        out += [[f"{prefix}{c}"] for c in self.deal_columns]
+        return out
 
     def kind_of(self, key: str) -> tuple[str, str] | None:
         """``(kind, column)`` of a measure, or None if this ruleset does not have it."""
@@ -99,7 +120,8 @@ def layout_of(rules: RulesBase, players: int, bots: Sequence[str]) -> Layout:
     if players > 1:
         found.append(("seat_advantage", "advantage", "won"))
     found.sort(key=lambda m: order[m[0]])
-    return Layout(players, tuple(bots), seat_columns, deal_columns, tuple(found), terms)
+    return Layout(players, tuple(bots), seat_columns, deal_columns, tuple(found), terms,
+                  terms.columns.get("points") or "penalty_points")
 
 
 def _quantities(layout: Layout, columns: Mapping[str, Any], count: int) -> Any:
@@ -145,9 +167,19 @@ def summary_moments(rules: RulesBase, players: int, bots: Sequence[str],
     """The exact sums of one chunk's deals (``columns`` as :func:`~rulebook.simulation.
     play_columns` gives them)."""
     layout = layout_of(rules, players, bots)
+    moments = Moments(layout.names(), layout.cliques())
     if columns is None or count == 0:
-        return Moments(layout.names())
-    return Moments.from_rows(layout.names(), _quantities(layout, columns, count))
+        return moments
+    return moments.add_rows(_quantities(layout, columns, count))
+
+
+def _paired_cliques(la: Layout, lb: Layout) -> list[list[str]]:
+    out = la.cliques("a:") + lb.cliques("b:") + [["winner_changes"]]
+    for key, kind, column in la.measures:
+        other = lb.kind_of(key)
+        if other is not None:
+            out.append(la.quantities(kind, column, "a:") + lb.quantities(*other, "b:"))
+    return out
 
 
 def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: Sequence[str],
@@ -159,14 +191,15 @@ def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: S
 
     la, lb = layout_of(rules_a, players, bots), layout_of(rules_b, players, bots)
     names = la.names("a:") + lb.names("b:") + ["winner_changes"]
+    moments = Moments(names, _paired_cliques(la, lb))
     if count == 0:
-        return Moments(names)
+        return moments
     qa, qb = _quantities(la, columns_a, count), _quantities(lb, columns_b, count)
     weights = np.left_shift(1, np.arange(players, dtype=np.int64))
     win_a = (np.asarray(columns_a["won"]).reshape(count, players) * weights).sum(axis=1)
     win_b = (np.asarray(columns_b["won"]).reshape(count, players) * weights).sum(axis=1)
     changed = (win_a != win_b).astype(np.int64)[:, None]
-    return Moments.from_rows(names, np.hstack([qa, qb, changed]))
+    return moments.add_rows(np.hstack([qa, qb, changed]))
 
 
 # -- estimates ----------------------------------------------------------------------------------
@@ -417,7 +450,7 @@ def _advantage_difference(moments: Moments, la: Layout, lb: Layout) -> Estimate:
         bound = max(bound, abs(est.value) + half)
     low = max(b.low - a.high, -bound)
     high = min(b.high - a.low, bound)
-    return Estimate(value, min(low, value), max(high, value), d)
+    return Estimate(value, min(low, value) + 0.0, max(high, value) + 0.0, d)  # no -0.0
 
 
 def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
@@ -440,10 +473,10 @@ def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
     return " with ".join(parts) if parts else "the same rules"
 
 
-def _amount(x: float, m: Measure) -> str:
+def _amount(x: float, m: Measure, unit: str) -> str:
     if m.rate:
         return f"{abs(x) * 100:.1f} percentage points"
-    return f"{abs(x):.3g} {m.unit}"
+    return f"{abs(x):.3g} {unit}"
 
 
 def _bound(x: float, m: Measure) -> str:
@@ -459,26 +492,38 @@ def _subject(m: Measure, group: str) -> str:
 
 
 def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
-                    missing: str | None = None) -> str:
+                    missing: str | None = None, unit: str | None = None) -> str:
     """A difference in plain words: ``"sevens_first lowers seat 0's win rate by 3.1
-    percentage points (95% CI 2.2 to 4.0); that is more than noise."``"""
+    percentage points (95% CI 2.2 to 4.0 percentage points); that is more than noise."``
+
+    ``missing`` says why there is no difference (``diff`` None); ``unit`` overrides the
+    measure's unit (the winner's margin counts in the game's own points)."""
     subject = _subject(m, group)
+    unit = unit or m.unit
     if diff is None:
-        return f"The {m.name} does not apply to {missing}, so it is not compared."
+        return _first_upper(f"'{m.name}' {missing}, so it is not compared.")
     if diff.low is None or diff.high is None:
-        return f"{change} changes {subject} by {diff.value:+.3g}; too few deals for an interval."
+        return _first_upper(f"{change} changes {subject} by {diff.value:+.3g}; too few deals "
+                            f"for an interval.")
     if diff.value == 0 and diff.low == 0 and diff.high == 0:
-        return f"{change} leaves {subject} unchanged on every deal."
+        if change == "the same rules":
+            return _first_upper(f"with the same rules, {subject} is the same on every deal.")
+        return _first_upper(f"{change} leaves {subject} unchanged on every deal.")
     if diff.value == 0:
-        return (f"{change} leaves {subject} the same on average (95% CI "
-                f"{_bound(diff.low, m)} to {_bound(diff.high, m)}); that is within noise.")
+        return _first_upper(f"{change} leaves {subject} the same on average (95% CI "
+                            f"{_bound(diff.low, m)} to {_bound(diff.high, m)}); that is "
+                            f"within noise.")
     verb = "raises" if diff.value > 0 else "lowers"
     low, high = (diff.low, diff.high) if diff.value > 0 else (-diff.high, -diff.low)
-    unit = " percentage points" if m.rate else f" {m.unit}"
+    words = " percentage points" if m.rate else f" {unit}"
     verdict = "that is more than noise" if diff.excludes_zero else \
         "that is within noise (the interval includes no change)"
-    return (f"{change} {verb} {subject} by {_amount(diff.value, m)} (95% CI "
-            f"{_bound(low, m)} to {_bound(high, m)}{unit}); {verdict}.")
+    return _first_upper(f"{change} {verb} {subject} by {_amount(diff.value, m, unit)} (95% "
+                        f"CI {_bound(low, m)} to {_bound(high, m)}{words}); {verdict}.")
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class Comparison:
@@ -529,14 +574,20 @@ class Comparison:
                 sel = seats if seat_level else None
                 a = _estimate(mo, la, "a:", m, ka[0], ka[1], sel) if ka else None
                 b = _estimate(mo, lb, "b:", m, kb[0], kb[1], sel) if kb else None
-                if ka and kb:
-                    diff: Estimate | None = _difference(mo, la, lb, m, ka[0], ka[1], kb[1],
-                                                        sel)
-                    sentence = paired_sentence(self.change, m, group, diff)
+                diff: Estimate | None = None
+                if ka and kb and la.unit_of(key) == lb.unit_of(key):
+                    diff = _difference(mo, la, lb, m, ka[0], ka[1], kb[1], sel)
+                    sentence = paired_sentence(self.change, m, group, diff,
+                                               unit=la.unit_of(key))
+                elif ka and kb:
+                    sentence = paired_sentence(
+                        self.change, m, group, None,
+                        f"counts {la.unit_of(key)} under {self.rules_a.label()} and "
+                        f"{lb.unit_of(key)} under {self.rules_b.label()}")
                 else:
-                    diff = None
                     missing = self.rules_a.label() if ka is None else self.rules_b.label()
-                    sentence = paired_sentence(self.change, m, group, None, missing)
+                    sentence = paired_sentence(self.change, m, group, None,
+                                               f"does not apply to {missing}")
                 out.append(PairedRow(m, group, a, b, diff, sentence))
         return out
 
@@ -574,8 +625,10 @@ class Comparison:
     def sentences(self, only_real: bool = False) -> list[str]:
         """Every difference in plain words (``only_real``: only those more than noise), then
         how often the winner changed."""
-        out = [r.sentence for r in self.rows
-               if not only_real or r.more_than_noise]
+        out: list[str] = []
+        for r in self.rows:
+            if (not only_real or r.more_than_noise) and r.sentence not in out:
+                out.append(r.sentence)
         out.append(self.winner_sentence())
         return out
 

@@ -79,7 +79,7 @@ MEASURES: tuple[Measure, ...] = (
             "deals the seat was eliminated ÷ deals", "share of deals", "seat", rate=True),
     Measure("place", "mean place",
             "The seat's finishing place (1 is first; shared places count for each).",
-            "mean over deals of the seat's place", "place", "seat"),
+            "mean over deals of the seat's place", "places", "seat"),
     Measure("turns", "round length",
             "How many moves a deal takes, passes and draws included.",
             "mean over deals of the moves played", "moves", "deal"),

@@ -339,7 +339,7 @@ def _pool(workers: int) -> Any:
         # Workers forked from a small server that has loaded the engine: no copy of the
         # caller's threads or memory (safe in Jupyter), and no start-up import per task.
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["rulebook.simulation", "rulebook.experiments"])
+        context.set_forkserver_preload(["numpy", "rulebook.simulation", "rulebook.experiments"])
     else:  # pragma: no cover - Windows
         context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)

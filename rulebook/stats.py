@@ -76,93 +76,103 @@ def normal_interval(value: float, se: float, z: float = Z95) -> tuple[float, flo
 
 
 class Moments:
-    """Exact running sums of per-deal vectors: ``D``, ``S1 = Σ q``, ``S2 = Σ q qᵀ``.
+    """Exact running sums of per-deal vectors: ``D``, ``S1 = Σ q`` and the entries of
+    ``S2 = Σ q qᵀ`` that are needed.
 
-    ``names`` labels the entries of ``q``.  Two Moments over the same names add up
-    (:meth:`merge`) in any order with the same result.
+    ``names`` labels the entries of ``q``; ``cliques`` lists groups of names whose products
+    are kept (every pair inside a group, e.g. one measure's seats under both rulesets): a
+    quadratic form may only mix names of one group.  Two Moments over the same names add up
+    (:meth:`add`) in any order with the same result.
     """
 
-    __slots__ = ("names", "index", "deals", "s1", "s2")
+    __slots__ = ("names", "index", "deals", "s1", "s2", "cliques")
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], cliques: Sequence[Sequence[str]] = ()) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.cliques: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted({self.index[n] for n in c})) for c in cliques) or \
+            (tuple(range(len(self.names))),)
         self.deals = 0
-        k = len(self.names)
-        self.s1: list[int] = [0] * k
-        self.s2: list[list[int]] = [[0] * k for _ in range(k)]
+        self.s1: list[int] = [0] * len(self.names)
+        self.s2: dict[tuple[int, int], int] = {
+            (i, j): 0 for c in self.cliques for i in c for j in c if i <= j}
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.names, self.deals, self.s1, self.s2)
+        return (self.names, self.cliques, self.deals, self.s1, self.s2)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.names, self.deals, self.s1, self.s2 = state
+        self.names, self.cliques, self.deals, self.s1, self.s2 = state
         self.index = {n: i for i, n in enumerate(self.names)}
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Moments) and self.names == other.names
-                and self.deals == other.deals and self.s1 == other.s1
-                and self.s2 == other.s2)
+                and self.cliques == other.cliques and self.deals == other.deals
+                and self.s1 == other.s1 and self.s2 == other.s2)
 
     __hash__ = None  # type: ignore[assignment]
 
-    @classmethod
-    def from_rows(cls, names: Sequence[str], q: Any) -> "Moments":
-        """The sums of the rows of ``q`` (a 2-D numpy array of whole numbers, one row per
-        deal, one column per name)."""
+    def empty(self) -> "Moments":
+        """Moments over the same names and groups, with no deal yet."""
+        out = Moments.__new__(Moments)
+        out.names, out.index, out.cliques = self.names, self.index, self.cliques
+        out.deals = 0
+        out.s1 = [0] * len(self.names)
+        out.s2 = dict.fromkeys(self.s2, 0)
+        return out
+
+    def add_rows(self, q: Any) -> "Moments":
+        """Add the rows of ``q`` (a 2-D numpy array of whole numbers, one row per deal, one
+        column per name); returns self."""
         import numpy as np
 
-        out = cls(names)
         q = np.asarray(q)
-        if q.ndim != 2 or q.shape[1] != len(out.names):
-            raise ValueError(f"expected {len(out.names)} columns, got shape {q.shape}")
-        rows = q.shape[0]
-        out.deals = int(rows)
+        if q.ndim != 2 or q.shape[1] != len(self.names):
+            raise ValueError(f"expected {len(self.names)} columns, got shape {q.shape}")
+        rows = int(q.shape[0])
         if rows == 0:
-            return out
+            return self
         q64 = q.astype(np.int64)
-        out.s1 = [int(v) for v in q64.sum(axis=0, dtype=np.int64).tolist()]
+        self.deals += rows
+        for i, v in enumerate(q64.sum(axis=0, dtype=np.int64).tolist()):
+            self.s1[i] += v
         biggest = int(np.abs(q64).max())
-        square = biggest * biggest
-        limit = 1 << 53  # float64 sums of whole numbers below this are exact
-        if square == 0:
-            return out
-        if square < limit:
-            step = max(1, (limit - 1) // square)
-            total = [[0] * len(out.names) for _ in out.names]
-            for start in range(0, rows, step):
-                block = q64[start:start + step].astype(np.float64)
-                part = np.rint(block.T @ block).astype(np.int64).tolist()
-                for i, row in enumerate(part):
-                    acc = total[i]
-                    for j, v in enumerate(row):
-                        acc[j] += v
-            out.s2 = total
-        else:  # huge values: exact Python integers (slow, and never met in these games)
-            obj = q64.astype(object)
-            out.s2 = [[int(v) for v in row] for row in (obj.T @ obj).tolist()]
-        return out
+        # int64 sums of products are exact while rows × biggest² stays below 2**63.
+        step = rows if biggest == 0 else max(1, ((1 << 63) - 1) // (biggest * biggest))
+        seen: set[tuple[int, int]] = set()  # a pair shared by two groups is summed once
+        for c in self.cliques:
+            todo = [(a, b, (i, j)) for a, i in enumerate(c) for b, j in enumerate(c)
+                    if i <= j and (i, j) not in seen]
+            if not todo:
+                continue
+            seen.update(key for _, _, key in todo)
+            if biggest >= 1 << 31:  # huge values: exact Python integers (never met in games)
+                block = q64[:, list(c)].astype(object)
+                parts = [(block.T @ block).tolist()]
+            else:
+                parts = [np.einsum("ij,ik->jk", q64[lo:lo + step, list(c)],
+                                   q64[lo:lo + step, list(c)]).tolist()
+                         for lo in range(0, rows, step)]
+            for part in parts:
+                for a, b, key in todo:
+                    self.s2[key] += int(part[a][b])
+        return self
 
-    def merge(self, other: "Moments") -> "Moments":
-        """The sums of both (a new object)."""
-        if other.names != self.names:
-            raise ValueError("cannot merge moments of different quantities")
-        out = Moments(self.names)
-        out.deals = self.deals + other.deals
-        out.s1 = [a + b for a, b in zip(self.s1, other.s1)]
-        out.s2 = [[a + b for a, b in zip(ra, rb)] for ra, rb in zip(self.s2, other.s2)]
-        return out
+    @classmethod
+    def from_rows(cls, names: Sequence[str], q: Any,
+                  cliques: Sequence[Sequence[str]] = ()) -> "Moments":
+        """The sums of the rows of ``q`` (see :meth:`add_rows`)."""
+        return cls(names, cliques).add_rows(q)
 
     def add(self, other: "Moments") -> None:
         """Add ``other``'s sums into these (in place)."""
-        if other.names != self.names:
+        if other.names != self.names or other.cliques != self.cliques:
             raise ValueError("cannot merge moments of different quantities")
         self.deals += other.deals
         for i, v in enumerate(other.s1):
             self.s1[i] += v
-        for ra, rb in zip(self.s2, other.s2):
-            for j, v in enumerate(rb):
-                ra[j] += v
+        for key, v in other.s2.items():
+            self.s2[key] += v
 
     # -- exact sums of linear forms ---------------------------------------------------------
     def weights(self, terms: Iterable[tuple[str, Fraction | int]]) -> dict[int, Fraction]:
@@ -178,13 +188,15 @@ class Moments:
         return sum((Fraction(c) * self.s1[i] for i, c in w.items()), Fraction(0))
 
     def square(self, w: Weights) -> Fraction:
-        """``wᵀ S2 w``: the sum of the form's squares over all deals (exact)."""
-        items = list(w.items())
+        """``wᵀ S2 w``: the sum of the form's squares over all deals (exact).  The names of
+        ``w`` must lie in one of the groups given at creation."""
+        items = sorted(w.items())
         acc = Fraction(0)
-        for i, a in items:
-            row = self.s2[i]
-            inner = sum((Fraction(b) * row[j] for j, b in items), Fraction(0))
-            acc += Fraction(a) * inner
+        s2 = self.s2
+        for x, (i, a) in enumerate(items):
+            acc += Fraction(a) * Fraction(a) * s2[(i, i)]
+            for j, b in items[x + 1:]:
+                acc += 2 * Fraction(a) * Fraction(b) * s2[(i, j)]
         return acc
 
     def variance_of_mean(self, w: Weights) -> float | None:
