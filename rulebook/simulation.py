@@ -27,6 +27,7 @@ a ``client`` is given: never at ``import rulebook``.
 """
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import json
 import os
@@ -325,6 +326,7 @@ def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], worke
 
 _POOL: list[Any] = []
 """The cached process pool as ``[workers, executor]`` (reused by later runs)."""
+_POOL_EXIT: list[bool] = []
 
 
 def _pool(workers: int) -> Any:
@@ -343,6 +345,9 @@ def _pool(workers: int) -> Any:
     else:  # pragma: no cover - Windows
         context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    if not _POOL_EXIT:
+        atexit.register(shutdown_pool)  # stop the workers before the interpreter tears down
+        _POOL_EXIT.append(True)
     _POOL[:] = [workers, executor]
     return executor
 

@@ -67,7 +67,9 @@ def wilson(p: float, n: float, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return (low, high)
 
 
 def normal_interval(value: float, se: float, z: float = Z95) -> tuple[float, float]:
