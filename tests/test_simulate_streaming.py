@@ -90,9 +90,9 @@ def test_progress_comes_after_the_first_chunk_even_for_a_huge_run() -> None:
         assert calls == [(simulation.CHUNK, 10**9)]
 
 
-def test_chunk_plan_doubles_up_to_the_maximum() -> None:
+def test_chunk_plan_grows_up_to_the_maximum() -> None:
     plan = list(chunk_plan(200_000))
-    assert [c for _, c in plan[:6]] == [1000, 2000, 4000, 8000, 16000, 20000]
+    assert [c for _, c in plan[:5]] == [1000, 4000, 16000, 20000, 20000]
     assert all(c <= simulation.MAX_CHUNK for _, c in plan)
     assert sum(c for _, c in plan) == 200_000
     assert [s for s, _ in plan] == [sum(c for _, c in plan[:i]) for i in range(len(plan))]
