@@ -672,7 +672,8 @@ def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int
     >>> c.row("win_rate", "seat 0").difference.value
     0.0
     """
-    from .simulation import ChunkTask, chunk_plan, check_run, execute, rules_json, run_chunk
+    from .simulation import (ChunkTask, _spread, chunk_plan, check_run, execute, rules_json,
+                             run_chunk)
 
     rules_a, workers = check_run(rules_a, players, deals, bots, seed, progress, chunk,
                                  workers, client)
@@ -685,7 +686,7 @@ def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int
     ra = rules_json(rules_a) if remote else ""
     rb = rules_json(rules_b) if remote else ""
     tasks = (ChunkTask(ra, players, names, seed, start, count, "paired", rb)
-             for start, count in chunk_plan(deals, chunk))
+             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
     acc: list[Moments] = []
     done = [0]
 

@@ -38,7 +38,7 @@ from typing import Any
 
 from .errors import RulesError
 from .protocol import BOTS, derived_seed, make_bot
-from .rules import RulesBase, load_rules
+from .rules import RulesBase, load_rules, parse_ruleset
 
 __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "bot_names",
            "chunk_plan", "register_batch", "play_columns", "COLUMNS", "SUMMARY_COLUMNS",
@@ -97,7 +97,8 @@ def bot_names(game: str) -> list[str]:
     return sorted(names, key=lambda n: n != "random")
 
 
-def chunk_plan(deals: int, chunk: int | None = None) -> Iterator[tuple[int, int]]:
+def chunk_plan(deals: int, chunk: int | None = None,
+               workers: int = 1) -> Iterator[tuple[int, int]]:
     """The chunks of a run as ``(start, count)``: ``chunk`` deals each, or by default
     :data:`CHUNK` deals first, then four times as many each time up to :data:`MAX_CHUNK`
     (a quick first progress report, then chunks big enough for the batches' full speed).
@@ -106,15 +107,20 @@ def chunk_plan(deals: int, chunk: int | None = None) -> Iterator[tuple[int, int]
     [(0, 1000), (1000, 4000), (5000, 16000), (21000, 9000)]
     >>> list(chunk_plan(5, chunk=2))
     [(0, 2), (2, 2), (4, 1)]
+
+    With several ``workers`` the chunks stay below a quarter of each worker's share, so
+    the work spreads evenly: ``list(chunk_plan(100_000, workers=2))`` has chunks of at most
+    12,500 deals.
     """
     start = 0
-    size = chunk if chunk is not None else min(CHUNK, MAX_CHUNK)
+    most = MAX_CHUNK if workers <= 1 else min(MAX_CHUNK, max(CHUNK, -(-deals // (4 * workers))))
+    size = chunk if chunk is not None else min(CHUNK, most)
     while start < deals:
         count = min(size, deals - start)
         yield start, count
         start += count
         if chunk is None:
-            size = min(size * 4, MAX_CHUNK)
+            size = min(size * 4, most)
 
 
 # -- column batches registered by the games ---------------------------------------------------
@@ -292,7 +298,7 @@ def check_run(rules: RulesBase | str, players: Any, deals: Any, bots: Any, seed:
               progress: Any, chunk: Any, workers: Any, client: Any) -> tuple[RulesBase, int]:
     """Check a run's arguments (RulesError before any deal); returns the rules and workers."""
     if isinstance(rules, str):
-        rules = load_rules(rules)
+        rules = parse_ruleset(rules)  # a profile id, or e.g. "badam-satti+sevens_first"
     if not isinstance(rules, RulesBase):
         raise RulesError(f"rules={rules!r}: expected a rules object or a profile id")
     _whole("deals", deals, 0)
@@ -447,7 +453,8 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     """Play ``deals`` deals with computer players and return one DataFrame row per deal and
     seat, or with ``aggregate=True`` only their summary statistics.
 
-    ``rules`` is a rules object or a profile id; ``bots`` one bot name for every seat, a
+    ``rules`` is a rules object, a profile id or a ruleset written as
+    ``"badam-satti+sevens_first"``; ``bots`` one bot name for every seat, a
     list of names per seat, or ``None`` for random players; the dealer moves one seat left
     each deal.  ``progress(done, total)`` is called with increasing ``done`` after every
     chunk of deals and last with ``(deals, deals)``.  The same arguments always give the same
@@ -480,7 +487,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     text = rules_json(rules) if remote else json.dumps(rules.to_json())
     mode = "summary" if aggregate else "frame"
     tasks = (ChunkTask(text, players, names, seed, start, count, mode)
-             for start, count in chunk_plan(deals, chunk))
+             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
     done = [0]
     results: list[Any] = []
 
@@ -500,6 +507,16 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
                                                              None, 0)
         return Summary(rules, players, names, seed, moments)
     return _frame(rules, players, deals, names, results)
+
+
+def _spread(workers: int, client: Any) -> int:
+    """How many processes share the chunks (for :func:`chunk_plan`)."""
+    if client is None:
+        return workers
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # an address string: the cluster's size is not known yet
+        return 4
 
 
 def _merge_summary(acc: list[Any], moments: Any) -> None:
