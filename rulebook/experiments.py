@@ -367,7 +367,7 @@ class Summary:
     def _repr_html_(self) -> str:
         frame = self.table()
         return (f"<p>{self.deals:,} deals of {self.rules.label()}, {self.players} players; "
-                f"95% intervals</p>" + frame.to_html(index=False, float_format="%.4g"))
+                f"95% intervals</p>" + str(frame.to_html(index=False, float_format="%.4g")))
 
 
 def summary_of(frame: Any, rules: RulesBase | str, seed: int | str = 0) -> Summary:
@@ -649,8 +649,9 @@ class Comparison:
         head = (f"<p>{html.escape(self.rules_a.label())} (A) against "
                 f"{html.escape(self.rules_b.label())} (B) on the same {self.deals:,} deals, "
                 f"{self.players} players; differences are B − A with 95% intervals.</p>")
-        return head + f"<ul>{items}</ul>" + self.frame().drop(columns="sentence").to_html(
-            index=False, float_format="%.4g", na_rep="n/a")
+        table = self.frame().drop(columns="sentence").to_html(index=False, float_format="%.4g",
+                                                               na_rep="n/a")
+        return head + f"<ul>{items}</ul>" + str(table)
 
 
 def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int = 10_000,

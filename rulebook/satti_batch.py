@@ -24,7 +24,7 @@ piles ran out (SAT-PILE-3), one value per round.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .measures import PlayoutTerms, register_terms
 from .protocol import MASK64, TurnRandom, derived_random, derived_seed
@@ -344,9 +344,9 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
             keep = ~over
             ids = ids[keep]
             (hands, pile, pile_len, top, suit, turn, keys, discards, penalty, skipped, naming,
-             reshuffles, draws, pen_cards, drawn) = (a[keep] for a in (
+             reshuffles, draws, pen_cards, drawn) = (a[keep] for a in cast("tuple[Any, ...]", (
                  hands, pile, pile_len, top, suit, turn, keys, discards, penalty, skipped,
-                 naming, reshuffles, draws, pen_cards, drawn))
+                 naming, reshuffles, draws, pen_cards, drawn)))  # arrays of several dtypes
     counts = np.bitwise_count(out_hands).astype(np.int64)
     place = places_by_count(counts, out_winner)
     turns = np.repeat(out_turns[:, None], n, axis=1)

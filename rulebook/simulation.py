@@ -350,6 +350,7 @@ def _pool(workers: int) -> Any:
         return _POOL[1]
     shutdown_pool()
     methods = multiprocessing.get_all_start_methods()
+    context: Any
     if "forkserver" in methods:
         # Workers forked from a small server that has loaded the engine: no copy of the
         # caller's threads or memory (safe in Jupyter), and no start-up import per task.
@@ -404,10 +405,11 @@ def _run_in_pool(tasks: Iterator[ChunkTask], workers: int,
 def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
                  on_result: Callable[[ChunkTask, Any], None]) -> None:
     try:
-        import distributed
+        import distributed as dask_distributed
     except ImportError:
         raise RulesError(f"client={client!r}: running on a Dask cluster needs dask.distributed; "
                          f"install it with {DIST_EXTRA}") from None
+    distributed: Any = dask_distributed
     own = isinstance(client, str)
     if own:
         client = distributed.Client(client)
@@ -415,7 +417,7 @@ def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
         raise RulesError(f"client={client!r}: expected a dask.distributed Client or a "
                          f"scheduler address such as 'tcp://10.0.0.5:8786'")
     try:
-        threads = sum(client.nthreads().values()) or 1
+        threads = int(sum(client.nthreads().values())) or 1
         window = 2 * threads
         queue = distributed.as_completed()
         owner: dict[str, ChunkTask] = {}
@@ -514,7 +516,7 @@ def _spread(workers: int, client: Any) -> int:
     if client is None:
         return workers
     try:
-        return max(1, sum(client.nthreads().values()))
+        return max(1, int(sum(client.nthreads().values())))
     except Exception:  # an address string: the cluster's size is not known yet
         return 4
 
