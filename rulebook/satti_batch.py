@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from .fastrandom import random_floats
 from .measures import PlayoutTerms, register_terms
 from .protocol import MASK64, TurnRandom, derived_random, derived_seed
 from .rules import RulesBase
@@ -101,7 +102,8 @@ def places_by_count(counts: Any, winner: Any) -> Any:
 def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
           hand_size: int) -> tuple[Any, Any, Any, Any, Any]:
     """:func:`~rulebook.satti.deal_table` for many rounds: the same shuffle (each card's key
-    from ``derived_random(seed, "deal")``, the pack sorted by key, SAT-SETUP-2), dealt one
+    from ``derived_random(seed, "deal")``, read in one call per round by
+    :func:`~rulebook.fastrandom.random_floats`; the pack sorted by key, SAT-SETUP-2), dealt one
     card at a time clockwise from the dealer's left from the top of the pack (SAT-SETUP-4),
     the next card turned (SAT-SETUP-6); a round whose turned card is a 7 (SAT-SETUP-7) is
     dealt by ``deal_table`` itself."""
@@ -109,8 +111,7 @@ def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
 
     u = np.uint64
     total = len(seeds)
-    keys = np.array([[draw() for _ in range(52)]
-                     for draw in (derived_random(s, "deal").random for s in seeds)])
+    keys = random_floats([derived_seed(s, "deal") for s in seeds], 52)
     order = np.argsort(keys, axis=1, kind="stable")  # the pack, bottom to top
     dealt = n * hand_size
     i = np.arange(dealt)
