@@ -18,10 +18,20 @@ floats against ``random.Random`` itself.  numpy is imported inside the functions
 from __future__ import annotations
 
 import _random
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["words", "random_floats"]
+__all__ = ["derived_seeds", "words", "random_floats"]
+
+def derived_seeds(seeds: Sequence[int | str], *parts: object) -> list[int]:
+    """``[derived_seed(seed, *parts) for seed in seeds]``, without the per-call overhead."""
+    tail = "".join(f"/{p}" for p in parts)
+    blake = hashlib.blake2b
+    frombytes = int.from_bytes
+    return [frombytes(blake(f"{s}{tail}".encode(), digest_size=8).digest(), "big")
+            for s in seeds]
+
 
 def words(seeds: Sequence[int], count: int) -> Any:
     """The first ``count`` 32-bit outputs of ``random.Random(seed)`` for every seed, as a

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from .fastrandom import random_floats
+from .fastrandom import derived_seeds, random_floats
 from .measures import PlayoutTerms, register_terms
-from .protocol import MASK64, TurnRandom, derived_random, derived_seed
+from .protocol import MASK64, TurnRandom, derived_random
 from .rules import RulesBase
 from .satti import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
 from .simulation import register_batch
@@ -111,7 +111,7 @@ def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
 
     u = np.uint64
     total = len(seeds)
-    keys = random_floats([derived_seed(s, "deal") for s in seeds], 52)
+    keys = random_floats(derived_seeds(seeds, "deal"), 52)
     order = np.argsort(keys, axis=1, kind="stable")  # the pack, bottom to top
     dealt = n * hand_size
     i = np.arange(dealt)
@@ -154,7 +154,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
     hand_size = int(getattr(rules, "hand_size"))
     hands, pile, pile_len, top, turn = _deal(n, seeds, dealers, hand_size)
     suit = top & 3
-    keys = np.array([derived_seed(s, "bots") for s in seeds], dtype=u)
+    keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
     discards = np.zeros(total, dtype=u)
     penalty = np.zeros(total, dtype=np.int64)
     skipped = np.zeros(total, dtype=bool)

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -37,6 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import RulesError
+from .fastrandom import derived_seeds
 from .protocol import BOTS, derived_seed, make_bot
 from .rules import RulesBase, load_rules, parse_ruleset
 
@@ -78,11 +78,7 @@ def deal_seed(seed: int | str, k: int) -> int:
 def deal_seeds(seed: int | str, deals: int, start: int = 0) -> list[int]:
     """The seeds of simulated deals ``start .. start + deals - 1`` (each is
     ``derived_seed(seed, "simulate", k)``, computed here without the per-call overhead)."""
-    prefix = f"{seed}/simulate/"
-    blake = hashlib.blake2b
-    frombytes = int.from_bytes
-    return [frombytes(blake(f"{prefix}{k}".encode(), digest_size=8).digest(), "big")
-            for k in range(start, start + deals)]
+    return derived_seeds([f"{seed}/simulate/{k}" for k in range(start, start + deals)])
 
 
 def deal_dealers(players: int, deals: int, start: int = 0) -> list[int]:

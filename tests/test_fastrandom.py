@@ -5,7 +5,7 @@ import random
 
 import numpy as np
 
-from rulebook.fastrandom import random_floats, words
+from rulebook.fastrandom import derived_seeds, random_floats, words
 from rulebook.protocol import derived_seed
 
 
@@ -19,3 +19,11 @@ def test_words_and_floats_equal_random_random() -> None:
     for row, seed in zip(w, seeds[:5]):
         r = random.Random(seed)
         assert [int(x) for x in row] == [r.getrandbits(32) for _ in range(3)]
+
+
+def test_derived_seeds_equal_derived_seed() -> None:
+    seeds = [0, 7, 2**64 - 1, "text", "cover-3"]
+    assert derived_seeds(seeds, "deal") == [derived_seed(s, "deal") for s in seeds]
+    assert derived_seeds(seeds, "simulate", 12) == [derived_seed(s, "simulate", 12)
+                                                    for s in seeds]
+    assert derived_seeds(seeds) == [derived_seed(s) for s in seeds]

@@ -23,12 +23,14 @@ seat that sat out (0 chips, BDG-SEAT-2) started and ended with no chips.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, cast
 
 from ..measures import PlayoutTerms, register_terms
-from ..protocol import MASK64, TurnRandom, derived_random, derived_seed
+from ..fastrandom import derived_seeds
+from ..protocol import MASK64, TurnRandom
 from ..rules import RulesBase
 from ..simulation import _rows_to_columns, register_batch
 from . import betting as B
@@ -81,9 +83,9 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
     n, total, start = players, len(seeds), int(stacks0[0])
     # -- the deal (BDG-SEAT-8/9): the rule's own shuffle, four cards each from the button's left
     decks = []
-    for s in seeds:
+    for key in derived_seeds(seeds, "deck"):  # derived_random(seed, "deck")
         deck = list(range(52))
-        derived_random(s, "deck").shuffle(deck)
+        random.Random(key).shuffle(deck)
         decks.append(deck)
     deck_arr = np.array(decks, dtype=np.int64)
     button = np.asarray(dealers, dtype=np.int64) % n
@@ -115,7 +117,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
     full_level = np.full(total, small, dtype=np.int64)
     raises = np.ones(total, dtype=np.int64)
     burned = np.zeros(total, dtype=bool)
-    keys = np.array([derived_seed(s, "bots") for s in seeds], dtype=u)
+    keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
     # R1 starts left of the big blind (BDG-BET-7; heads-up with the button)
     to_act = _next_seat(bb, n, np.ones((total, n), dtype=bool))
     ids = np.arange(total)
