@@ -59,18 +59,61 @@ __all__ = [
     "loads",
     "save",
     "simulate",
+    "summarize",
+    "compare_rules",
+    "measure_table",
 ]
 
 __version__ = "0.1.0"
 
 
 def simulate(rules: Any, players: int = 4, deals: int = 10_000, bots: Any = None,
-             seed: int = 0, progress: Any = None) -> Any:
-    """Play many deals on the fast path and return a pandas DataFrame (one row per deal and seat).
+             seed: int | str = 0, progress: Any = None, *, aggregate: bool = False,
+             chunk: int | None = None, workers: int | None = 1, client: Any = None) -> Any:
+    """Play many deals on the fast path and return a pandas DataFrame (one row per deal and
+    seat), or with ``aggregate=True`` a summary with 95% intervals in constant memory.
 
-    See :func:`rulebook.simulation.simulate`; pandas is imported only when this is called.
+    ``workers=N`` uses N processes (``None``: every core), ``client`` a Dask cluster; the
+    result is the same.  See :func:`rulebook.simulation.simulate`; pandas and numpy are
+    imported only when this is called.
     """
     from .simulation import simulate as _simulate
 
     return _simulate(rules, players=players, deals=deals, bots=bots, seed=seed,
-                     progress=progress)
+                     progress=progress, aggregate=aggregate, chunk=chunk, workers=workers,
+                     client=client)
+
+
+def summarize(result: Any) -> Any:
+    """The variant lab's summary table of a :func:`simulate` frame or summary.
+
+    See :func:`rulebook.simulation.summarize`.
+    """
+    from .simulation import summarize as _summarize
+
+    return _summarize(result)
+
+
+def compare_rules(rules_a: Any, rules_b: Any, deals: int = 10_000, seed: int | str = 0,
+                  players: int = 4, bots: Any = None, progress: Any = None, *,
+                  chunk: int | None = None, workers: int | None = 1,
+                  client: Any = None) -> Any:
+    """Play the same seeded deals under two rulesets and compare every measure, with 95%
+    confidence intervals for each ruleset and for the paired difference.
+
+    See :func:`rulebook.experiments.compare_rules`; returns a
+    :class:`~rulebook.experiments.Comparison` (``.frame()``, ``.sentences()``).
+    """
+    from .experiments import compare_rules as _compare_rules
+
+    return _compare_rules(rules_a, rules_b, deals=deals, seed=seed, players=players,
+                          bots=bots, progress=progress, chunk=chunk, workers=workers,
+                          client=client)
+
+
+def measure_table() -> Any:
+    """What every measure of an experiment means: name, one sentence and formula (a
+    DataFrame).  See :data:`rulebook.measures.MEASURES` for the same as plain data."""
+    from .experiments import measure_table as _measure_table
+
+    return _measure_table()

@@ -1749,3 +1749,4 @@ _check_module()
 
 # Register the computer players with the protocol.
 from . import satti_bots as _satti_bots  # noqa: E402,F401
+from . import satti_batch as _satti_batch  # noqa: E402,F401  (experiments: batch and terms)

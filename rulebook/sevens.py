@@ -1733,3 +1733,4 @@ class SevensView:
 from . import sevens_bots as _sevens_bots  # noqa: E402,F401  (registers the computer players)
 
 __all__ += ["autoplay"]
+from . import sevens_batch as _sevens_batch  # noqa: E402,F401  (experiments: batch and terms)

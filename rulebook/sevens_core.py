@@ -54,6 +54,7 @@ __all__ = [
     "row_order",
     "is_valid_row",
     "bit_cards",
+    "batch_random_arrays",
 ]
 
 
@@ -457,6 +458,31 @@ def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
     Gives, deal for deal, the rows :func:`playout_deal` gives (the same shuffle, the same
     TurnRandom draws, the same rules).
     """
+    got = batch_random_arrays(rules, players, seeds, dealers)
+    chips_on = rules.chips
+    pts_l, cards_l, passes_l = got["points"].tolist(), got["cards_left"].tolist(), \
+        got["passes"].tolist()
+    win_l, elim_l, turns_l = got["winner"].tolist(), got["eliminated"].tolist(), \
+        got["turns"].tolist()
+    n = players
+    rows_all = []
+    for d in range(len(seeds)):
+        w = None if win_l[d] < 0 else win_l[d]
+        points = pts_l[d]
+        places = places_from_scores(points, lower_is_better=False) if chips_on \
+            else round_places(points, w)
+        rows_all.append([{"seat": s, "bot": "random", "place": places[s], "won": s == w,
+                          "points": points[s], "passes": passes_l[d][s],
+                          "turns": turns_l[d], "cards_left": cards_l[d][s],
+                          "eliminated": bool(elim_l[d] >> s & 1)} for s in range(n)])
+    return rows_all
+
+
+def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
+                        dealers: Sequence[int]) -> dict[str, Any]:
+    """The numpy batch of :func:`playout_batch_random` before its rows are built: arrays
+    ``points``, ``cards_left``, ``passes`` (deals × seats), ``winner`` (-1: none),
+    ``eliminated`` (a bit set of seats) and ``turns`` (one per deal)."""
     import numpy as np
 
     u = np.uint64
@@ -598,16 +624,5 @@ def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
         pts = final_chips - rules.start_stack
     else:
         pts[has_winner, win[has_winner]] = 0
-    pts_l, cards_l, passes_l = pts.tolist(), cards.tolist(), out["passes"].tolist()
-    win_l, elim_l, turns_l = win.tolist(), out["elim"].tolist(), turns.tolist()
-    rows_all = []
-    for d in range(total):
-        w = None if win_l[d] < 0 else win_l[d]
-        points = pts_l[d]
-        places = places_from_scores(points, lower_is_better=False) if chips_on \
-            else round_places(points, w)
-        rows_all.append([{"seat": s, "bot": "random", "place": places[s], "won": s == w,
-                          "points": points[s], "passes": passes_l[d][s],
-                          "turns": turns_l[d], "cards_left": cards_l[d][s],
-                          "eliminated": bool(elim_l[d] >> s & 1)} for s in range(n)])
-    return rows_all
+    return {"points": pts, "cards_left": cards, "passes": out["passes"], "winner": win,
+            "eliminated": out["elim"], "turns": turns}

@@ -1,36 +1,57 @@
-"""Many deals at once: :func:`simulate` drives each game's fast playout path; :func:`summarize`
-turns its rows into the variant lab's summary table.
+"""Many deals at once, at any size: :func:`simulate` plays deals in chunks on each game's fast
+playout path, in this process, in a pool of processes, or on a Dask cluster; :func:`summarize`
+turns the result into the variant lab's summary table.
 
 Every game's rules object offers ``playout(players, seed, dealer, bots, record)`` — one deal
 played on compact values with the same rule functions the immutable states use — and may
-offer ``playout_batch(players, seeds, dealers, bots)`` for many deals at once (the Sevens
-family uses numpy when every seat is ``random``).  This module only checks the arguments,
-chooses seeds and dealers, reports progress and gathers the rows into a pandas DataFrame
-(pandas is imported when :func:`simulate` or :func:`summarize` is called, never at
-``import rulebook``).  It holds no rule of any game.
+offer ``playout_batch(players, seeds, dealers, bots)`` for many deals at once.  A game may
+also register a *column batch* (:func:`register_batch`): many deals at once straight into
+numpy columns, which is how the Sevens family, Satti and Badugi play all-``random`` tables.
+This module only checks the arguments, cuts the run into chunks, sends them out, reports
+progress and gathers the columns.  It holds no rule of any game.
 
 Deal ``k`` of ``simulate(rules, players, deals, bots, seed)`` is exactly
-``autoplay(rules.new_deal(players, deal_seeds(seed, deals)[k], k % players), bots,
-deal_seeds(seed, deals)[k])``: the seed of deal ``k`` is ``derived_seed(seed, "simulate",
-k)`` and the dealer moves one seat to the left each deal, starting at seat 0.
+``autoplay(rules.new_deal(players, deal_seed(seed, k), k % players), bots, deal_seed(seed,
+k))``: the seed of deal ``k`` is ``derived_seed(seed, "simulate", k)`` and the dealer moves
+one seat to the left each deal, starting at seat 0.  Seeds are derived chunk by chunk, where
+the chunk is played, so the first progress report comes after the first chunk, whatever the
+length of the run.  Because deal ``k`` depends only on ``(rules, players, bots, seed, k)``,
+the result is the same for every chunk size, every number of worker processes and on a
+cluster; the summary statistics are exact integer sums (:class:`~rulebook.stats.Moments`),
+so they do not depend on the order chunks finish in either.
+
+Memory: the DataFrame keeps its columns in compact dtypes (about 35 bytes per deal and seat);
+with ``aggregate=True`` nothing per deal is kept at all, so a run of any length takes the
+same memory.  pandas and numpy are imported when :func:`simulate` is called, dask only when
+a ``client`` is given: never at ``import rulebook``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import atexit
+import dataclasses
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .errors import RulesError
+from .fastrandom import derived_seeds
 from .protocol import BOTS, derived_seed, make_bot
-from .rules import RulesBase, load_rules
+from .rules import RulesBase, load_rules, parse_ruleset
 
-__all__ = ["simulate", "summarize", "deal_seeds", "deal_dealers", "bot_names", "COLUMNS",
-           "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK"]
+__all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "bot_names",
+           "chunk_plan", "register_batch", "play_columns", "COLUMNS", "SUMMARY_COLUMNS",
+           "CHUNK", "MAX_CHUNK", "DIST_EXTRA"]
 
 CHUNK = 1_000
-"""The fewest deals played between two progress reports (unless fewer deals are asked)."""
+"""The first chunk's deals (unless fewer are asked); later chunks grow fourfold up to
+MAX_CHUNK."""
 
-MAX_CHUNK = 10_000
-"""The most deals played between two progress reports (about 20 reports per run between)."""
+MAX_CHUNK = 20_000
+"""The most deals in one chunk: big enough for the numpy batches to run at full speed, small
+enough that a progress report comes every second or so and a chunk's columns stay small."""
 
 COLUMNS: tuple[str, ...] = ("deal", "seed", "dealer", "seat", "bot", "place", "won", "points",
                             "passes", "turns")
@@ -40,15 +61,30 @@ SUMMARY_COLUMNS: tuple[str, ...] = ("group", "rows", "win rate", "mean points", 
                                     "mean turns", "mean place")
 """The columns of :func:`summarize`'s table."""
 
+DIST_EXTRA = 'pip install "rulebook-explorer[dist]"'
+"""How a user installs what a Dask cluster run needs."""
 
-def deal_seeds(seed: int | str, deals: int) -> list[int]:
-    """The seed of each simulated deal, derived from the simulation's seed."""
-    return [derived_seed(seed, "simulate", k) for k in range(deals)]
+DTYPES: dict[str, str] = {"deal": "int32", "seed": "uint64", "dealer": "int8", "seat": "int8",
+                          "place": "int8", "won": "bool", "points": "int32",
+                          "passes": "int32", "turns": "int32"}
+"""The compact dtype of each contract column (``bot`` is categorical); game extras are
+``bool`` or ``int32`` (wider only if a value needs it)."""
 
 
-def deal_dealers(players: int, deals: int) -> list[int]:
+def deal_seed(seed: int | str, k: int) -> int:
+    """The seed of simulated deal ``k``."""
+    return derived_seed(seed, "simulate", k)
+
+
+def deal_seeds(seed: int | str, deals: int, start: int = 0) -> list[int]:
+    """The seeds of simulated deals ``start .. start + deals - 1`` (each is
+    ``derived_seed(seed, "simulate", k)``, computed here without the per-call overhead)."""
+    return derived_seeds([f"{seed}/simulate/{k}" for k in range(start, start + deals)])
+
+
+def deal_dealers(players: int, deals: int, start: int = 0) -> list[int]:
     """The dealer of each simulated deal: seat 0 first, then one seat to the left each deal."""
-    return [k % players for k in range(deals)]
+    return [k % players for k in range(start, start + deals)]
 
 
 def bot_names(game: str) -> list[str]:
@@ -58,6 +94,206 @@ def bot_names(game: str) -> list[str]:
     return sorted(names, key=lambda n: n != "random")
 
 
+def chunk_plan(deals: int, chunk: int | None = None,
+               workers: int = 1) -> Iterator[tuple[int, int]]:
+    """The chunks of a run as ``(start, count)``: ``chunk`` deals each, or by default
+    :data:`CHUNK` deals first, then four times as many each time up to :data:`MAX_CHUNK`
+    (a quick first progress report, then chunks big enough for the batches' full speed).
+
+    >>> list(chunk_plan(30_000))
+    [(0, 1000), (1000, 4000), (5000, 16000), (21000, 9000)]
+    >>> list(chunk_plan(5, chunk=2))
+    [(0, 2), (2, 2), (4, 1)]
+
+    With several ``workers`` the chunks stay below a quarter of each worker's share, so
+    the work spreads evenly: ``list(chunk_plan(100_000, workers=2))`` has chunks of at most
+    12,500 deals.
+    """
+    start = 0
+    most = MAX_CHUNK if workers <= 1 else min(MAX_CHUNK, max(CHUNK, -(-deals // (4 * workers))))
+    size = chunk if chunk is not None else min(CHUNK, most)
+    while start < deals:
+        count = min(size, deals - start)
+        yield start, count
+        start += count
+        if chunk is None:
+            size = min(size * 4, most)
+
+
+# -- column batches registered by the games ---------------------------------------------------
+BatchFn = Callable[[RulesBase, int, Sequence[int], Sequence[int], Sequence[str]],
+                   "Mapping[str, Any] | None"]
+_BATCHES: dict[str, BatchFn] = {}
+
+
+def register_batch(game: str, batch: BatchFn) -> None:
+    """Register ``game``'s column batch: ``batch(rules, players, seeds, dealers, names)``
+    plays ``len(seeds)`` deals and returns their columns as numpy arrays (one entry per
+    deal and seat, deal by deal, seats in order: ``place, won, points, passes, turns`` and
+    the game's extras), or ``None`` when it cannot play these deals (then the game's
+    ``playout_batch`` or ``playout`` plays them).  It must give exactly what ``playout``
+    gives, deal for deal."""
+    _BATCHES[game] = batch
+
+
+def _names(bots: Sequence[str] | str | None, players: int) -> list[str]:
+    if bots is None or isinstance(bots, str):
+        return [bots or "random"] * players
+    return list(bots)
+
+
+def play_columns(rules: RulesBase, players: int, seeds: Sequence[int], dealers: Sequence[int],
+                 bots: Sequence[str] | str | None) -> dict[str, Any]:
+    """Play the deals of ``seeds``/``dealers`` and return the game's columns (numpy arrays,
+    ``len(seeds) * players`` entries, deal by deal) in compact dtypes, without
+    ``deal, seed, dealer, seat, bot``."""
+    import numpy as np
+
+    names = _names(bots, players)
+    batch = _BATCHES.get(rules.game)
+    got = batch(rules, players, seeds, dealers, names) if batch is not None else None
+    if got is None:
+        playout_batch = getattr(rules, "playout_batch", None)
+        if playout_batch is not None:
+            per_deal = playout_batch(players, list(seeds), list(dealers), bots)
+        else:
+            per_deal = [rules.playout(players=players, seed=s, dealer=d, bots=bots).rows
+                        for s, d in zip(seeds, dealers)]
+        got = _rows_to_columns(per_deal, players)
+    out: dict[str, Any] = {}
+    for name, values in got.items():
+        if name in ("seat", "bot", "deal", "seed", "dealer"):
+            continue
+        out[name] = _compact(name, np.asarray(values))
+    return out
+
+
+def _rows_to_columns(per_deal: Sequence[Sequence[Mapping[str, Any]]],
+                     players: int) -> dict[str, list[Any]]:
+    if not per_deal:
+        return {}
+    keys = [k for k in per_deal[0][0] if k not in ("seat", "bot")]
+    flat = [row for deal in per_deal for row in deal]
+    if len(flat) != len(per_deal) * players:  # pragma: no cover - a playout breaking the contract
+        raise RulesError("a playout gave the wrong number of seat rows")
+    return {k: [row[k] for row in flat] for k in keys}
+
+
+def _compact(name: str, values: Any) -> Any:
+    """``values`` in the column's compact dtype (a wider one only if a value needs it)."""
+    import numpy as np
+
+    want = DTYPES.get(name)
+    if values.dtype == np.bool_ or want == "bool":
+        return values.astype(np.bool_)
+    want = want or "int32"
+    if values.size:
+        info = np.iinfo(want)
+        low, high = int(values.min()), int(values.max())
+        if low < info.min or high > info.max:
+            want = "int64"
+    return values.astype(want)
+
+
+# -- chunk tasks: the unit of work sent to this process, a worker process or a cluster --------
+@dataclasses.dataclass(frozen=True)
+class ChunkTask:
+    """One chunk of a run: everything a process needs to play it and reduce it."""
+
+    rules: str
+    """The ruleset as JSON (``rules.to_json()``), loaded again where the chunk runs."""
+    players: int
+    bots: tuple[str, ...]
+    seed: int | str
+    start: int
+    count: int
+    mode: str
+    """``"frame"`` (columns), ``"summary"`` (moments) or ``"paired"`` (moments of two)."""
+    rules_b: str | None = None
+
+
+@dataclasses.dataclass
+class ChunkFrame:
+    """A chunk's seeds and columns (mode ``"frame"``)."""
+
+    start: int
+    seeds: Any
+    columns: dict[str, Any]
+
+
+@lru_cache(maxsize=16)
+def _rules_from_json(text: str) -> RulesBase:
+    data = json.loads(text)
+    return load_rules(data["profile"], **data["options"])
+
+
+def rules_json(rules: RulesBase) -> str:
+    """The ruleset as JSON that another process loads back to the same rules."""
+    text = json.dumps(rules.to_json(), sort_keys=True)
+    try:
+        same = _rules_from_json(text).to_json() == rules.to_json()
+    except Exception:  # a ruleset that is not a loadable profile
+        same = False
+    if not same:
+        raise RulesError(f"{rules.label()}: this ruleset cannot be loaded from its profile id "
+                         f"and options, so it cannot be sent to other processes; run it with "
+                         f"workers=1 and no client")
+    return text
+
+
+_MALLOC_TUNED: list[bool] = []
+
+
+def _tune_malloc_in_dask_worker() -> None:
+    """Undo, once per Dask worker process, the allocator setting Dask gives its workers.
+
+    A Dask nanny starts each worker with ``MALLOC_TRIM_THRESHOLD_=65536``, which also fixes
+    glibc's mmap threshold at 128 KiB: every numpy temporary of a batch is then mapped and
+    unmapped anew, and a chunk takes about three times the CPU it takes elsewhere (measured
+    with ``bench/bench_simulate_workers.py``).  glibc's usual thresholds come back with
+    ``mallopt``; memory is still returned to the system, in larger steps.
+    """
+    if _MALLOC_TUNED:
+        return
+    _MALLOC_TUNED.append(True)
+    if "distributed" not in sys.modules or os.environ.get("MALLOC_TRIM_THRESHOLD_") != "65536":
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD: blocks below 32 MiB from the heap
+        libc.mallopt(-1, 64 << 20)  # M_TRIM_THRESHOLD: give memory back above 64 MiB free
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        pass
+
+
+def run_chunk(task: ChunkTask, rules: RulesBase | None = None,
+              rules_b: RulesBase | None = None) -> Any:
+    """Play one chunk and reduce it as its mode asks (runs in any process)."""
+    _tune_malloc_in_dask_worker()
+    if rules is None:
+        rules = _rules_from_json(task.rules)
+    seeds = deal_seeds(task.seed, task.count, task.start)
+    dealers = deal_dealers(task.players, task.count, task.start)
+    columns = play_columns(rules, task.players, seeds, dealers, list(task.bots))
+    if task.mode == "frame":
+        import numpy as np
+
+        return ChunkFrame(task.start, np.array(seeds, dtype=np.uint64), columns)
+    from .experiments import paired_moments, summary_moments
+
+    if task.mode == "summary":
+        return summary_moments(rules, task.players, list(task.bots), columns, task.count)
+    if rules_b is None:
+        assert task.rules_b is not None
+        rules_b = _rules_from_json(task.rules_b)
+    columns_b = play_columns(rules_b, task.players, seeds, dealers, list(task.bots))
+    return paired_moments(rules, rules_b, task.players, list(task.bots), columns, columns_b,
+                          task.count)
+
+
+# -- checking the arguments -------------------------------------------------------------------
 def _whole(name: str, value: Any, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise RulesError(f"{name}={value!r}: expected a whole number, {minimum} or more")
@@ -83,90 +319,297 @@ def _check_bots(rules: RulesBase, bots: Sequence[str] | str | None, players: int
         make_bot(rules.game, name)  # RulesError naming the valid players
 
 
-def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
-             bots: Sequence[str] | str | None = None, seed: int | str = 0,
-             progress: Callable[[int, int], Any] | None = None) -> Any:
-    """Play ``deals`` deals with computer players and return one DataFrame row per deal and seat.
-
-    ``rules`` is a rules object or a profile id; ``bots`` one bot name for every seat, a
-    list of names per seat, or ``None`` for random players; the dealer moves one seat left
-    each deal.  ``progress(done, total)`` is called with increasing ``done`` after every
-    chunk of deals and last with ``(deals, deals)``.  The same arguments always give the same
-    DataFrame.  Bad arguments (an unknown ruleset or bot, a wrong number of bots or players,
-    a negative number of deals) raise :class:`~rulebook.errors.RulesError` before any deal.
-
-    Columns: ``deal, seed, dealer, seat, bot, place, won, points, passes, turns`` (see
-    :data:`COLUMNS`) and any game-specific columns the game's playout adds.
-
-    >>> frame = simulate("satti", players=3, deals=5, seed=1)
-    >>> len(frame), list(frame.columns[:10]) == list(COLUMNS)
-    (15, True)
-    """
-    import pandas as pd
-
+def check_run(rules: RulesBase | str, players: Any, deals: Any, bots: Any, seed: Any,
+              progress: Any, chunk: Any, workers: Any, client: Any) -> tuple[RulesBase, int]:
+    """Check a run's arguments (RulesError before any deal); returns the rules and workers."""
     if isinstance(rules, str):
-        rules = load_rules(rules)
+        rules = parse_ruleset(rules)  # a profile id, or e.g. "badam-satti+sevens_first"
     if not isinstance(rules, RulesBase):
         raise RulesError(f"rules={rules!r}: expected a rules object or a profile id")
-    deals = _whole("deals", deals, 0)
+    _whole("deals", deals, 0)
     if isinstance(players, bool) or not isinstance(players, int):
         raise RulesError(f"players={players!r}: expected a whole number of players")
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise RulesError(f"seed={seed!r}: expected a whole number or text")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress={progress!r}: expected a function progress(done, total)")
+    if chunk is not None:
+        _whole("chunk", chunk, 1)
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+            else (os.cpu_count() or 1)
+    else:
+        _whole("workers", workers, 1)
+    if client is not None and workers != 1:
+        raise RulesError(f"workers={workers} and a client were both given: a run goes to a "
+                         f"process pool (workers) or to a Dask cluster (client), not both")
     rules.new_deal(players, 0, 0)  # the game's check of players
     _check_bots(rules, bots, players)
+    return rules, workers
 
-    seeds = deal_seeds(seed, deals)
-    dealers = deal_dealers(players, deals)
-    batch = getattr(rules, "playout_batch", None)
-    chunk = min(MAX_CHUNK, max(CHUNK, -(-deals // 20)))
-    rows: list[dict[str, Any]] = []
-    per_deal_rows: list[int] = []
-    for start in range(0, deals, chunk):
-        chunk_seeds = seeds[start:start + chunk]
-        chunk_dealers = dealers[start:start + chunk]
-        if batch is not None:
-            per_deal = batch(players, chunk_seeds, chunk_dealers, bots)
-        else:
-            per_deal = [rules.playout(players=players, seed=s, dealer=d,
-                                      bots=bots).rows
-                        for s, d in zip(chunk_seeds, chunk_dealers)]
-        for deal_rows in per_deal:
-            rows.extend(deal_rows)
-            per_deal_rows.append(len(deal_rows))
+
+# -- running the chunks -------------------------------------------------------------------------
+def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], workers: int,
+            client: Any, on_result: Callable[[ChunkTask, Any], None]) -> None:
+    """Run every task — here (``workers == 1``), in a process pool, or on a Dask cluster —
+    and call ``on_result(task, result)`` for each as it finishes (in any order)."""
+    if client is not None:
+        _run_on_dask(tasks, client, on_result)
+    elif workers == 1:
+        for task in tasks:
+            on_result(task, local(task))
+    else:
+        _run_in_pool(tasks, workers, on_result)
+
+
+_POOL: list[Any] = []
+"""The cached process pool as ``[workers, executor]`` (reused by later runs)."""
+_POOL_EXIT: list[bool] = []
+
+
+def _pool(workers: int) -> Any:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    if _POOL and _POOL[0] == workers:
+        return _POOL[1]
+    shutdown_pool()
+    methods = multiprocessing.get_all_start_methods()
+    context: Any
+    if "forkserver" in methods:
+        # Workers forked from a small server that has loaded the engine: no copy of the
+        # caller's threads or memory (safe in Jupyter), and no start-up import per task.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["numpy", "rulebook.simulation", "rulebook.experiments"])
+    else:  # pragma: no cover - Windows
+        context = multiprocessing.get_context("spawn")
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    if not _POOL_EXIT:
+        atexit.register(shutdown_pool)  # stop the workers before the interpreter tears down
+        _POOL_EXIT.append(True)
+    _POOL[:] = [workers, executor]
+    return executor
+
+
+def shutdown_pool() -> None:
+    """Stop the cached worker processes (a later run with ``workers`` starts new ones)."""
+    if _POOL:
+        _POOL[1].shutdown(wait=True, cancel_futures=True)
+        _POOL.clear()
+
+
+def _run_in_pool(tasks: Iterator[ChunkTask], workers: int,
+                 on_result: Callable[[ChunkTask, Any], None]) -> None:
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    executor = _pool(workers)
+    pending: dict[Any, ChunkTask] = {}
+    window = 2 * workers
+    try:
+        for task in tasks:
+            pending[executor.submit(run_chunk, task)] = task
+            while len(pending) >= window:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    on_result(pending.pop(future), future.result())
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_result(pending.pop(future), future.result())
+    except BrokenProcessPool:
+        _POOL.clear()
+        raise RuntimeError("a worker process stopped during the simulation (out of memory?); "
+                           "run again, with fewer workers or smaller chunks") from None
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+
+
+def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
+                 on_result: Callable[[ChunkTask, Any], None]) -> None:
+    try:
+        import distributed as dask_distributed
+    except ImportError:
+        raise RulesError(f"client={client!r}: running on a Dask cluster needs dask.distributed; "
+                         f"install it with {DIST_EXTRA}") from None
+    distributed: Any = dask_distributed
+    own = isinstance(client, str)
+    if own:
+        client = distributed.Client(client)
+    elif not isinstance(client, distributed.Client):
+        raise RulesError(f"client={client!r}: expected a dask.distributed Client or a "
+                         f"scheduler address such as 'tcp://10.0.0.5:8786'")
+    try:
+        threads = int(sum(client.nthreads().values())) or 1
+        window = 2 * threads
+        queue = distributed.as_completed()
+        owner: dict[str, ChunkTask] = {}
+        remaining = iter(tasks)
+
+        def submit_next() -> bool:
+            task = next(remaining, None)
+            if task is None:
+                return False
+            future = client.submit(run_chunk, task, pure=False)
+            owner[future.key] = task
+            queue.add(future)
+            return True
+
+        for _ in range(window):
+            if not submit_next():
+                break
+        for future in queue:
+            task = owner.pop(future.key)
+            result = future.result()
+            future.release()
+            on_result(task, result)
+            submit_next()
+    finally:
+        if own:
+            client.close()
+
+
+# -- simulate ------------------------------------------------------------------------------------
+def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
+             bots: Sequence[str] | str | None = None, seed: int | str = 0,
+             progress: Callable[[int, int], Any] | None = None, *,
+             aggregate: bool = False, chunk: int | None = None, workers: int | None = 1,
+             client: Any = None) -> Any:
+    """Play ``deals`` deals with computer players and return one DataFrame row per deal and
+    seat, or with ``aggregate=True`` only their summary statistics.
+
+    ``rules`` is a rules object, a profile id or a ruleset written as
+    ``"badam-satti+sevens_first"``; ``bots`` one bot name for every seat, a
+    list of names per seat, or ``None`` for random players; the dealer moves one seat left
+    each deal.  ``progress(done, total)`` is called with increasing ``done`` after every
+    chunk of deals and last with ``(deals, deals)``.  The same arguments always give the same
+    result, whatever ``chunk``, ``workers`` or ``client``.  Bad arguments (an unknown ruleset
+    or bot, a wrong number of bots or players, a negative number of deals) raise
+    :class:`~rulebook.errors.RulesError` before any deal.
+
+    ``chunk`` deals are played between progress reports (default: 1,000 first, then 4,000,
+    16,000 and 20,000 each; see :func:`chunk_plan`).  ``workers=N`` plays the chunks in N worker
+    processes (``None``: one per core of this machine).  ``client`` (a
+    ``dask.distributed.Client``, or a scheduler address) plays them on a Dask cluster;
+    every worker needs ``rulebook`` installed.  ``aggregate=True`` keeps only running sums:
+    it returns a :class:`~rulebook.experiments.Summary` (win rates, means and design
+    measures with 95% intervals) in the same memory for any number of deals.
+
+    Columns: ``deal, seed, dealer, seat, bot, place, won, points, passes, turns`` (see
+    :data:`COLUMNS`) and any game-specific columns the game's playout adds, in compact
+    dtypes (``bot`` is categorical).
+
+    >>> frame = simulate("satti", players=3, deals=5, seed=1)
+    >>> len(frame), list(frame.columns[:10]) == list(COLUMNS)
+    (15, True)
+    """
+    rules, workers = check_run(rules, players, deals, bots, seed, progress, chunk, workers,
+                               client)
+    if not isinstance(aggregate, bool):
+        raise RulesError(f"aggregate={aggregate!r}: expected True or False")
+    names = tuple(_names(bots, players))
+    remote = workers != 1 or client is not None
+    text = rules_json(rules) if remote else json.dumps(rules.to_json())
+    mode = "summary" if aggregate else "frame"
+    tasks = (ChunkTask(text, players, names, seed, start, count, mode)
+             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
+    done = [0]
+    results: list[Any] = []
+
+    def collect(task: ChunkTask, result: Any) -> None:
+        results.append(result) if not aggregate else _merge_summary(results, result)
+        done[0] += task.count
         if progress is not None:
-            progress(start + len(chunk_seeds), deals)
+            progress(done[0], deals)
+
+    execute(tasks, lambda t: run_chunk(t, rules), workers, client, collect)
     if progress is not None and deals == 0:
         progress(0, 0)
-    if not rows:
-        return pd.DataFrame({c: pd.Series(dtype="int64" if c not in ("bot", "won") else
-                                          ("object" if c == "bot" else "bool"))
-                             for c in COLUMNS})
-    frame = pd.DataFrame(rows)
-    # Columns of the deal each row belongs to, repeated once per seat row.
-    deal_of_row = [k for k, count in enumerate(per_deal_rows) for _ in range(count)]
-    head = pd.DataFrame({"deal": deal_of_row,
-                         "seed": pd.Series([seeds[k] for k in deal_of_row], dtype="uint64"),
-                         "dealer": [dealers[k] for k in deal_of_row]})
-    frame = pd.concat([head, frame], axis=1)
-    missing = [c for c in COLUMNS if c not in frame.columns]
+    if aggregate:
+        from .experiments import Summary, summary_moments
+
+        moments = results[0] if results else summary_moments(rules, players, list(names),
+                                                             None, 0)
+        return Summary(rules, players, names, seed, moments)
+    return _frame(rules, players, deals, names, results)
+
+
+def _spread(workers: int, client: Any) -> int:
+    """How many processes share the chunks (for :func:`chunk_plan`)."""
+    if client is None:
+        return workers
+    try:
+        return max(1, int(sum(client.nthreads().values())))
+    except Exception:  # an address string: the cluster's size is not known yet
+        return 4
+
+
+def _merge_summary(acc: list[Any], moments: Any) -> None:
+    if acc:
+        acc[0].add(moments)
+    else:
+        acc.append(moments)
+
+
+def _frame(rules: RulesBase, players: int, deals: int, names: Sequence[str],
+           chunks: list[ChunkFrame]) -> Any:
+    import numpy as np
+    import pandas as pd
+
+    categories = sorted(set(names))
+    codes = np.array([categories.index(n) for n in names], dtype=np.int8)
+    rows = deals * players
+    seeds = np.empty(deals, dtype=np.uint64)
+    columns: dict[str, Any] = {}
+    order: list[str] = []
+    for part in chunks:
+        count = len(part.seeds)
+        seeds[part.start:part.start + count] = part.seeds
+        lo, hi = part.start * players, (part.start + count) * players
+        for name, values in part.columns.items():
+            if name not in columns:
+                columns[name] = np.empty(rows, dtype=values.dtype)
+                order.append(name)
+            elif np.result_type(columns[name], values) != columns[name].dtype:
+                columns[name] = columns[name].astype(np.result_type(columns[name], values))
+            columns[name][lo:hi] = values
+    deal_index = np.arange(deals, dtype=np.int64 if deals >= 2**31 else np.int32)
+    data: dict[str, Any] = {
+        "deal": np.repeat(deal_index, players),
+        "seed": np.repeat(seeds, players),
+        "dealer": np.repeat((deal_index % players).astype(np.int8), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), deals),
+        "bot": pd.Categorical.from_codes(np.tile(codes, deals), categories=categories),
+    }
+    if not chunks:
+        for name in COLUMNS[5:]:
+            data[name] = np.empty(0, dtype=DTYPES[name])
+    missing = [c for c in COLUMNS if c not in data and c not in columns]
     if missing:  # pragma: no cover - a game's playout breaking the contract
         raise RulesError(f"the {rules.game} playout gave no column(s) {', '.join(missing)}")
-    extra = [c for c in frame.columns if c not in COLUMNS]
-    return frame[list(COLUMNS) + extra]
+    for name in COLUMNS[5:]:
+        if name in columns:
+            data[name] = columns.pop(name)
+    for name in order:
+        if name in columns:
+            data[name] = columns.pop(name)
+    return pd.DataFrame(data, copy=False)
 
 
 def summarize(frame: Any) -> Any:
-    """The variant lab's summary of a :func:`simulate` frame, as a pandas DataFrame.
+    """The variant lab's summary of a :func:`simulate` frame (or of the
+    :class:`~rulebook.experiments.Summary` that ``aggregate=True`` returns), as a pandas
+    DataFrame.
 
     One row per seat (``"seat 0"``, ...), one per computer player (``"bot random"``, ...)
     and one for everything (``"all"``), with the columns of :data:`SUMMARY_COLUMNS`:
     ``rows`` (seat-deals counted), ``win rate`` (share of them won; shared wins count for
     each winner), ``mean points`` (in the game's own terms: penalty points, chips, cards
     held or net chips), ``mean passes`` (passes, draws or folds), ``mean turns`` (moves in
-    the whole deal: the round length) and ``mean place``.
+    the whole deal: the round length) and ``mean place``.  For the same intervals and the
+    design measures, see :meth:`rulebook.experiments.Summary.table`.
 
     >>> table = summarize(simulate("badugi", players=2, deals=4, seed=3))
     >>> list(table["group"])
@@ -174,6 +617,13 @@ def summarize(frame: Any) -> Any:
     """
     import pandas as pd
 
+    from .experiments import Summary
+
+    if isinstance(frame, Summary):
+        return frame.lab_table()
+    if not isinstance(frame, pd.DataFrame):
+        raise RulesError(f"summarize needs a simulate() frame or summary, not "
+                         f"{type(frame).__name__}")
     missing = [c for c in ("seat", "bot", "won", "points", "passes", "turns", "place")
                if c not in frame.columns]
     if missing:
@@ -187,7 +637,8 @@ def summarize(frame: Any) -> Any:
     numeric = frame[list(measures)].astype("float64")
     parts = []
     for key, prefix in (("seat", "seat"), ("bot", "bot")):
-        grouped = numeric.groupby(frame[key], sort=True)
+        grouped = numeric.groupby(frame[key].astype(str) if key == "bot" else frame[key],
+                                  sort=True)
         part = grouped.mean()
         part.insert(0, "rows", grouped.size())
         part.index = [f"{prefix} {k}" for k in part.index]

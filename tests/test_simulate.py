@@ -82,19 +82,25 @@ def test_progress_counts_up_to_deals(profile, options, players, bots, monkeypatc
     rules = _rules(profile, options)
     whole = simulate(rules, players, 250, bots, seed=3)
     calls: list[tuple[int, int]] = []
-    monkeypatch.setattr(simulation, "CHUNK", 100)
-    chunked = simulate(rules, players, 250, bots, seed=3,
+    chunked = simulate(rules, players, 250, bots, seed=3, chunk=100,
                        progress=lambda done, total: calls.append((done, total)))
     assert calls == [(100, 250), (200, 250), (250, 250)]
     # Chunks of 100, 100 and 50 deals (for Sevens: numpy batches, then the scalar loop for
     # the short last chunk) give the very same rows as one chunk of 250.
     pd.testing.assert_frame_equal(whole, chunked)
+    # The default plan starts with CHUNK deals and grows fourfold: 10, 40, 160, the rest.
+    calls.clear()
+    monkeypatch.setattr(simulation, "CHUNK", 10)
+    growing = simulate(rules, players, 250, bots, seed=3,
+                       progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(10, 250), (50, 250), (210, 250), (250, 250)]
+    pd.testing.assert_frame_equal(whole, growing)
 
 
 def test_progress_default_chunks_and_empty_run() -> None:
     calls: list[tuple[int, int]] = []
     simulate("badam-satti", deals=2500, seed=1, progress=lambda d, t: calls.append((d, t)))
-    assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
+    assert calls == [(1000, 2500), (2500, 2500)]  # 1,000 deals, then up to 4,000 more
     calls.clear()
     frame = simulate("satti", deals=0, progress=lambda d, t: calls.append((d, t)))
     assert calls == [(0, 0)]

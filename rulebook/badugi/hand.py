@@ -1331,3 +1331,4 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
 
 # Register the computer players with the protocol.
 from . import bots as _bots  # noqa: E402,F401
+from . import batch as _batch  # noqa: E402,F401  (experiments: batch and terms)
