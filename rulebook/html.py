@@ -316,7 +316,7 @@ def _last_card(state: Any) -> int:
 def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
     """The four suit rows, the playable set (``compact``: only the rows, whose "playable
     next" column holds the same cards), and each seat's extra columns' headers."""
-    from .sevens_core import row_order  # display order of a row (BS-ROW-2, BS-HR-13)
+    from .games.sevens.core import row_order  # display order of a row (BS-ROW-2, BS-HR-13)
 
     rules = state.rules
     table = state.table.mask

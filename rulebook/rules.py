@@ -1,7 +1,7 @@
 """Rules as data: TOML profiles loaded into frozen, validated rules objects.
 
 Each ruleset is one TOML file under ``rulebook/profiles/``.  A profile names the engine
-class that plays it (``engine = "rulebook.sevens:SevensRules"``), its fixed settings and its
+class that plays it (``engine = "rulebook.games.sevens:SevensRules"``), its fixed settings and its
 options (house rules).  :func:`load_rules` reads the profile, checks every option given
 against the profile's option table (BS-HR-1..4, SAT-SETUP-2, BDG-SEAT-4) and returns the
 engine's frozen rules object.

@@ -9,7 +9,7 @@ and every node a short clause line under its text.  Switch a house rule and the 
 exactly where the rule acts:
 
 - Sevens family (``badam-satti.md``): the opening turn (BS-OPEN-3/4), "holding a playable
-  card?" (BS-MOVE-1..4, with the row order of :func:`rulebook.sevens_core.row_order`), play or
+  card?" (BS-MOVE-1..4, with the row order of :func:`rulebook.games.sevens.core.row_order`), play or
   pass, and the round's end (BS-END-1..3, or chips BS-CHIP-3..5).  ``sevens_first`` adds the
   "holding a 7?" branch (BS-HR-5/6); ``limited_passes`` adds passes left, the voluntary pass
   and elimination (BS-HR-8..12); ``eight_before_six`` adds the guard on sixes (BS-HR-15);
@@ -21,7 +21,7 @@ exactly where the rule acts:
 - Badugi (``badugi.md``): blinds, then betting round, draw, ... , showdown (BDG-BET-1,
   BDG-DRAW-1, BDG-SHOW-2..5), each betting round with its bet size and the cap (BDG-BET-2,
   BDG-BET-4/5) and its fold exit (BDG-SHOW-1).  The blinds, bet sizes, cap and phases are
-  read from :mod:`rulebook.badugi.betting` itself.
+  read from :mod:`rulebook.games.badugi.betting` itself.
 
 ``graphviz`` is imported only inside :func:`turn_diagram` (through
 :func:`rulebook.diagrams.digraph`), so building a flow needs nothing outside the standard
@@ -257,7 +257,7 @@ def _rank_word(letter: str) -> str:
 
 def _sevens_flow(rules: Any) -> TurnFlow:
     from .cards import ALL_CARDS, RANKS
-    from .sevens_core import PASSES_PER_ROUND, row_order
+    from .games.sevens.core import PASSES_PER_ROUND, row_order
 
     opening = ALL_CARDS[rules.opening].pretty()
     sevens_first, limited = rules.sevens_first, rules.limited_passes
@@ -384,7 +384,7 @@ def _sevens_flow(rules: Any) -> TurnFlow:
 # Satti
 # ---------------------------------------------------------------------------------------
 def _satti_flow(rules: Any) -> TurnFlow:
-    from .satti import EIGHT_RANK, JACK_RANK, SEVEN_RANK
+    from .games.satti.state import EIGHT_RANK, JACK_RANK, SEVEN_RANK
     from .cards import RANKS
 
     seven, eight, jack = (_rank_word(RANKS[r]) for r in (SEVEN_RANK, EIGHT_RANK, JACK_RANK))
@@ -488,7 +488,7 @@ def _satti_flow(rules: Any) -> TurnFlow:
 # Badugi
 # ---------------------------------------------------------------------------------------
 class _Phase:
-    """The two fields of a betting table that :func:`rulebook.badugi.betting.increment` reads."""
+    """The two fields of a betting table that :func:`rulebook.games.badugi.betting.increment` reads."""
 
     def __init__(self, small_bet: int, phase: int) -> None:
         self.small_bet = small_bet
@@ -499,7 +499,7 @@ _DRAW_NAMES = ("first", "second", "third", "fourth", "fifth")
 
 
 def _badugi_flow(rules: Any) -> TurnFlow:
-    from .badugi import betting as B
+    from .games.badugi import betting as B
 
     small_bet = rules.small_bet
     # The blinds as the engine posts them: a sample 3-seat deal with deep stacks.

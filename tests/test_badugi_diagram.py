@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook import diagrams
-from rulebook.badugi import evaluate
-from rulebook.badugi.diagram import clash, conflicts, hand_diagram, other_largest_sets
+from rulebook.games.badugi import evaluate
+from rulebook.games.badugi.diagram import clash, conflicts, hand_diagram, other_largest_sets
 from rulebook.cards import ALL_CARDS, Card
 
 pytest.importorskip("graphviz", reason="the graphviz package is missing: pip install -e '.[lab]'")
@@ -171,7 +171,7 @@ def test_without_graphviz_shows_source_and_hint(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_importing_badugi_does_not_import_graphviz() -> None:
-    code = ("import sys, rulebook.badugi, rulebook.badugi.diagram; "
+    code = ("import sys, rulebook.games.badugi, rulebook.games.badugi.diagram; "
             "print('graphviz' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

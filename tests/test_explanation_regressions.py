@@ -19,7 +19,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.__main__ import show_deal
-from rulebook.badugi import evaluate
+from rulebook.games.badugi import evaluate
 from rulebook.cards import CardSet
 from rulebook.protocol import autoplay
 

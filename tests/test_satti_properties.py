@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rulebook import load_rules
 from rulebook.cards import FULL_MASK
 from rulebook.protocol import TurnRandom, autoplay
-from rulebook.satti import MOVE_CAP, MOVES, OBSERVED_BOUND, SattiState
+from rulebook.games.satti.state import MOVE_CAP, MOVES, OBSERVED_BOUND, SattiState
 
 COMBOS = list(itertools.product((5, 6, 7), (True, False), (True, False)))
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from rulebook import CardSet, IllegalMove, load_rules
-from rulebook.sevens import PASS, Play, SevensOutcome
-from rulebook.sevens_core import round_places, shuffle_order
+from rulebook.games.sevens.state import PASS, Play, SevensOutcome
+from rulebook.games.sevens.core import round_places, shuffle_order
 
 
 def moves(state):

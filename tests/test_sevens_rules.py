@@ -7,8 +7,8 @@ from rulebook import CardSet, IllegalMove, RulesError, load_rules
 from rulebook.cards import FULL_MASK
 from rulebook.protocol import autoplay
 from rulebook.rules import TOPICS
-from rulebook.sevens import PASS, Play, SevensView
-from rulebook.sevens_core import (
+from rulebook.games.sevens.state import PASS, Play, SevensView
+from rulebook.games.sevens.core import (
     HAND_SIZES,
     card_values,
     deal_hands,

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("pandas")
 
-from rulebook.badugi import evaluate, explain_comparison, standing  # noqa: E402
+from rulebook.games.badugi import evaluate, explain_comparison, standing  # noqa: E402
 from rulebook.diagrams import find_dot  # noqa: E402
 from rulebook.errors import CardError  # noqa: E402
 from widgets import BadugiRanker  # noqa: E402

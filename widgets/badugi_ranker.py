@@ -1,11 +1,11 @@
 """The Badugi ranker: pick four cards, see which count, the hand's class and its standing.
 
-Everything shown is the engine's answer (:mod:`rulebook.badugi.ranking`): the counting cards
+Everything shown is the engine's answer (:mod:`rulebook.games.badugi.ranking`): the counting cards
 and every sentence of why a card does not count (``evaluate(...).explain()``, with clause
 ids), the value in words and its class index, how many of the 270,725 hands beat it
 (``standing``), the deciding step between two hands (``explain_comparison``), the nearby
 classes (``classes_near`` over the pandas ``class_frame``) and the hand's clash graph
-(``evaluate(...).diagram()``, :mod:`rulebook.badugi.diagram`).  This module holds no rule.
+(``evaluate(...).diagram()``, :mod:`rulebook.games.badugi.diagram`).  This module holds no rule.
 
 Controls a learner (or a test) uses:
 
@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from rulebook.badugi import (
+from rulebook.games.badugi import (
     CLASS_COUNT,
     HAND_COUNT,
     BadugiValue,
@@ -44,7 +44,7 @@ from rulebook.badugi import (
     evaluate,
     explain_comparison,
 )
-from rulebook.badugi.diagram import discard_reasons
+from rulebook.games.badugi.diagram import discard_reasons
 from rulebook.cards import ALL_CARDS, RANKS, SUITS, Card, CardsLike
 from rulebook.diagrams import DiagramError
 from rulebook.errors import CardError
@@ -86,7 +86,7 @@ class BadugiRanker:
     """Value a Badugi hand, place it among all 270,725 hands and compare it with another.
 
     ``BadugiRanker(hand="AC 2D 3H 4S", other=None)``: ``hand`` and ``other`` are four cards
-    in any form :func:`rulebook.badugi.evaluate` reads (a bad starting hand raises
+    in any form :func:`rulebook.games.badugi.evaluate` reads (a bad starting hand raises
     :class:`~rulebook.errors.CardError`).  ``before``/``after`` set how many better and worse
     classes the nearby table lists; ``show_diagram`` whether the clash graph is drawn, and
     ``draw_in_background`` whether Graphviz draws it on a worker thread (the rest of the

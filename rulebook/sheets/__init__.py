@@ -6,7 +6,7 @@ symbols, with no clause ids.  ``rules.rule_sheet()`` is the same on one printabl
 with print CSS, or PDF through fpdf2), with the settings at a glance.  ``rules.rules_table()``
 draws ``rules.describe()`` as a table a learner reads, clause ids small and last.
 
-Each game writes its own words in a module named after the game (``rulebook.sheets.sevens``,
+Each game writes its own words in a module named after the game (``rulebook.games.sevens.words``,
 ``.satti``, ``.badugi``), found by the rules object's ``game``; the facts in them (players,
 opening card, hand sizes, card points, chips, bets, blinds, the house rules switched on, and
 which cards are legal in the worked examples) are read from the rules object and the engine,
@@ -50,7 +50,7 @@ def _content(rules: Any) -> ModuleType:
     """The module holding this game's words (``rulebook.sheets.<game>``)."""
     game = getattr(rules, "game", "")
     try:
-        return importlib.import_module(f"{__name__}.{game}")
+        return importlib.import_module(f"rulebook.games.{game}.words")
     except ModuleNotFoundError:
         raise SheetError(f"no how-to-play is written for the game {game!r} of "
                          f"{getattr(rules, 'profile_id', rules)!r}") from None

@@ -1,6 +1,6 @@
 """The shape of a how-to-play text and a rule sheet, and how each is drawn.
 
-A game's content module (:mod:`rulebook.sheets.sevens`, ``.satti``, ``.badugi``) writes
+A game's content module (:mod:`rulebook.games.sevens.words`, ``.satti``, ``.badugi``) writes
 :class:`Section` values made of :class:`Para`, :class:`Bullets` and :class:`Table` blocks;
 this module turns them into plain text, HTML (a fragment for Jupyter, or a whole page with
 print CSS) and PDF (with fpdf2, imported only when a PDF is asked for).  Nothing here knows a

@@ -6,12 +6,12 @@ the suit's 7 when the suit has no row yet.  That is the picture behind "holding 
 every diamond below it off the table": each of those diamonds has the 6♦ in its chain.
 
 Nothing here states a row rule again.  "What may go next to the table" is asked of
-:func:`rulebook.sevens_core.playable_mask` — the very function the engine's legality uses — so
+:func:`rulebook.games.sevens.core.playable_mask` — the very function the engine's legality uses — so
 the row order (BS-ROW-2, or 2..K, A under ace_high, BS-HR-13), the ends of a row (BS-MOVE-1,
 BS-ROW-3/4), the 7 that opens a row (BS-ROW-1) and the 8 that a 6 waits for under
 eight_before_six (BS-HR-15) all come from the engine.  A chain is a shortest sequence of
 plays of its suit that makes the card playable; with an empty table the opening card comes
-first (BS-OPEN-4).  :func:`rulebook.sevens_core.row_order` only tells which end of a row a
+first (BS-OPEN-4).  :func:`rulebook.games.sevens.core.row_order` only tells which end of a row a
 chain grows from, for the drawing.
 
 :func:`waiting_diagram` draws the row ends and the chains as a ``graphviz.Digraph``, each card
@@ -30,8 +30,8 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
-from .sevens_core import SUIT_MASKS, bit_cards, playable_mask, row_order
+from ...cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from .core import SUIT_MASKS, bit_cards, playable_mask, row_order
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import graphviz
@@ -95,7 +95,7 @@ def chain_before(card: int, table: int, ace_high: bool = False,
     """The card indices that must join ``table`` before ``card`` is playable, in play order.
 
     A breadth-first search over the tables of the card's suit, one playable card at a time,
-    using :func:`~rulebook.sevens_core.playable_mask` for "playable" (BS-MOVE-1, BS-ROW-1..4,
+    using :func:`~rulebook.games.sevens.core.playable_mask` for "playable" (BS-MOVE-1, BS-ROW-1..4,
     BS-HR-13, BS-HR-15): the first table reached on which ``card`` is playable gives the
     shortest chain.  Rows never mix suits, so only the card's suit is searched.
 
@@ -156,7 +156,7 @@ def _end_of(card: Card, table: int, ace_high: bool) -> tuple[Card | None, str]:
 def waiting_chains(state: Any) -> dict[Card, Chain]:
     """For every card still in a hand, its :class:`Chain`, in canonical card order.
 
-    ``state`` is a :class:`rulebook.sevens.SevensState` (anything with ``rules``, ``table``
+    ``state`` is a :class:`rulebook.games.sevens.state.SevensState` (anything with ``rules``, ``table``
     and ``hands``).  With an empty table every chain but the opening card's starts with the
     opening card (BS-OPEN-4).
     """
@@ -227,7 +227,7 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
     ``seats`` limits the waiting cards drawn to those seats' hands (the chains still show
     every card they pass through).  Tooltips give each card's whole chain and the clause ids.
     """
-    from .diagrams import digraph
+    from ...diagrams import digraph
 
     rules, table, hands, _ = _state_parts(state)
     chains = waiting_chains(state)

@@ -1,10 +1,10 @@
-"""Badugi: hand ranking (:mod:`rulebook.badugi.ranking`, BDG-RANK-1..7) and a fixed-limit hand.
+"""Badugi: hand ranking (:mod:`rulebook.games.badugi.ranking`, BDG-RANK-1..7) and a fixed-limit hand.
 
-The betting hand lives in :mod:`rulebook.badugi.hand`, loaded through the ``badugi`` profile
+The betting hand lives in :mod:`rulebook.games.badugi.state`, loaded through the ``badugi`` profile
 (``rulebook.load_rules("badugi")``); this package only re-exports the ranking, so importing
 it stays light (the table of all hands is built at the first call that needs it).
 
->>> from rulebook.badugi import evaluate, compare
+>>> from rulebook.games.badugi import evaluate, compare
 >>> evaluate("AC 2D 3H 4S").words()
 'badugi 4-3-2-A'
 >>> compare("AC 2D 3H 4S", "AS 2H 3D 4C")

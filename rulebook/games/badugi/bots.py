@@ -1,6 +1,6 @@
 """Computer players for Badugi: ``random`` and ``smart``.
 
-A bot sees only a :class:`~rulebook.badugi.hand.BadugiView` (its own cards and what is
+A bot sees only a :class:`~rulebook.games.badugi.state.BadugiView` (its own cards and what is
 public).  Each decision is a small function of view-level values (own hand mask, legal
 options, the round), so the fast playout loop can call the very same function with values
 read from its table: :func:`fast_chooser` gives that adapter.  Chance comes only from the
@@ -16,8 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..cards import CardSet
-from ..protocol import RandomBot, TurnRandom, register_bot
+from ...cards import CardSet
+from ...protocol import RandomBot, TurnRandom, register_bot
 from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
 from .ranking import ranks_of_class
@@ -109,7 +109,7 @@ class SmartBot:
 
     def choose(self, view: Any, rng: TurnRandom) -> Any:
         """A move from the view only: own cards, the round and the legal moves."""
-        from .hand import Action, Draw
+        from .state import Action, Draw
 
         hand = view.hand.mask
         if view.phase & 1:
@@ -147,7 +147,7 @@ class _FastView:
         self.bot = bot
 
     def _choose(self, t: B.Table, seat: int, rng: TurnRandom) -> Any:
-        from .hand import BadugiState
+        from .state import BadugiState
 
         return self.bot.choose(BadugiState(None, t, (), {}).view(seat), rng)  # type: ignore[arg-type]
 

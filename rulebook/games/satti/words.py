@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANK_NAMES, SUIT_NAMES, CardSet, parse_card, parse_cards
-from .common import and_list, cards_text, glance_section, house_rules_section, or_list
-from .document import Bullets, HowToPlay, Para, Section
+from ...cards import RANK_NAMES, SUIT_NAMES, CardSet, parse_card, parse_cards
+from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "EXAMPLE_HAND", "example_position",
            "penalty_position"]

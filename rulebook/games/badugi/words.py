@@ -5,15 +5,15 @@ The facts come from the rules object and the engine: the players and stacks (BDG
 BDG-SEAT-2), the button and the blinds (BDG-SEAT-3..7, read from a dealt hand), the four
 cards (BDG-SEAT-8), the four betting rounds, bet sizes and the cap (BDG-BET-1..6), the three
 draws (BDG-DRAW-1..3), pots and all-ins (BDG-POT-1..5), the showdown (BDG-SHOW-1..5) and the
-hand ranking (BDG-RANK-1..7, the example hand valued by :func:`rulebook.badugi.evaluate`).
+hand ranking (BDG-RANK-1..7, the example hand valued by :func:`rulebook.games.badugi.evaluate`).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUIT_NAMES
-from .common import and_list, cards_text, glance_section, house_rules_section
-from .document import Bullets, HowToPlay, Para, Section
+from ...cards import SUIT_NAMES
+from ...sheets.common import and_list, cards_text, glance_section, house_rules_section
+from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "EXAMPLE_HAND", "BADUGI_HAND"]
 
@@ -120,7 +120,7 @@ def _end(rules: Any) -> Section:
 
 
 def _example(rules: Any) -> Section:
-    from ..badugi import compare, evaluate
+    from .ranking import compare, evaluate
 
     value = evaluate(EXAMPLE_HAND)
     counting = list(value.counting_cards)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import ALL_CARDS, RANKS, SUIT_NAMES, parse_cards
-from ..sevens_core import HAND_SIZES, PASSES_PER_ROUND
-from .common import and_list, cards_text, glance_section, house_rules_section, or_list
-from .document import Bullets, HowToPlay, Para, Section
+from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, parse_cards
+from .core import HAND_SIZES, PASSES_PER_ROUND
+from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "example_position", "EXAMPLE_TABLE", "EXAMPLE_HAND",
            "card_points_text"]

@@ -40,8 +40,8 @@ from itertools import combinations, product
 from math import comb
 from typing import Any, Union
 
-from ..cards import ALL_CARDS, RANKS, SUIT_NAMES, Card, CardSet, CardsLike, parse_cards
-from ..errors import CardError
+from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, Card, CardSet, CardsLike, parse_cards
+from ...errors import CardError
 
 __all__ = [
     "HAND_COUNT",
@@ -533,7 +533,7 @@ class BadugiValue:
     def diagram(self) -> Any:
         """The hand as a graph: a node per card, an edge per shared suit or rank, the
         counting cards marked (a :class:`rulebook.diagrams.Diagram`; see
-        :func:`rulebook.badugi.diagram.hand_diagram`).  graphviz is imported only here."""
+        :func:`rulebook.games.badugi.diagram.hand_diagram`).  graphviz is imported only here."""
         from .diagram import hand_diagram
 
         return hand_diagram(self)

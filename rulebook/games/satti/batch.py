@@ -2,16 +2,16 @@
 columns mean.
 
 :func:`columns_random` plays a batch of rounds move by move, every round of the batch taking
-its next move in the same step, exactly as :func:`rulebook.satti_bots.playout_loop` plays
+its next move in the same step, exactly as :func:`rulebook.games.satti.bots.playout_loop` plays
 them one at a time (and so as ``autoplay`` plays them through states):
 
 * the deal, the turned card and every reshuffle come from the rule functions themselves
-  (:func:`~rulebook.satti.deal_table` SAT-SETUP-2..7, and the reshuffle's
+  (:func:`~rulebook.games.satti.state.deal_table` SAT-SETUP-2..7, and the reshuffle's
   ``derived_random(seed, "reshuffle", k)`` order, SAT-PILE-1..2), round by round in Python;
 * each move re-expresses, on arrays over the rounds, the rule named in its comment: the
-  legal moves in ``legal_moves()`` order (:func:`~rulebook.satti.legal_codes`: SAT-TURN-1..3,
+  legal moves in ``legal_moves()`` order (:func:`~rulebook.games.satti.state.legal_codes`: SAT-TURN-1..3,
   SAT-FIT-1..4, SAT-JACK-1, SAT-SEVEN-2/5, SAT-EIGHT-2, SAT-END-3), the random bot's pick
-  ``legal[TurnRandom.below(len(legal))]``, and the move's effect (:func:`~rulebook.satti.
+  ``legal[TurnRandom.below(len(legal))]``, and the move's effect (:func:`~rulebook.games.satti.state.
   step`: SAT-TURN-3..5, SAT-SEVEN-1/3/6, SAT-EIGHT-2/4, SAT-JACK-1, SAT-PILE-3, SAT-END-1..3);
 * places by cards held (SAT-END-4, SAT-END-5).
 
@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from .fastrandom import derived_seeds, random_floats
-from .measures import PlayoutTerms, register_terms
-from .protocol import MASK64, TurnRandom, derived_random
-from .rules import RulesBase
-from .satti import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
-from .simulation import register_batch
+from ...fastrandom import derived_seeds, random_floats
+from ...measures import PlayoutTerms, register_terms
+from ...protocol import MASK64, TurnRandom, derived_random
+from ...rules import RulesBase
+from .state import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
+from ...simulation import register_batch
 
 __all__ = ["columns_random", "satti_terms", "MIN_BATCH"]
 
@@ -101,7 +101,7 @@ def places_by_count(counts: Any, winner: Any) -> Any:
 
 def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
           hand_size: int) -> tuple[Any, Any, Any, Any, Any]:
-    """:func:`~rulebook.satti.deal_table` for many rounds: the same shuffle (each card's key
+    """:func:`~rulebook.games.satti.state.deal_table` for many rounds: the same shuffle (each card's key
     from ``derived_random(seed, "deal")``, read in one call per round by
     :func:`~rulebook.fastrandom.random_floats`; the pack sorted by key, SAT-SETUP-2), dealt one
     card at a time clockwise from the dealer's left from the top of the pack (SAT-SETUP-4),

@@ -1,6 +1,6 @@
 """The Sevens family's rules as small pure functions on 52-bit card masks and small ints.
 
-Both :mod:`rulebook.sevens` (the immutable ``State``) and the fast playout loops call these
+Both :mod:`rulebook.games.sevens.state` (the immutable ``State``) and the fast playout loops call these
 functions, so every rule exists exactly once.  A card's bit is its canonical index
 ``rank_index * 4 + suit_index`` (see :mod:`rulebook.cards`), so moving one rank up or down
 inside a suit is a shift by 4 bits, and all four suits are handled by one integer operation.
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .cards import FULL_MASK, mask_indices
-from .protocol import MASK64, derived_seed, places_from_scores, splitmix64
+from ...cards import FULL_MASK, mask_indices
+from ...protocol import MASK64, derived_seed, places_from_scores, splitmix64
 
 __all__ = [
     "SEVENS",
@@ -302,12 +302,12 @@ def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
                                                                 list[str] | None]:
     """Play one deal with the named bots exactly as ``autoplay`` would through ``State``.
 
-    Mirrors :class:`rulebook.sevens.SevensState` step for step: the opening turn
+    Mirrors :class:`rulebook.games.sevens.state.SevensState` step for step: the opening turn
     (BS-OPEN-3/4), legal plays and passes (BS-MOVE-3/4, BS-HR-5/6/8..11), turn order with
     skipped seats (BS-OPEN-5), eliminations at the stuck player's turn (BS-HR-10/12), final
     turns (BS-HR-16/17), scoring (BS-END-2..8) and chips (BS-CHIP-3..5).
     """
-    from .sevens_bots import PASS_CHOICE, smart_choice
+    from .bots import PASS_CHOICE, smart_choice
 
     n = players
     ace_high, e86, sf = rules.ace_high, rules.eight_before_six, rules.sevens_first

@@ -2,8 +2,8 @@
 
 Implements BDG-SEAT-1..10, BDG-BET-1..10, BDG-POT-1..6, BDG-DRAW-1..9 and BDG-SHOW-1..6 of
 ``shared/rules/badugi.md`` (BDG-PROC-1..3 are explained only).  The rules themselves are the
-small functions of :mod:`rulebook.badugi.betting`, working on one compact
-:class:`~rulebook.badugi.betting.Table`; :class:`BadugiState` is an immutable wrapper that
+small functions of :mod:`rulebook.games.badugi.betting`, working on one compact
+:class:`~rulebook.games.badugi.betting.Table`; :class:`BadugiState` is an immutable wrapper that
 copies the table before each move, and :meth:`BadugiRules.playout` runs the same functions
 on one table without building states.
 
@@ -25,13 +25,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple, cast
 
-from ..cards import RANKS, CardSet, parse_cards
-from ..errors import CardError, MoveError, PositionError, RulesError
-from ..protocol import (
+from ...cards import RANKS, CardSet, parse_cards
+from ...errors import CardError, MoveError, PositionError, RulesError
+from ...protocol import (
     Explanation, Facts, GameState, LogEntry, Outcome, TurnRandom, Voice, bots_for,
     derived_random, places_from_scores,
 )
-from ..rules import Row, RulesBase
+from ...rules import Row, RulesBase
 from . import betting as B
 from .betting import (
     ACTION_NAMES, ACTIONS, BET, CALL, CHECK, FOLD, OVER, PHASES, R1, RAISE, HandResult,
@@ -69,7 +69,7 @@ class Action:
 
     @property
     def code(self) -> int:
-        """The action's small-int code in :mod:`rulebook.badugi.betting`."""
+        """The action's small-int code in :mod:`rulebook.games.badugi.betting`."""
         return ACTIONS[self.kind]
 
 
@@ -303,7 +303,7 @@ _BLOCK_CLAUSES = {"cap": ("BDG-BET-4",), "stack": ("BDG-POT-1",),
 
 def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanation:
     """Whether betting action ``kind`` is legal for the player to act, why, the clauses and
-    the facts, phrased from :func:`~rulebook.badugi.betting.betting_options` (the very
+    the facts, phrased from :func:`~rulebook.games.badugi.betting.betting_options` (the very
     options the legal moves come from)."""
     v = voice or Voice()
     i = t.to_act

@@ -8,7 +8,7 @@ without must pass (BS-MOVE-1..5); passes are public and prove absences (BS-INFO-
 first player out wins the round and the others score their cards (BS-END-1..8), or settle in
 chips (BS-CHIP-1..7); matches are in :mod:`rulebook.match` (BS-MATCH-1..7, BS-CHIP-8..10).
 House rules of ``badam-satti``: BS-HR-1..18.  The legality functions live in
-:mod:`rulebook.sevens_core`, shared with the fast playout loop.
+:mod:`rulebook.games.sevens.core`, shared with the fast playout loop.
 
 Notation: a play is the card's text (``7H``, also ``10H``/``7♥`` on input); a pass is
 ``pass``.  ``Play('7H')`` and ``PASS`` are interned values, so ``Play('7H') is Play('7H')``.
@@ -49,7 +49,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from .cards import (
+from ...cards import (
     ALL_CARDS,
     FULL_MASK,
     SUIT_NAMES,
@@ -59,8 +59,8 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError
-from .protocol import (
+from ...errors import CardError, IllegalMove, MoveError, PositionError, RulesError
+from ...protocol import (
     NO_CARDS,
     Explanation,
     Facts,
@@ -72,8 +72,8 @@ from .protocol import (
     make_bot,
     places_from_scores,
 )
-from .rules import Row, RulesBase
-from .sevens_core import (
+from ...rules import Row, RulesBase
+from .core import (
     HAND_SIZES,
     PASSES_PER_ROUND,
     SEVENS,
@@ -938,7 +938,7 @@ class SevensRules(RulesBase):
     # -- matches (used by rulebook.match) -------------------------------------------------
     def new_match(self, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Any:
         """A match of several deals with the dealer rotating (BS-DEAL-7, BS-MATCH-*)."""
-        from .match import new_match
+        from ...match import new_match
 
         return new_match(self, players=players, seed=seed, dealer=dealer)
 
@@ -966,7 +966,7 @@ class SevensRules(RulesBase):
         """
         from fractions import Fraction
 
-        from .match import MatchResult
+        from ...match import MatchResult
 
         totals = self.match_totals(outcomes, players)
         if self.chips:
@@ -1525,7 +1525,7 @@ class SevensState(GameState):
         """What waits on what: each suit's row ends and, for every card still in a hand, the
         cards that must be played before it, coloured by the seat that holds each one.
 
-        Returns a ``graphviz.Digraph`` (see :mod:`rulebook.waiting`; wrap it in
+        Returns a ``graphviz.Digraph`` (see :mod:`rulebook.games.sevens.waiting`; wrap it in
         :class:`rulebook.diagrams.Diagram` to draw it wherever Graphviz is missing).
         """
         from .waiting import waiting_diagram
@@ -1730,7 +1730,7 @@ class SevensView:
         return f"<SevensView seat {self.seat}: hand {self.hand}, table {self.table}>"
 
 
-from . import sevens_bots as _sevens_bots  # noqa: E402,F401  (registers the computer players)
+from . import bots as _sevens_bots  # noqa: E402,F401  (registers the computer players)
 
 __all__ += ["autoplay"]
-from . import sevens_batch as _sevens_batch  # noqa: E402,F401  (experiments: batch and terms)
+from . import batch as _sevens_batch  # noqa: E402,F401  (experiments: batch and terms)

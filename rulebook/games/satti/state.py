@@ -2,7 +2,7 @@
 
 Rules: ``shared/rules/satti.md``.  This module implements SAT-SETUP-1..7, SAT-FIT-1..4,
 SAT-TURN-1..6, SAT-SEVEN-1..8, SAT-JACK-1..2, SAT-EIGHT-1..5, SAT-PILE-1..3 and
-SAT-END-1..5; the computer players (SAT-AI-1..5) live in :mod:`rulebook.satti_bots`.
+SAT-END-1..5; the computer players (SAT-AI-1..5) live in :mod:`rulebook.games.satti.bots`.
 
 Move notation (``str(move)`` round-trips through ``rules.parse_move``):
 
@@ -72,7 +72,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from .cards import (
+from ...cards import (
     mask_indices,
     ALL_CARDS,
     FULL_MASK,
@@ -87,8 +87,8 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError
-from .protocol import (
+from ...errors import CardError, IllegalMove, MoveError, PositionError, RulesError
+from ...protocol import (
     Explanation,
     Facts,
     GameState,
@@ -99,7 +99,7 @@ from .protocol import (
     derived_random,
     places_from_scores,
 )
-from .rules import RulesBase, Row
+from ...rules import RulesBase, Row
 
 __all__ = [
     "SattiRules",
@@ -1726,14 +1726,14 @@ class SattiRules(RulesBase):
         ``passes`` (draw actions), ``turns`` (moves in the round), ``penalty_cards`` (cards
         drawn for 7s), ``cards_drawn``, ``stopped``.
         """
-        from .satti_bots import playout_loop
+        from .bots import playout_loop
 
         return playout_loop(self, players, seed, dealer, bots, record, max_moves)
 
     def playout_batch(self, players: int, seeds: Sequence[int], dealers: Sequence[int] | int,
                       bots: Any = None) -> list[list[dict[str, Any]]]:
         """Many rounds on the fast path: one list of rows per seed."""
-        from .satti_bots import playout_loop
+        from .bots import playout_loop
 
         if isinstance(dealers, int):
             dealers = [dealers] * len(seeds)
@@ -1748,5 +1748,5 @@ def _check_module() -> None:  # pragma: no cover - import-time sanity
 _check_module()
 
 # Register the computer players with the protocol.
-from . import satti_bots as _satti_bots  # noqa: E402,F401
-from . import satti_batch as _satti_batch  # noqa: E402,F401  (experiments: batch and terms)
+from . import bots as _satti_bots  # noqa: E402,F401
+from . import batch as _satti_batch  # noqa: E402,F401  (experiments: batch and terms)

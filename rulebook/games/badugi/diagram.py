@@ -7,11 +7,11 @@ label lists the others and says why the one kept is lower (BDG-RANK-3) or merely
 (BDG-RANK-7).
 
 Nothing here decides a rule again.  Which cards count, and each sentence saying why a card does
-not, come from :class:`~rulebook.badugi.ranking.BadugiValue` (``counting_cards``, ``discards``,
+not, come from :class:`~rulebook.games.badugi.ranking.BadugiValue` (``counting_cards``, ``discards``,
 ``explain()``); whether two cards clash is asked of
-:func:`~rulebook.badugi.ranking.rainbow_subsets`, the very function the ranking values hands
+:func:`~rulebook.games.badugi.ranking.rainbow_subsets`, the very function the ranking values hands
 with; the other largest sets come from it too, and their values from
-:func:`~rulebook.badugi.ranking.class_index_of_ranks`.
+:func:`~rulebook.games.badugi.ranking.class_index_of_ranks`.
 
 The drawing is a :class:`rulebook.diagrams.Diagram` (SVG with Graphviz's ``dot`` or
 ``graphviz-pure``, else its DOT source and an install hint).  ``graphviz`` is imported only
@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal, NamedTuple, Union
 
-from ..cards import RANKS, SUIT_NAMES, Card, CardsLike
+from ...cards import RANKS, SUIT_NAMES, Card, CardsLike
 from .ranking import (
     CLASS_COUNT,
     BadugiValue,
@@ -37,7 +37,7 @@ from .ranking import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from ..diagrams import Diagram
+    from ...diagrams import Diagram
 
 __all__ = ["Conflict", "OtherSet", "clash", "conflicts", "other_largest_sets", "discard_reasons",
            "hand_diagram"]
@@ -173,7 +173,7 @@ def hand_diagram(cards: Union[CardsLike, BadugiValue]) -> "Diagram":
     why any other largest set was not kept.  Raises
     :class:`~rulebook.diagrams.GraphvizMissing` if the ``graphviz`` package is absent.
     """
-    from ..diagrams import Diagram, digraph  # graphviz stays out of ``import rulebook``
+    from ...diagrams import Diagram, digraph  # graphviz stays out of ``import rulebook``
 
     value = evaluate(cards)
     why_not = discard_reasons(value)

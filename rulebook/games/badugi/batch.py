@@ -4,7 +4,7 @@ columns mean, and the showdown rate.
 :func:`columns_random` plays a batch of hands move by move, every hand taking its next move
 in the same step, as ``BadugiRules.playout`` plays them one at a time (and so as
 ``autoplay`` through states).  Each block re-expresses, on arrays over the hands, the rule of
-:mod:`rulebook.badugi.betting` named in its comment: the deal (BDG-SEAT-8/9, the pack
+:mod:`rulebook.games.badugi.betting` named in its comment: the deal (BDG-SEAT-8/9, the pack
 shuffled by the rule's own ``derived_random(seed, "deck")``), the blinds (BDG-SEAT-5/6),
 who acts (BDG-BET-7/8, BDG-BET-9), the legal actions in ``betting_options`` order and their
 effect (BDG-BET-2..5), the draws in ``draw_options`` order with the burn (BDG-DRAW-1/4/5),
@@ -28,11 +28,11 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, cast
 
-from ..measures import PlayoutTerms, register_terms
-from ..fastrandom import derived_seeds
-from ..protocol import MASK64, TurnRandom
-from ..rules import RulesBase
-from ..simulation import _rows_to_columns, register_batch
+from ...measures import PlayoutTerms, register_terms
+from ...fastrandom import derived_seeds
+from ...protocol import MASK64, TurnRandom
+from ...rules import RulesBase
+from ...simulation import _rows_to_columns, register_batch
 from . import betting as B
 
 __all__ = ["badugi_terms", "showdown", "columns_random", "MIN_BATCH"]

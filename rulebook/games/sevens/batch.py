@@ -1,7 +1,7 @@
 """The Sevens family in experiments: its numpy batch straight into columns, and what its
 playout columns mean.
 
-:func:`columns_random` runs the numpy batch of :mod:`rulebook.sevens_core` (all seats
+:func:`columns_random` runs the numpy batch of :mod:`rulebook.games.sevens.core` (all seats
 ``random``) and places the seats with the same rules as the scalar loop, vectorised:
 BS-END-6..8 (the round winner first, the others by penalty points, lowest first, equal
 points sharing the better place, p + k after k share p; with no winner, BS-HR-12, everyone
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .measures import PlayoutTerms, register_terms
-from .rules import RulesBase
-from .sevens_core import batch_random_arrays
-from .simulation import register_batch
+from ...measures import PlayoutTerms, register_terms
+from ...rules import RulesBase
+from .core import batch_random_arrays
+from ...simulation import register_batch
 
 __all__ = ["columns_random", "places_lower_first", "sevens_terms", "MIN_BATCH"]
 

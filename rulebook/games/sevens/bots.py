@@ -1,6 +1,6 @@
 """Computer players for the Sevens family (Badam Satti, app rules, British Sevens).
 
-Bots see only a :class:`rulebook.sevens.SevensView` (own hand, the table, hand sizes, the
+Bots see only a :class:`rulebook.games.sevens.state.SevensView` (own hand, the table, hand sizes, the
 public history: BS-INFO-1), never the state, and choose among the view's legal moves
 (BS-MOVE-1..4; under house rules BS-HR-5, BS-HR-6, BS-HR-8..11).  The smart player's
 choice is a pure function on masks, :func:`smart_choice`, so the fast playout loop calls the
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .protocol import RandomBot, TurnRandom, register_bot
-from .sevens_core import row_order
+from ...protocol import RandomBot, TurnRandom, register_bot
+from .core import row_order
 
 __all__ = ["RandomBot", "SmartBot", "smart_choice", "PASS_CHOICE"]
 
@@ -104,7 +104,7 @@ class SmartBot:
 
     def choose(self, view: Any, rng: TurnRandom) -> Any:
         """The move :func:`smart_choice` picks from the view's public facts and own hand."""
-        from .sevens import PASS, PLAYS
+        from .state import PASS, PLAYS
 
         rules = view.rules
         plays = view.legal_play_mask()

@@ -10,8 +10,8 @@ BDG-SHOW-1..6 (winning by folds, showdown order, cards speak, dead hands).
 
 A :class:`Table` holds the whole hand as small ints, lists of ints and 52-bit card masks.
 The rule functions here mutate a table in place; the immutable
-:class:`~rulebook.badugi.hand.BadugiState` copies its table before every move, and the fast
-playout loop (:meth:`~rulebook.badugi.hand.BadugiRules.playout`) mutates one table from the
+:class:`~rulebook.games.badugi.state.BadugiState` copies its table before every move, and the fast
+playout loop (:meth:`~rulebook.games.badugi.state.BadugiRules.playout`) mutates one table from the
 deal to the end.  Both therefore run exactly the same rules, never two copies.
 
 Phases: ``R1 D1 R2 D2 R3 D3 R4`` (betting rounds and draws, BDG-BET-1, BDG-DRAW-1), then
@@ -25,8 +25,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, cast
 
-from ..errors import PositionError
-from ..protocol import derived_random
+from ...errors import PositionError
+from ...protocol import derived_random
 from .ranking import class_index_of
 
 __all__ = [
@@ -61,7 +61,7 @@ NOT_AVAILABLE = -1
 def hand_class(mask: int) -> int:
     """The class index of a four-card hand (0 best): cards speak (BDG-SHOW-4, BDG-RANK-*).
 
-    The ranking itself lives in :mod:`rulebook.badugi.ranking` (its quick mask form).
+    The ranking itself lives in :mod:`rulebook.games.badugi.ranking` (its quick mask form).
     """
     return class_index_of(mask)
 

@@ -3,7 +3,7 @@
 The players' decisions are pure functions of compact values (a hand mask, the top card, the
 current suit, the pending penalty, the next player's hand size): the registered bots call
 them with what ``state.view(seat)`` shows, and :func:`playout_loop` calls them with the same
-values read from its :class:`~rulebook.satti.Table`, so the two paths cannot drift apart.
+values read from its :class:`~rulebook.games.satti.state.Table`, so the two paths cannot drift apart.
 
 * ``random`` — uniform over ``legal_moves()`` (``legal[rng.randrange(len(legal))]``).
 * ``easy`` (SAT-AI-2) — a card uniformly at random from the playable cards (a jack counts
@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import RulesError
-from .protocol import MASK64, RandomBot, TurnRandom, autoplay, register_bot
-from .satti import (
+from ...errors import RulesError
+from ...protocol import MASK64, RandomBot, TurnRandom, autoplay, register_bot
+from .state import (
     DRAW,
     EIGHTS,
     FIRST_JACK,
