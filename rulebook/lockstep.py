@@ -62,20 +62,15 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
         raise RulesError(str(exc)) from None
 
 
-def _hands(state: GameState) -> Any:
-    """The dealt hands, where the game shows them; ``None`` otherwise."""
-    hands = getattr(state, "hands", None)
-    if callable(hands):
-        hands = hands()
-    return None if hands is None else tuple(getattr(h, "mask", h) for h in hands)
+def _hands(state: GameState[Any]) -> tuple[int, ...]:
+    """The dealt hands as masks."""
+    return tuple(h.mask for h in state.hands)
 
 
-def position_key(state: GameState) -> tuple[Any, ...]:
+def position_key(state: GameState[Any]) -> tuple[Any, ...]:
     """What a learner sees of a position, compared across two rulesets of one game: the seat
     to move, whether it is over, the hands, and the chip stacks where the game has them."""
-    stacks = getattr(state, "stacks", None)
-    return (state.to_move, state.is_over, _hands(state),
-            tuple(stacks) if isinstance(stacks, (tuple, list)) else None)
+    return (state.to_move, state.is_over, _hands(state), state.stacks)
 
 
 def same_deal(start_a: GameState, start_b: GameState) -> bool:
@@ -195,7 +190,7 @@ class LockstepResult:
 
     def summary(self) -> str:
         """One sentence saying where (and whether) the two deals part."""
-        a, b = self.rules_a.label(), self.rules_b.label()
+        a, b = self.rules_a.caption(), self.rules_b.caption()
         if self.parting is None:
             same_result = _outcome_text(self.final_a) == _outcome_text(self.final_b)
             tail = "" if same_result else (" but end differently: " + _outcome_text(self.final_a)
@@ -215,7 +210,7 @@ class LockstepResult:
                 f"move {p}: the same move had a different effect under the two rulesets.")
 
     def _parting_text(self) -> str:
-        a, b = self.rules_a.label(), self.rules_b.label()
+        a, b = self.rules_a.caption(), self.rules_b.caption()
         i = self.parting
         assert i is not None
         if not self.same_start:

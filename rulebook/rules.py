@@ -1,10 +1,13 @@
-"""Rules as data: TOML profiles loaded into frozen, validated rules objects.
+"""Rules as data: TOML profiles loaded into frozen, validated rules objects, and the registry
+of rulesets.
 
-Each ruleset is one TOML file under ``rulebook/profiles/``.  A profile names the engine
-class that plays it (``engine = "rulebook.games.sevens:SevensRules"``), its fixed settings and its
-options (house rules).  :func:`load_rules` reads the profile, checks every option given
-against the profile's option table (BS-HR-1..4, SAT-SETUP-2, BDG-SEAT-4) and returns the
-engine's frozen rules object.
+Each installed ruleset is one TOML file under ``rulebook/profiles/``; :func:`register_game`
+adds one from anywhere (a TOML path or a :class:`Profile`), so a game written outside this
+package is loaded the same way.  A profile names the engine class that plays it (``engine =
+"package.module:Class"``), its fixed settings and its options (house rules).
+:func:`load_rules` reads the profile, checks every option given against the profile's option
+table and returns the engine's frozen rules object.  Nothing here knows a game: the profile
+names it, and the rules object answers for it (see :class:`RulesBase`).
 
 An option table entry looks like this::
 
@@ -30,15 +33,19 @@ import dataclasses
 import importlib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from .cards import Card, CardSet
 from .errors import RulesError, quoted
 
 if TYPE_CHECKING:
-    from .protocol import GameState
+    from .html import TableView
+    from .protocol import DiagramSpec, GameState, Move
+    from .sheets.document import HowToPlay, Section
+    from .turnflow import TurnFlow
 
 __all__ = [
     "TOPICS",
@@ -49,6 +56,10 @@ __all__ = [
     "load_rules",
     "profile_ids",
     "load_profile",
+    "read_profile",
+    "register_game",
+    "unregister_game",
+    "engine_class",
     "parse_option",
     "parse_ruleset",
 ]
@@ -200,34 +211,55 @@ class Profile:
     summary: str
     settings: Mapping[str, Any]
     options: Mapping[str, OptionSpec]
+    measures: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """How a summary heads the ruleset's ``points`` and ``passes`` columns (``[measures]``)."""
 
 
 _OPTION_TYPES = {"bool", "int", "str", "int_list"}
 
 
+_REGISTERED: dict[str, tuple[Profile, type["RulesBase"] | None]] = {}
+"""Rulesets added with :func:`register_game`, by profile id, with their engine class when it
+was given as a class."""
+
+
 def profile_ids() -> list[str]:
-    """The ids of every installed profile, sorted."""
-    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+    """The ids of every ruleset: the installed profiles and those registered, sorted."""
+    return sorted({p.stem for p in PROFILE_DIR.glob("*.toml")} | set(_REGISTERED))
 
 
 def load_profile(profile_id: str) -> Profile:
-    """Read and check one TOML profile.  Unknown ids raise :class:`RulesError`."""
+    """Read and check one profile.  Unknown ids raise :class:`RulesError`."""
     if not isinstance(profile_id, str):
         raise RulesError(f"a ruleset is named by its id as text, not {quoted(profile_id)}: "
                          f"expected one of {', '.join(profile_ids())}")
+    registered = _REGISTERED.get(profile_id)
+    if registered is not None:
+        return registered[0]
     if profile_id not in profile_ids():
         raise RulesError(
             f"unknown ruleset {quoted(profile_id)}: expected one of {', '.join(profile_ids())}"
         )
-    return _read_profile(str(profile_id))
+    return _read_installed(str(profile_id))
 
 
 @cache
-def _read_profile(profile_id: str) -> Profile:
+def _read_installed(profile_id: str) -> Profile:
     """Read one installed TOML profile (once: profiles are cached)."""
-    path = PROFILE_DIR / f"{profile_id}.toml"
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
+    return read_profile(PROFILE_DIR / f"{profile_id}.toml")
+
+
+def read_profile(path: str | Path) -> Profile:
+    """Read and check a TOML profile file (see the module header for its tables)."""
+    try:
+        with Path(path).open("rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesError(f"cannot read the profile {quoted(str(path))}: {exc}") from None
+    missing = [key for key in ("id", "title", "game", "engine") if not isinstance(data.get(key), str)]
+    if missing:
+        raise RulesError(f"the profile {quoted(str(path))} names no {', '.join(missing)}")
+    profile_id = data["id"]
     options: dict[str, OptionSpec] = {}
     for name, spec in data.get("options", {}).items():
         kind = spec.get("type")
@@ -252,14 +284,59 @@ def _read_profile(profile_id: str) -> Profile:
             choice_labels=tuple(map(str, choice_labels)) if choice_labels is not None else None,
         )
     return Profile(
-        id=data["id"],
+        id=profile_id,
         title=data["title"],
         game=data["game"],
         engine=data["engine"],
         summary=data.get("summary", ""),
         settings=dict(data.get("settings", {})),
         options=options,
+        measures={str(k): str(v) for k, v in data.get("measures", {}).items()},
     )
+
+
+def register_game(profile: "Profile | str | Path",
+                  engine: type["RulesBase"] | None = None) -> Profile:
+    """Make a ruleset loadable by its id, as an installed one is: ``profile`` is a
+    :class:`Profile` or the path of its TOML file; ``engine`` the rules class that plays it
+    (by default the class the profile's ``engine`` names, ``"package.module:Class"``).
+
+    The game's package registers its computer players, batch and measures when it is
+    imported, as the installed games do.  An id already taken raises RulesError.
+    """
+    if not isinstance(profile, Profile):
+        profile = read_profile(profile)
+    if profile.id in profile_ids():
+        raise RulesError(f"a ruleset {profile.id!r} exists already: give the new one another id")
+    if engine is not None and not (isinstance(engine, type) and issubclass(engine, RulesBase)):
+        raise RulesError(f"engine={quoted(engine)}: expected a rules class (a RulesBase)")
+    _REGISTERED[profile.id] = (profile, engine)
+    if engine is None:
+        engine_class(profile.id)  # the class named must exist: fail now, not at load_rules
+    return profile
+
+
+def unregister_game(profile_id: str) -> None:
+    """Remove a ruleset added with :func:`register_game` (installed ones stay)."""
+    if _REGISTERED.pop(profile_id, None) is None:
+        raise RulesError(f"{quoted(profile_id)} was not added with register_game")
+
+
+def engine_class(profile_id: str) -> type["RulesBase"]:
+    """The rules class that plays a ruleset (importing its game's package)."""
+    registered = _REGISTERED.get(profile_id)
+    if registered is not None and registered[1] is not None:
+        return registered[1]
+    profile = load_profile(profile_id)
+    module_name, _, class_name = profile.engine.partition(":")
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError):
+        raise RulesError(f"the ruleset {profile.id!r} names the engine {profile.engine!r}, "
+                         "which cannot be imported") from None
+    if not (isinstance(cls, type) and issubclass(cls, RulesBase)):
+        raise RulesError(f"the engine {profile.engine!r} of {profile.id!r} is not a rules class")
+    return cls
 
 
 def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -370,19 +447,102 @@ class RulesBase:
         """The ruleset as rows (topic, setting, value, meaning, clauses)."""
         raise NotImplementedError
 
-    if TYPE_CHECKING:
-        # What every engine's rules class defines (declared for type checkers only, so a
-        # missing one still fails at run time as before).
-        def new_deal(self, players: int = 4, seed: Any = 7, dealer: int = 0) -> GameState:
-            """A fresh deal: ``players`` seats, the pack shuffled from ``seed``."""
+    # -- what every game's rules class implements ------------------------------------------
+    def new_deal(self, players: int = 4, seed: Any = 7, dealer: int = 0) -> "GameState[Any]":
+        """A fresh deal: ``players`` seats, the pack shuffled from ``seed``."""
+        raise NotImplementedError
 
-        def parse_move(self, text: Any) -> Any:
-            """The game's move object for its notation; bad text raises MoveError."""
+    def position(self, **args: Any) -> "GameState[Any]":
+        """Any legal position set up by hand (each game names its arguments)."""
+        raise NotImplementedError
 
-        def playout(self, players: int = 4, seed: Any = 0, dealer: int = 0, bots: Any = None,
-                    record: bool = False) -> Any:
-            """One whole deal with computer players on the fast path (rows and moves)."""
+    def parse_move(self, text: Any) -> "Move":
+        """The game's move object for its notation; bad text raises MoveError."""
+        raise NotImplementedError
 
+    @property
+    def players_range(self) -> range:
+        """The numbers of players this ruleset is played by (e.g. ``range(3, 7)``)."""
+        raise NotImplementedError
+
+    def playout(self, players: int = 4, seed: Any = 0, dealer: int = 0, bots: Any = None,
+                record: bool = False) -> Any:
+        """One whole deal with computer players on the fast path: ``.rows`` (one dict per
+        seat with at least ``seat, bot, place, won, points, passes, turns``) and
+        ``.moves`` (the move texts when ``record``)."""
+        raise NotImplementedError
+
+    def turn_flow(self) -> "TurnFlow":
+        """One turn and the round's end as plain data (see :mod:`rulebook.turnflow`), built
+        from this ruleset's values, so switching an option changes it."""
+        raise NotImplementedError
+
+    def how_to_play(self) -> "HowToPlay":
+        """How to play this ruleset in plain words: the goal, the set-up, your turn, the end
+        and the score, the house rules in force and a worked example (no clause ids).
+
+        Written from this rules object, so a house rule switched on changes it; shows itself
+        as HTML in Jupyter and as plain text with ``str()``.  See :mod:`rulebook.sheets`.
+        """
+        raise NotImplementedError
+
+    def sheet_sections(self) -> "tuple[Section, ...]":
+        """The sections of this ruleset's one-page rule sheet (see :meth:`rule_sheet`)."""
+        raise NotImplementedError
+
+    # -- what a screen asks; a game overrides what it has ----------------------------------
+    def card_move(self, card: Card, state: "GameState[Any]") -> "Move":
+        """The move a click on ``card`` asks for in ``state`` (legal or not: the state's
+        ``explain`` says why).  By default the card's own notation, ``7H``."""
+        return self.parse_move(card.text)
+
+    def actions(self) -> "tuple[Move, ...]":
+        """The game's moves that use no card (``pass``, ``draw``, ``fold`` ...): what its
+        action buttons play.  Each has a notation (``str``) and words (``pretty()``)."""
+        return ()
+
+    def pick_move(self, cards: CardSet) -> "Move | None":
+        """The one move made of several cards picked from the hand (``cards``, perhaps none),
+        or ``None`` when the game uses its cards one at a time (the default)."""
+        return None
+
+    @property
+    def table_view(self) -> "TableView":
+        """How this game's table is drawn (see :class:`rulebook.html.TableView`)."""
+        from .html import TableView
+
+        return TableView()
+
+    position_diagram: ClassVar["DiagramSpec | None"] = None
+    """The diagram this game draws of a position (``state.position_diagram()``), if any."""
+
+    def match_length(self) -> int | None:
+        """Deals in a match of this ruleset, or ``None`` when it plays no matches."""
+        return None
+
+    def deal_after(self, previous: "GameState[Any]", players: int, seed: Any,
+                   dealer: int) -> "GameState[Any]":
+        """The next deal of a match after ``previous``: a fresh deal, unless the game carries
+        something over from deal to deal (chips)."""
+        return self.new_deal(players=players, seed=seed, dealer=dealer)
+
+    def match_totals(self, outcomes: Sequence[Any], players: int) -> tuple[int, ...]:
+        """Each seat's total after the given deals of a match."""
+        raise NotImplementedError
+
+    def match_result(self, outcomes: Sequence[Any], players: int) -> Any:
+        """The standing after the given deals of a match (a ``MatchResult``)."""
+        raise NotImplementedError
+
+    def check_players(self, players: Any) -> int:
+        """``players`` if this ruleset is played by that many, else RulesError."""
+        allowed = self.players_range
+        if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+            raise RulesError(f"{self.profile.id!r} is played by {allowed.start} to "
+                             f"{allowed.stop - 1} players, not {players!r}")
+        return players
+
+    # -- shared ---------------------------------------------------------------------------------
     def option_rows(self) -> list[Row]:
         """One ``house rules`` row per option, from the profile's option table."""
         rows = []
@@ -407,17 +567,6 @@ class RulesBase:
 
         return turn_diagram(self)
 
-    def how_to_play(self) -> Any:
-        """How to play this ruleset in plain words: the goal, the set-up, your turn, the end
-        and the score, the house rules in force and a worked example (no clause ids).
-
-        Written from this rules object, so a house rule switched on changes it; shows itself
-        as HTML in Jupyter and as plain text with ``str()``.  See :mod:`rulebook.sheets`.
-        """
-        from .sheets import how_to_play
-
-        return how_to_play(self)
-
     def rule_sheet(self) -> Any:
         """A one-page printable rule sheet: ``.html()``, ``.pdf()`` and ``.save(path)`` (HTML,
         PDF or text by the file's suffix), shown as HTML in Jupyter.  See :mod:`rulebook.sheets`.
@@ -432,6 +581,19 @@ class RulesBase:
         from .sheets import rules_table
 
         return rules_table(self)
+
+    def caption(self) -> str:
+        """The ruleset in words: its title and the options changed from the profile's
+        defaults by their labels, e.g. ``Badam Satti (classic) with Sevens first``."""
+        changed = self.changed_options()
+        if not changed:
+            return self.title
+        parts = []
+        for name, value in changed.items():
+            spec = self.profile.options[name]
+            parts.append(spec.label if value is True
+                         else f"{spec.label}: {spec.choice_label(value)}")
+        return f"{self.title} with {', '.join(parts)}"
 
     def label(self) -> str:
         """A short label: the profile id plus changed options, e.g. ``badam-satti +sevens_first``."""
@@ -469,9 +631,7 @@ def load_rules(profile_id: str, /, **options: Any) -> RulesBase:
     """
     profile = load_profile(profile_id)
     resolved = resolve_options(profile, options)
-    module_name, _, class_name = profile.engine.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    rules: RulesBase = cls(profile=profile, options=resolved)
+    rules: RulesBase = engine_class(profile.id)(profile=profile, options=resolved)
     return rules
 
 

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from rulebook import load_rules
 from rulebook.games.badugi import evaluate
-from rulebook.games.badugi.state import Action, BadugiState, Draw
+from rulebook.games.badugi import Action, BadugiState, Draw
 from rulebook.cards import ALL_CARDS, Card, CardSet
 
 ACTIONS = [Action(k) for k in ("fold", "check", "call", "bet", "raise")]

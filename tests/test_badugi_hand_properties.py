@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rulebook import load_rules, records
 from rulebook.games.badugi.betting import Table
-from rulebook.games.badugi.state import Action, BadugiState, BadugiView, Draw
+from rulebook.games.badugi import Action, BadugiState, BadugiView, Draw
 from rulebook.cards import CardSet
 from rulebook.errors import CardError, IllegalMove, MoveError, PositionError, RecordError, RulesError
 from rulebook.protocol import TurnRandom, autoplay, bots_for, make_bot

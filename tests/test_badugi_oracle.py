@@ -33,7 +33,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.games.badugi import betting as B
-from rulebook.games.badugi.state import Action, Draw
+from rulebook.games.badugi import Action, Draw
 from rulebook.cards import CardSet
 
 pokerkit = pytest.importorskip("pokerkit")

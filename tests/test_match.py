@@ -10,7 +10,7 @@ from rulebook import RecordError, RulesError, load_rules
 from rulebook.match import Match, load_match
 from rulebook.protocol import derived_seed
 from rulebook.records import dumps, loads
-from rulebook.games.sevens.state import SevensOutcome
+from rulebook.games.sevens import SevensOutcome
 from rulebook.games.sevens.core import round_places
 
 

@@ -48,7 +48,7 @@ def test_batch_equals_the_scalar_loop(options, players) -> None:
 
 
 def _turned_seven(rules, players, seed, dealer):
-    from rulebook.games.satti.state import shuffled_deck
+    from rulebook.games.satti.core import shuffled_deck
 
     pack = shuffled_deck(seed)
     return pack[-(players * rules.hand_size) - 1] >> 2 == 6

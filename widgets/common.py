@@ -1,7 +1,7 @@
 """Pieces several widgets share: what the engine accepts, asked rather than restated, and the
 option controls every widget that shows a ruleset's options builds the same way.
 
-- :func:`players_accepted`: the player counts a ruleset's ``new_deal`` accepts (asked);
+- :func:`players_accepted`: the player counts a ruleset is played by (``rules.players_range``);
 - :func:`strength_options`: the computer players the engine registered for a game, in words;
 - :func:`option_control` / :func:`option_value`: one control per option of a profile's
   option table, labelled in words (the option's ``label``), its meaning and clause ids as
@@ -14,14 +14,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulesError
 from rulebook.rules import OptionSpec, RulesBase
 
 __all__ = ["MOST_PLAYERS_ASKED", "STRENGTH_WORDS", "players_accepted", "strength_options",
            "option_control", "option_value", "option_text"]
 
 MOST_PLAYERS_ASKED = 12
-"""The largest player count the widgets ask the engine about."""
+"""The most players any screen offers (a ruleset's own range, ``rules.players_range``, is
+what it accepts)."""
 
 STRENGTH_WORDS = {
     "easy": "easy",
@@ -35,15 +36,9 @@ _STRENGTH_ORDER = ("smart", "easy", "random")
 
 
 def players_accepted(rules: RulesBase) -> list[int]:
-    """The player counts ``rules.new_deal(players=n)`` accepts (asking the engine, 1..12)."""
-    ok = []
-    for n in range(1, MOST_PLAYERS_ASKED + 1):
-        try:
-            rules.new_deal(players=n, seed=0, dealer=0)  # type: ignore[attr-defined]
-        except RulebookError:
-            continue
-        ok.append(n)
-    return ok
+    """The player counts the ruleset is played by (``rules.players_range``, at most
+    :data:`MOST_PLAYERS_ASKED`)."""
+    return [n for n in rules.players_range if n <= MOST_PLAYERS_ASKED]
 
 
 def strength_options(names: list[str]) -> list[tuple[str, str]]:

@@ -29,6 +29,8 @@ from rulebook.errors import RulebookError
 from rulebook.rules import load_rules, profile_ids
 from rulebook.sheets.document import symbols, words_html
 
+from .common import option_control
+
 __all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
            "pandas_or_note", "LESSON_STYLE"]
 
@@ -333,20 +335,11 @@ class TryIt:
                       else name in self.option_names)
             if not wanted or name == "ranked":
                 continue
-            label = getattr(spec, "label", "") or name.replace("_", " ").capitalize()
+            if spec.type != "bool" and spec.choices is None:
+                continue  # a switch or a choice: what a lesson varies
+            box: W.ValueWidget = option_control(spec, spec.default)
             if spec.type == "bool":
-                box: W.ValueWidget = W.Checkbox(value=bool(spec.default), description=label,
-                                                indent=False, layout=W.Layout(width="auto",
-                                                                              margin="0 14px 0 0"))
-            elif spec.choices is not None:
-                words = getattr(spec, "choice_label", None)
-                box = W.Dropdown(options=[(str(words(c)) if words else str(c), c)
-                                          for c in spec.choices],
-                                 value=spec.default, description=label,
-                                 style={"description_width": "auto"},
-                                 layout=W.Layout(width="auto"))
-            else:
-                continue
+                box.layout.margin = "0 14px 0 0"
             box.observe(lambda _c: self.refresh(), names="value")
             boxes[name] = box
         self.option_boxes = boxes

@@ -24,6 +24,7 @@ import ipywidgets as W
 from rulebook.errors import RulebookError, RulesError
 from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
+from rulebook.match import new_match
 from rulebook.protocol import GameState
 from rulebook.rules import RulesBase, load_rules, profile_ids
 from rulebook.simulation import bot_names
@@ -172,7 +173,7 @@ class PlayGame:
     @property
     def has_matches(self) -> bool:
         """Whether the ruleset plays matches (its rules object has ``new_match``)."""
-        return callable(getattr(self.rules, "new_match", None))
+        return self.rules.match_length() is not None
 
     @property
     def in_match(self) -> bool:
@@ -204,12 +205,11 @@ class PlayGame:
         a new match (``rules.new_match``) when "whole match" is on."""
         self._finished = self._after = None
         if self.match_toggle.value and self.has_matches:
-            self.match = getattr(self.rules, "new_match")(
-                players=self.players, seed=self.seed, dealer=0)
+            self.match = new_match(self.rules, players=self.players, seed=self.seed, dealer=0)
             state: GameState = self.match.current
         else:
             self.match = None
-            state = getattr(self.rules, "new_deal")(players=self.players, seed=self.seed)
+            state = self.rules.new_deal(players=self.players, seed=self.seed)
         return state
 
     def next_deal(self) -> None:
@@ -261,7 +261,7 @@ class PlayGame:
     def _show_match_switch(self) -> None:
         self.match_toggle.layout.display = None if self.has_matches else "none"
         if self.has_matches:
-            length = int(getattr(self.rules, "match_length")())
+            length = int(self.rules.match_length() or 0)
             self.match_toggle.description = f"whole match ({length} deals)"
 
     def _deal_changed(self) -> None:
@@ -291,9 +291,7 @@ class PlayGame:
 
     # ---- the scores ---------------------------------------------------------------------
     def _unit(self, match: Any) -> str:
-        outcomes = match.outcomes
-        return "chips" if outcomes and getattr(outcomes[0], "chips", None) is not None \
-            else "points"
+        return str(match.result.unit)
 
     def _scores_html(self, match: Any) -> str:
         """The running totals after each finished deal, then the standing or the result."""

@@ -1,8 +1,13 @@
-"""Badugi: hand ranking (:mod:`rulebook.games.badugi.ranking`, BDG-RANK-1..7) and a fixed-limit hand.
+"""Badugi: hand ranking (BDG-RANK-1..7) and a complete fixed-limit hand (BDG-SEAT-1..10,
+BDG-BET-1..10, BDG-POT-1..6, BDG-DRAW-1..9, BDG-SHOW-1..6).
 
-The betting hand lives in :mod:`rulebook.games.badugi.state`, loaded through the ``badugi`` profile
-(``rulebook.load_rules("badugi")``); this package only re-exports the ranking, so importing
-it stays light (the table of all hands is built at the first call that needs it).
+The rooms: ``ranking`` (every hand's class and standing; the table of all hands is built at
+the first call that needs it), ``betting`` (the rule functions and the one turn core on a
+compact :class:`~.betting.Table`), ``moves``, ``explain`` (sentences, facts, the move log),
+``state`` (state and view), ``rules`` (:class:`BadugiRules`, the ``badugi`` profile, and the
+fast playout), ``bots``, ``batch`` (the numpy batch and the measures), ``render``, ``flow``,
+``words`` and ``diagram`` (the clash graph of a hand).  Importing the package registers the
+computer players and the batch.
 
 >>> from rulebook.games.badugi import evaluate, compare
 >>> evaluate("AC 2D 3H 4S").words()
@@ -12,6 +17,11 @@ it stays light (the table of all hands is built at the first call that needs it)
 """
 from __future__ import annotations
 
+from . import batch as _batch  # noqa: F401  (registers the batch and the measures)
+from . import bots as _bots  # noqa: F401  (registers the computer players)
+from .moves import Action, Draw
+from .rules import BadugiRules
+from .state import BadugiOutcome, BadugiState, BadugiView
 from .ranking import (
     CLASS_COUNT,
     CLASS_RANGES,
@@ -38,6 +48,12 @@ from .ranking import (
 )
 
 __all__ = [
+    "BadugiRules",
+    "BadugiState",
+    "BadugiView",
+    "BadugiOutcome",
+    "Action",
+    "Draw",
     "CLASS_COUNT",
     "CLASS_RANGES",
     "HAND_COUNT",

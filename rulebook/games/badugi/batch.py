@@ -28,9 +28,8 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, cast
 
+from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64
 from ...measures import PlayoutTerms, register_terms
-from ...fastrandom import derived_seeds
-from ...protocol import MASK64, TurnRandom
 from ...rules import RulesBase
 from ...simulation import _rows_to_columns, register_batch
 from . import betting as B
@@ -40,20 +39,9 @@ __all__ = ["badugi_terms", "showdown", "columns_random", "MIN_BATCH"]
 MIN_BATCH = 32
 """Fewer hands than this are played by the scalar loop."""
 
-_GOLDEN = TurnRandom.GOLDEN
 _SUBSETS = [sum(1 << p for p in combo) for k in range(5) for combo in combinations(range(4), k)]
 """``draw_options`` of a four-card hand as subsets of the hand's card positions (lowest card
 first): standing pat, then by the number of cards and canonical order (BDG-DRAW-1)."""
-
-
-def _splitmix64(x: Any) -> Any:
-    import numpy as np
-
-    u = np.uint64
-    x = x + u(0x9E3779B97F4A7C15)
-    x = (x ^ (x >> u(30))) * u(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> u(27))) * u(0x94D049BB133111EB)
-    return x ^ (x >> u(31))
 
 
 def _next_seat(seat: Any, n: int, want: Any) -> Any:
@@ -134,7 +122,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
         r = np.arange(m)
         i = to_act
         live = ~folded
-        raw = _splitmix64(keys ^ u((step * 64 * _GOLDEN) & MASK64))
+        raw = np_splitmix64(keys ^ u((step * 64 * GOLDEN) & MASK64))  # draw 0 of move `step`
         betting = (phase & 1) == 0
         done = np.zeros(m, dtype=bool)  # the hand ended this step
         giveup = np.zeros(m, dtype=bool)  # left to the scalar loop

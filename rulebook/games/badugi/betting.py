@@ -11,7 +11,7 @@ BDG-SHOW-1..6 (winning by folds, showdown order, cards speak, dead hands).
 A :class:`Table` holds the whole hand as small ints, lists of ints and 52-bit card masks.
 The rule functions here mutate a table in place; the immutable
 :class:`~rulebook.games.badugi.state.BadugiState` copies its table before every move, and the fast
-playout loop (:meth:`~rulebook.games.badugi.state.BadugiRules.playout`) mutates one table from the
+playout loop (:meth:`~rulebook.games.badugi.rules.BadugiRules.playout`) mutates one table from the
 deal to the end.  Both therefore run exactly the same rules, never two copies.
 
 Phases: ``R1 D1 R2 D2 R3 D3 R4`` (betting rounds and draws, BDG-BET-1, BDG-DRAW-1), then

@@ -20,7 +20,9 @@ from ...cards import CardSet
 from ...protocol import RandomBot, TurnRandom, register_bot
 from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
+from .moves import Action, Draw, Move
 from .ranking import ranks_of_class
+from .state import BadugiState
 
 __all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser"]
 
@@ -107,10 +109,8 @@ class SmartBot:
 
     name = "smart"
 
-    def choose(self, view: Any, rng: TurnRandom) -> Any:
+    def choose(self, view: Any, rng: TurnRandom) -> Move:
         """A move from the view only: own cards, the round and the legal moves."""
-        from .state import Action, Draw
-
         hand = view.hand.mask
         if view.phase & 1:
             return Draw(smart_discard(hand, B.draw_number(view.phase)))
@@ -147,8 +147,6 @@ class _FastView:
         self.bot = bot
 
     def _choose(self, t: B.Table, seat: int, rng: TurnRandom) -> Any:
-        from .state import BadugiState
-
         return self.bot.choose(BadugiState(None, t, (), {}).view(seat), rng)  # type: ignore[arg-type]
 
     def act(self, t: B.Table, seat: int, rng: TurnRandom) -> int:

@@ -6,12 +6,12 @@ its next move in the same step, exactly as :func:`rulebook.games.satti.bots.play
 them one at a time (and so as ``autoplay`` plays them through states):
 
 * the deal, the turned card and every reshuffle come from the rule functions themselves
-  (:func:`~rulebook.games.satti.state.deal_table` SAT-SETUP-2..7, and the reshuffle's
+  (:func:`~rulebook.games.satti.core.deal_table` SAT-SETUP-2..7, and the reshuffle's
   ``derived_random(seed, "reshuffle", k)`` order, SAT-PILE-1..2), round by round in Python;
 * each move re-expresses, on arrays over the rounds, the rule named in its comment: the
-  legal moves in ``legal_moves()`` order (:func:`~rulebook.games.satti.state.legal_codes`: SAT-TURN-1..3,
+  legal moves in ``legal_moves()`` order (:func:`~rulebook.games.satti.core.legal_codes`: SAT-TURN-1..3,
   SAT-FIT-1..4, SAT-JACK-1, SAT-SEVEN-2/5, SAT-EIGHT-2, SAT-END-3), the random bot's pick
-  ``legal[TurnRandom.below(len(legal))]``, and the move's effect (:func:`~rulebook.games.satti.state.
+  ``legal[TurnRandom.below(len(legal))]``, and the move's effect (:func:`~rulebook.games.satti.core.
   step`: SAT-TURN-3..5, SAT-SEVEN-1/3/6, SAT-EIGHT-2/4, SAT-JACK-1, SAT-PILE-3, SAT-END-1..3);
 * places by cards held (SAT-END-4, SAT-END-5).
 
@@ -26,19 +26,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ...fastrandom import derived_seeds, random_floats
+from ...fastrandom import derived_random, derived_seeds, np_turn_below, random_floats
 from ...measures import PlayoutTerms, register_terms
-from ...protocol import MASK64, TurnRandom, derived_random
 from ...rules import RulesBase
-from .state import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
 from ...simulation import register_batch
+from .core import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
 
 __all__ = ["columns_random", "satti_terms", "MIN_BATCH"]
 
 MIN_BATCH = 32
 """Fewer rounds than this are played by the scalar loop."""
 
-_GOLDEN = TurnRandom.GOLDEN
 _LOW = (1 << FIRST_JACK) - 1  # the cards below the jacks (A..10)
 _HIGH = ((1 << 52) - 1) & ~(_LOW | JACKS)  # queens and kings
 _SEVEN_RANK, _EIGHT_RANK, _JACK_RANK = 6, 7, 10
@@ -74,16 +72,6 @@ def _nth_bit(mask: Any, k: Any) -> Any:
     return which * 8 + select8[octets[rows, which], k - before]
 
 
-def _splitmix64(x: Any) -> Any:
-    import numpy as np
-
-    u = np.uint64
-    x = x + u(0x9E3779B97F4A7C15)
-    x = (x ^ (x >> u(30))) * u(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> u(27))) * u(0x94D049BB133111EB)
-    return x ^ (x >> u(31))
-
-
 def places_by_count(counts: Any, winner: Any) -> Any:
     """SAT-END-4/5 on arrays: the winner (>= 0) 1st and the others from 2nd by cards held,
     fewer first, equal counts sharing; with no winner (the round stopped) all from 1st."""
@@ -101,7 +89,7 @@ def places_by_count(counts: Any, winner: Any) -> Any:
 
 def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
           hand_size: int) -> tuple[Any, Any, Any, Any, Any]:
-    """:func:`~rulebook.games.satti.state.deal_table` for many rounds: the same shuffle (each card's key
+    """:func:`~rulebook.games.satti.core.deal_table` for many rounds: the same shuffle (each card's key
     from ``derived_random(seed, "deal")``, read in one call per round by
     :func:`~rulebook.fastrandom.random_floats`; the pack sorted by key, SAT-SETUP-2), dealt one
     card at a time clockwise from the dealer's left from the top of the pack (SAT-SETUP-4),
@@ -224,8 +212,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
         count = np.where(in_name, 4, 1)
         count = np.where(in_pen, np.bitwise_count(sevens).astype(np.int64) + 1, count)
         count = np.where(in_norm & (fit != 0) & ~last, c_low + 4 * c_jack + c_high, count)
-        raw = _splitmix64(keys ^ u((step * 64 * _GOLDEN) & MASK64))
-        pick = (((raw >> u(11)) * count.astype(u)) >> u(53)).astype(np.int64)
+        pick = np_turn_below(keys, step, count)
         pick = np.where(count == 1, 0, pick)
         # The chosen card (or -1) and the suit a jack names (-1: none).
         play_pen = in_pen & (pick < count - 1)

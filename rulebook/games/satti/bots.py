@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...cards import RANK_MASKS, SUIT_MASKS
 from ...errors import RulesError
-from ...protocol import MASK64, RandomBot, TurnRandom, autoplay, register_bot
-from .state import (
+from ...fastrandom import turn_below
+from ...protocol import RandomBot, TurnRandom, autoplay, bot_list, register_bot
+from .core import (
     DRAW,
     EIGHTS,
     FIRST_JACK,
@@ -32,23 +34,19 @@ from .state import (
     JACK_RANK,
     JACKS,
     MOVE_CAP,
-    MOVE_TEXTS,
-    MOVES,
     NAME,
-    RANK_MASKS,
     SEVENS,
     SKIP,
-    SUIT_MASKS,
     TRY_DRAW,
-    Move,
     Playout,
-    SattiView,
     deal_table,
     legal_codes,
     places_of,
     playable_mask,
     step,
 )
+from .moves import MOVE_TEXTS, MOVES, Move
+from .state import SattiView
 
 __all__ = [
     "RandomBot",
@@ -65,8 +63,6 @@ __all__ = [
 
 BUILTIN = ("random", "easy", "smart")
 """The computer players the fast loop plays itself."""
-TURN_STEP = (64 * TurnRandom.GOLDEN) & MASK64
-"""How far TurnRandom's counter moves from one move number to the next."""
 
 
 def easy_code(legal: Sequence[int], hand: int, rng: TurnRandom) -> int:
@@ -177,17 +173,6 @@ class SmartBot:
 # The fast playout loop
 
 
-def _resolve(bots: Any, players: int) -> list[Any]:
-    if bots is None:
-        bots = "random"
-    if isinstance(bots, str):
-        bots = [bots] * players
-    names: list[Any] = list(bots)
-    if len(names) != players:
-        raise RulesError(f"{len(names)} computer players were given for {players} seats")
-    return names
-
-
 def rows_from_state(state: Any, names: Sequence[str]) -> list[dict[str, Any]]:
     """The playout rows of a finished round played through states (same keys as the loop)."""
     outcome = state.outcome
@@ -214,7 +199,7 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
     """One round with computer players, on a mutable table: see ``SattiRules.playout``."""
     players = rules._check_players(players)
     dealer = rules._check_seat("dealer", dealer, players, RulesError)
-    chosen = _resolve(bots, players)
+    chosen = bot_list(bots, players)
     if not all(isinstance(b, str) and b in BUILTIN for b in chosen):
         # Another computer player: play it through states (the same rules, just slower).
         state = autoplay(rules.new_deal(players, seed, dealer), chosen, seed, max_moves)
@@ -227,7 +212,6 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
     after = rules.play_after_draw
     t = deal_table(players, seed, dealer, rules.hand_size)
     hands = t.hands
-    # TurnRandom inlined: draw k of move number m is splitmix64(key ^ ((m*64+k)*GOLDEN)).
     rng = TurnRandom(seed)
     key = rng.key
     draws = [0] * players
@@ -235,7 +219,6 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
     drawn = [0] * players
     moves: list[str] | None = [] if record else None
     number = 0
-    counter = 0  # (number * 64 * GOLDEN) mod 2**64: TurnRandom's counter for draw 0
     while not t.over:
         if number >= max_moves:
             raise RuntimeError(f"the deal did not end within {max_moves} moves")
@@ -249,18 +232,10 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
         else:
             legal = legal_codes(hand, t.top, t.suit, t.penalty, t.skipped, t.naming, stacking)
             if kind == 0:
-                # RandomBot: legal[rng.randrange(len(legal))], with TurnRandom.below inlined
-                # (draw 0 of move `number`); one legal move needs no draw at all.
+                # RandomBot: legal[rng.below(len(legal))], draw 0 of move `number`; one legal
+                # move needs no draw at all.
                 n = len(legal)
-                if n == 1:
-                    code = legal[0]
-                else:
-                    x = (key ^ counter) + 0x9E3779B97F4A7C15
-                    x &= MASK64
-                    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
-                    x ^= x >> 31
-                    code = legal[((x >> 11) * n) >> 53]
+                code = legal[0] if n == 1 else legal[turn_below(key, number, n)]
             else:
                 rng.start_turn(number)
                 code = easy_code(legal, hand, rng)
@@ -276,7 +251,6 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
         if moves is not None:
             moves.append(MOVE_TEXTS[code])
         number += 1
-        counter = (counter + TURN_STEP) & MASK64
     counts = [h.bit_count() for h in hands]
     places = places_of(counts, t.winner)
     rows = [{"seat": seat, "bot": chosen[seat], "place": places[seat],

@@ -1,6 +1,6 @@
 """Computer players for the Sevens family (Badam Satti, app rules, British Sevens).
 
-Bots see only a :class:`rulebook.games.sevens.state.SevensView` (own hand, the table, hand sizes, the
+Bots see only a :class:`~rulebook.games.sevens.state.SevensView` (own hand, the table, hand sizes, the
 public history: BS-INFO-1), never the state, and choose among the view's legal moves
 (BS-MOVE-1..4; under house rules BS-HR-5, BS-HR-6, BS-HR-8..11).  The smart player's
 choice is a pure function on masks, :func:`smart_choice`, so the fast playout loop calls the
@@ -18,12 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...protocol import RandomBot, TurnRandom, register_bot
-from .core import row_order
+from .core import PASS_CHOICE, row_order
+from .moves import PASS, PLAYS, Move
 
 __all__ = ["RandomBot", "SmartBot", "smart_choice", "PASS_CHOICE"]
-
-PASS_CHOICE = -1
-"""What :func:`smart_choice` returns to mean "pass"."""
 
 _POSITIONS = {ace_high: {r: i for i, r in enumerate(row_order(ace_high))}
               for ace_high in (False, True)}
@@ -102,10 +100,8 @@ class SmartBot:
 
     name = "smart"
 
-    def choose(self, view: Any, rng: TurnRandom) -> Any:
+    def choose(self, view: Any, rng: TurnRandom) -> Move:
         """The move :func:`smart_choice` picks from the view's public facts and own hand."""
-        from .state import PASS, PLAYS
-
         rules = view.rules
         plays = view.legal_play_mask()
         choice = smart_choice(view.hand_mask, view.table_mask, plays, view.can_pass(),

@@ -1,7 +1,10 @@
 """The Sevens family's rules as small pure functions on 52-bit card masks and small ints.
 
-Both :mod:`rulebook.games.sevens.state` (the immutable ``State``) and the fast playout loops call these
-functions, so every rule exists exactly once.  A card's bit is its canonical index
+The immutable state (:mod:`rulebook.games.sevens.state`), the scalar playout below and the
+numpy batch (:mod:`rulebook.games.sevens.batch`) all call these functions, so every rule
+exists exactly once; and the state and the scalar playout keep their turn bookkeeping in one
+compact mutable :class:`Table` changed by one :func:`step` (a play or a pass) and
+:func:`settle` (eliminations at a turn, the end of the round).  A card's bit is its canonical index
 ``rank_index * 4 + suit_index`` (see :mod:`rulebook.cards`), so moving one rank up or down
 inside a suit is a shift by 4 bits, and all four suits are handled by one integer operation.
 
@@ -20,14 +23,17 @@ Clauses implemented here:
 - BS-OPEN-5: :func:`next_seat`.
 - BS-END-3, BS-END-4, BS-END-5, BS-HR-7, BS-HR-14: :func:`card_values`, :func:`hand_points`.
 - BS-END-6..8: :func:`round_places`.
+- BS-OPEN-3, BS-OPEN-5, BS-INFO-3..6, BS-END-1, BS-HR-10, BS-HR-12, BS-HR-16, BS-HR-17,
+  BS-CHIP-3..5: :class:`Table`, :func:`step`, :func:`settle` and :func:`finish`.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from ...cards import FULL_MASK, mask_indices
-from ...protocol import MASK64, derived_seed, places_from_scores, splitmix64
+from ...cards import FULL_MASK, RANK_MASKS, SUIT_MASKS, mask_indices
+from ...fastrandom import GOLDEN, MASK64, derived_seed, splitmix64, turn_below
+from ...protocol import places_from_scores
 
 __all__ = [
     "SEVENS",
@@ -39,7 +45,7 @@ __all__ = [
     "SUIT_MASKS",
     "HAND_SIZES",
     "PASSES_PER_ROUND",
-    "GOLDEN",
+    "PASS_CHOICE",
     "shuffle_order",
     "deal_hands",
     "playable_mask",
@@ -54,30 +60,27 @@ __all__ = [
     "row_order",
     "is_valid_row",
     "bit_cards",
-    "batch_random_arrays",
+    "Table",
+    "new_table",
+    "step",
+    "settle",
+    "finish",
+    "playout_deal",
 ]
 
 
-def _rank_bits(rank_index: int) -> int:
-    return 0b1111 << (rank_index * 4)
-
-
-SEVENS: int = _rank_bits(6)
+SEVENS: int = RANK_MASKS[6]
 """The four 7s."""
-ACES: int = _rank_bits(0)
+ACES: int = RANK_MASKS[0]
 """The four aces."""
-TWOS: int = _rank_bits(1)
+TWOS: int = RANK_MASKS[1]
 """The four 2s."""
-SIXES: int = _rank_bits(5)
+SIXES: int = RANK_MASKS[5]
 """The four 6s."""
-EIGHTS: int = _rank_bits(7)
+EIGHTS: int = RANK_MASKS[7]
 """The four 8s."""
-KINGS: int = _rank_bits(12)
+KINGS: int = RANK_MASKS[12]
 """The four kings."""
-SUIT_MASKS: tuple[int, ...] = tuple(
-    sum(1 << (r * 4 + s) for r in range(13)) for s in range(4)
-)
-"""The 13 cards of each suit, indexed C, D, H, S."""
 
 HAND_SIZES: dict[int, tuple[int, ...]] = {
     3: (18, 17, 17),
@@ -91,8 +94,8 @@ HAND_SIZES: dict[int, tuple[int, ...]] = {
 PASSES_PER_ROUND = 3
 """BS-HR-8: passes each player has per round under limited_passes."""
 
-GOLDEN = 0x9E3779B97F4A7C15
-"""The golden-ratio increment used to spread counters before SplitMix64."""
+PASS_CHOICE = -1
+"""The choice "pass" where a choice is a card index (:func:`step`, the smart player)."""
 
 
 def shuffle_order(seed: int | str) -> list[int]:
@@ -282,12 +285,262 @@ bit_cards = mask_indices
 
 
 # --------------------------------------------------------------------------------------
-# Fast playout: one whole deal on masks and small ints, no State objects (phase 2).
-# Every rule below is a call to the functions above; only the bookkeeping is repeated.
+# The turn: one compact mutable table, changed by step() and settle().  The immutable state
+# copies it before each move; the scalar playout changes one in place.
 # --------------------------------------------------------------------------------------
-def _below(key: int, turn: int, n: int) -> int:
-    """``TurnRandom.below(n)`` for draw 0 of move ``turn`` (see rulebook.protocol)."""
-    return ((splitmix64(key ^ ((turn * 64 * GOLDEN) & MASK64)) >> 11) * n) >> 53
+class Table:
+    """The compact state of a round: hands and table as masks, the turn and its bookkeeping.
+
+    ``log`` (the raw public log: ``(seat, "play"/"pass"/"eliminated", card or -1, playable
+    mask or 0)``) and ``absent`` (per seat, the cards it is proven not to hold) are kept only
+    when they are lists: a fast loop that needs neither passes ``None``.  ``final`` is the
+    bit set of the seats still owed a final turn (BS-HR-16), ``None`` before anyone is out.
+    """
+
+    __slots__ = ("n", "ace_high", "e86", "sevens_first", "final_turn", "opening", "hands",
+                 "table", "playable", "to_move", "left", "passes", "skip", "elim", "winner",
+                 "final", "chips", "pool", "turns", "over", "log", "absent")
+
+    n: int
+    ace_high: bool
+    e86: bool
+    sevens_first: bool
+    final_turn: bool
+    opening: int
+    hands: list[int]
+    table: int
+    playable: int
+    to_move: int | None
+    left: list[int] | None
+    passes: list[int]
+    skip: int
+    elim: int
+    winner: int | None
+    final: int | None
+    chips: list[int] | None
+    pool: int
+    turns: int
+    over: bool
+    log: list[tuple[int, str, int, int]] | None
+    absent: list[int] | None
+
+    def copy(self) -> "Table":
+        """An independent copy (every list is a fresh one)."""
+        t = object.__new__(Table)
+        t.n, t.ace_high, t.e86, t.sevens_first = self.n, self.ace_high, self.e86, self.sevens_first
+        t.final_turn, t.opening = self.final_turn, self.opening
+        t.hands = self.hands[:]
+        t.table, t.playable, t.to_move = self.table, self.playable, self.to_move
+        t.left = None if self.left is None else self.left[:]
+        t.passes = self.passes[:]
+        t.skip, t.elim, t.winner, t.final = self.skip, self.elim, self.winner, self.final
+        t.chips = None if self.chips is None else self.chips[:]
+        t.pool, t.turns, t.over = self.pool, self.turns, self.over
+        t.log = None if self.log is None else self.log[:]
+        t.absent = None if self.absent is None else self.absent[:]
+        return t
+
+    def legal_plays(self) -> int:
+        """The cards the player to move may play (0 once the round is over)."""
+        seat = self.to_move
+        if seat is None:
+            return 0
+        return legal_play_mask(self.hands[seat], self.playable,
+                               self.opening if self.table == 0 else None, self.sevens_first)
+
+    def can_pass(self, plays: int) -> bool:
+        """Whether the player to move, whose legal plays are ``plays``, may pass."""
+        seat = self.to_move
+        if seat is None:
+            return False
+        return pass_allowed(self.hands[seat], plays, self.table == 0,
+                            None if self.left is None else self.left[seat], self.sevens_first)
+
+
+def new_table(rules: Any, hands: Sequence[int], table: int, to_move: int,
+              passes_left: Sequence[int] | None, elim: int, chips: Sequence[int] | None,
+              pool: int | None, track: bool) -> Table:
+    """A round's table as dealt or set up, settled for its first turn (a stuck player with no
+    pass left is eliminated at once, BS-HR-10).  ``track`` keeps the public log and the
+    proven absences (what the state shows); a fast loop leaves them out."""
+    n = len(hands)
+    t = object.__new__(Table)
+    t.n = n
+    t.ace_high, t.e86 = rules.ace_high, rules.eight_before_six
+    t.sevens_first, t.final_turn = rules.sevens_first, rules.one_final_turn
+    t.opening = rules.opening
+    t.hands = list(hands)
+    t.table = table
+    t.playable = public_playable(table, rules.opening, t.ace_high, t.e86)
+    t.to_move = to_move
+    if rules.limited:
+        t.left = [PASSES_PER_ROUND] * n if passes_left is None else list(passes_left)
+    else:
+        t.left = None
+    t.passes = [0] * n
+    t.skip = t.elim = elim
+    t.winner = t.final = None
+    t.chips = None if chips is None else list(chips)
+    t.pool = n if pool is None else pool
+    t.turns = 0
+    t.over = False
+    t.log = [] if track else None
+    t.absent = [0] * n if track else None
+    settle(t)
+    return t
+
+
+def _advance(t: Table, seat: int) -> int | None:
+    """The next seat to take a turn after ``seat``: BS-OPEN-5, or during the final turns
+    (BS-HR-16) the next seat in seat order still owed one."""
+    final = t.final
+    if final is None:
+        return next_seat(seat, t.n, t.skip)
+    nxt = next_seat(seat, t.n, t.skip | (((1 << t.n) - 1) & ~final))
+    if nxt is not None:
+        t.final = final & ~(1 << nxt)
+    return nxt
+
+
+def step(t: Table, choice: int) -> None:
+    """The player to move plays card ``choice`` (an index) or passes (:data:`PASS_CHOICE`);
+    the move is known to be legal.  Then the turn moves on and is settled.
+
+    A pass is public with the playable set of the moment (BS-INFO-3) and proves the passer
+    holds none of it unless passes are limited (BS-INFO-4, BS-HR-9); it uses a pass under
+    limited_passes (BS-HR-8) and costs a chip in ``sevens`` (BS-CHIP-4).  A play joins the
+    table; the first player to empty the hand wins the round (BS-END-1, BS-HR-17), which
+    ends at once unless every other player still in takes one final turn (BS-HR-16).
+    """
+    seat = t.to_move
+    assert seat is not None
+    t.turns += 1
+    log = t.log
+    if choice < 0:
+        t.passes[seat] += 1
+        if t.left is not None:
+            t.left[seat] -= 1
+        elif t.absent is not None:
+            t.absent[seat] |= t.playable
+        if t.chips is not None:
+            t.chips[seat] -= 1
+            t.pool += 1
+        if log is not None:
+            log.append((seat, "pass", -1, t.playable))
+    else:
+        bit = 1 << choice
+        hand = t.hands[seat] ^ bit
+        t.hands[seat] = hand
+        t.table |= bit
+        t.playable = playable_mask(t.table, t.ace_high, t.e86)
+        if log is not None:
+            log.append((seat, "play", choice, 0))
+        if not hand:
+            t.skip |= 1 << seat  # no cards: no more turns (BS-OPEN-5)
+            if t.winner is None:
+                t.winner = seat
+                if not t.final_turn:
+                    finish(t)
+                    return
+                t.final = ((1 << t.n) - 1) & ~t.skip
+    t.to_move = _advance(t, seat)
+    settle(t)
+
+
+def settle(t: Table) -> None:
+    """Eliminate stuck players with no pass left at their turn (BS-HR-10: public, and it
+    proves they hold none of the playable set, BS-INFO-6), and end the round when nobody is
+    left to move (BS-HR-12, BS-HR-16)."""
+    seat = t.to_move
+    left = t.left
+    while seat is not None and left is not None and must_be_eliminated(
+            legal_play_mask(t.hands[seat], t.playable, None, t.sevens_first), left[seat]):
+        bit = 1 << seat
+        t.elim |= bit
+        t.skip |= bit
+        if t.log is not None:
+            t.log.append((seat, "eliminated", -1, t.playable))
+        if t.absent is not None:
+            t.absent[seat] |= t.playable
+        seat = _advance(t, seat)
+        t.to_move = seat
+    if seat is None:
+        finish(t)
+
+
+def finish(t: Table) -> None:
+    """The round is over; in ``sevens`` the winner takes the pool and one chip per card left
+    in each other hand (BS-CHIP-5)."""
+    t.over = True
+    t.to_move = None
+    t.final = None
+    if t.chips is not None and t.winner is not None:
+        winner = t.winner
+        for seat, hand in enumerate(t.hands):
+            if seat != winner:
+                owed = hand.bit_count()
+                t.chips[seat] -= owed
+                t.chips[winner] += owed
+        t.chips[winner] += t.pool
+        t.pool = 0
+
+
+def scores(rules: Any, t: Table, start_stacks: Sequence[int] | None) -> tuple[tuple[int, ...],
+                                                                             tuple[int, ...]]:
+    """Each seat's points and place once the round is over: penalty points (BS-END-2..8) or
+    chips won or lost (BS-CHIP-5), the places that follow from them."""
+    if t.chips is not None:
+        start = start_stacks or (rules.start_stack,) * t.n
+        points = tuple(c - s for c, s in zip(t.chips, start))
+        return points, places_from_scores(points, lower_is_better=False)
+    winner = t.winner
+    points = tuple(0 if s == winner else hand_points(h, rules.values)
+                   for s, h in enumerate(t.hands))
+    return points, round_places(points, winner)
+
+
+# --------------------------------------------------------------------------------------
+# Fast playout: one whole deal on a Table, no states.
+# --------------------------------------------------------------------------------------
+def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
+                 names: Sequence[str], record: bool) -> tuple[list[dict[str, Any]],
+                                                                list[str] | None]:
+    """Play one deal with the named bots (``random`` or ``smart``) exactly as ``autoplay``
+    would through states: the same :class:`Table`, :func:`step` and :func:`settle`, with
+    the bots' choices made on masks."""
+    from .bots import smart_choice
+
+    hands = deal_hands(seed, players, dealer)
+    opener = next(s for s in range(players) if hands[s] >> rules.opening & 1)
+    chips = [rules.start_stack - 1] * players if rules.chips else None  # BS-CHIP-3
+    t = new_table(rules, hands, 0, opener, None, 0, chips, None, False)
+    key = derived_seed(seed, "bots")
+    smart = [name == "smart" for name in names]
+    moves: list[str] | None = [] if record else None
+    ace_high, values = rules.ace_high, rules.values
+    while not t.over:
+        seat = t.to_move
+        assert seat is not None
+        plays = t.legal_plays()
+        can = t.can_pass(plays)
+        if smart[seat]:
+            choice = smart_choice(t.hands[seat], t.table, plays, can,
+                                  None if t.left is None else t.left[seat], seat,
+                                  [h.bit_count() for h in t.hands], ace_high, values)
+        else:
+            count = plays.bit_count()
+            k = turn_below(key, t.turns, count + can)
+            choice = PASS_CHOICE if k == count else _nth_bit(plays, k)
+        if moves is not None:
+            moves.append("pass" if choice < 0 else _CARD_TEXT[choice])
+        step(t, choice)
+    points, places = scores(rules, t, None)
+    winner = t.winner
+    rows = [{"seat": s, "bot": names[s], "place": places[s], "won": s == winner,
+             "points": points[s], "passes": t.passes[s], "turns": t.turns,
+             "cards_left": t.hands[s].bit_count(), "eliminated": bool(t.elim >> s & 1)}
+            for s in range(players)]
+    return rows, moves
 
 
 def _nth_bit(mask: int, k: int) -> int:
@@ -297,332 +550,4 @@ def _nth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
-                 names: Sequence[str], record: bool) -> tuple[list[dict[str, Any]],
-                                                                list[str] | None]:
-    """Play one deal with the named bots exactly as ``autoplay`` would through ``State``.
-
-    Mirrors :class:`rulebook.games.sevens.state.SevensState` step for step: the opening turn
-    (BS-OPEN-3/4), legal plays and passes (BS-MOVE-3/4, BS-HR-5/6/8..11), turn order with
-    skipped seats (BS-OPEN-5), eliminations at the stuck player's turn (BS-HR-10/12), final
-    turns (BS-HR-16/17), scoring (BS-END-2..8) and chips (BS-CHIP-3..5).
-    """
-    from .bots import PASS_CHOICE, smart_choice
-
-    n = players
-    ace_high, e86, sf = rules.ace_high, rules.eight_before_six, rules.sevens_first
-    hands = deal_hands(seed, n, dealer)
-    opening = rules.opening
-    seat: int | None = next(s for s in range(n) if hands[s] >> opening & 1)
-    table = 0
-    playable = playable_mask(0, ace_high, e86)
-    left = [PASSES_PER_ROUND] * n if rules.limited else None
-    passes = [0] * n
-    skip = elim = 0
-    winner: int | None = None
-    final: int | None = None  # bit set of seats still owed a final turn (BS-HR-16)
-    chips = [rules.start_stack - 1] * n if rules.chips else None  # BS-CHIP-3
-    pool = n
-    key = derived_seed(seed, "bots")
-    smart = [name == "smart" for name in names]
-    moves: list[str] | None = [] if record else None
-    turn = 0
-    while seat is not None:
-        hand = hands[seat]
-        plays = legal_play_mask(hand, playable, opening if table == 0 else None, sf)
-        my_left = None if left is None else left[seat]
-        can = pass_allowed(hand, plays, table == 0, my_left, sf)
-        if smart[seat]:
-            choice = smart_choice(hand, table, plays, can, my_left, seat,
-                                  [h.bit_count() for h in hands], ace_high, rules.values)
-        else:
-            count = plays.bit_count()
-            k = _below(key, turn, count + can)
-            choice = PASS_CHOICE if k == count else _nth_bit(plays, k)
-        turn += 1
-        if choice == PASS_CHOICE:
-            passes[seat] += 1
-            if left is not None:
-                left[seat] -= 1
-            if chips is not None:
-                chips[seat] -= 1  # BS-CHIP-4
-                pool += 1
-            if moves is not None:
-                moves.append("pass")
-        else:
-            bit = 1 << choice
-            hands[seat] ^= bit
-            table |= bit
-            playable = playable_mask(table, ace_high, e86)
-            if moves is not None:
-                moves.append(_CARD_TEXT[choice])
-            if not hands[seat]:
-                skip |= 1 << seat
-                if winner is None:
-                    winner = seat
-                    if not rules.one_final_turn:
-                        break
-                    final = ((1 << n) - 1) & ~skip
-        seat = _advance(seat, n, skip, final)
-        if final is not None and seat is not None:
-            final &= ~(1 << seat)
-        # BS-HR-10: a stuck player with no pass left is eliminated at their turn.
-        while seat is not None and left is not None and must_be_eliminated(
-                legal_play_mask(hands[seat], playable, None, sf), left[seat]):
-            elim |= 1 << seat
-            skip |= 1 << seat
-            seat = _advance(seat, n, skip, final)
-            if final is not None and seat is not None:
-                final &= ~(1 << seat)
-    cards = [h.bit_count() for h in hands]
-    if chips is not None:
-        if winner is not None:  # BS-CHIP-5
-            for s in range(n):
-                if s != winner:
-                    chips[s] -= cards[s]
-                    chips[winner] += cards[s]
-            chips[winner] += pool
-        points = tuple(c - rules.start_stack for c in chips)
-        places = places_from_scores(points, lower_is_better=False)
-    else:
-        points = tuple(0 if s == winner else hand_points(h, rules.values)
-                       for s, h in enumerate(hands))
-        places = round_places(points, winner)
-    rows = [{"seat": s, "bot": names[s], "place": places[s], "won": s == winner,
-             "points": points[s], "passes": passes[s], "turns": turn,
-             "cards_left": cards[s], "eliminated": bool(elim >> s & 1)}
-            for s in range(n)]
-    return rows, moves
-
-
-def _advance(seat: int, n: int, skip: int, final: int | None) -> int | None:
-    """The next seat to take a turn: BS-OPEN-5, or during final turns (BS-HR-16) the next
-    seat in seat order that is still owed one."""
-    if final is None:
-        return next_seat(seat, n, skip)
-    return next_seat(seat, n, skip | (((1 << n) - 1) & ~final))
-
-
 _CARD_TEXT = tuple(r + s for r in "A23456789TJQK" for s in "CDHS")
-
-
-# --------------------------------------------------------------------------------------
-# Numpy batch of random-bot deals.  Each block re-expresses, on uint64 arrays over many
-# deals at once, the scalar rule named in its comment; test_sevens_fast.py proves that the
-# batch gives exactly the rows of playout_deal (and so of State + autoplay).
-# --------------------------------------------------------------------------------------
-def _np_splitmix64(x: Any) -> Any:
-    """:func:`rulebook.protocol.splitmix64` on a uint64 array (wrapping arithmetic)."""
-    import numpy as np
-
-    u = np.uint64
-    x = x + u(0x9E3779B97F4A7C15)
-    x = (x ^ (x >> u(30))) * u(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> u(27))) * u(0x94D049BB133111EB)
-    return x ^ (x >> u(31))
-
-
-def _np_playable(table: Any, ace_high: bool, e86: bool) -> Any:
-    """:func:`playable_mask` on a uint64 array (BS-MOVE-1, BS-ROW-4, BS-HR-13, BS-HR-15)."""
-    import numpy as np
-
-    u = np.uint64
-    if ace_high:
-        up = ((table & u(~ACES & FULL_MASK)) << u(4)) | ((table & u(KINGS)) >> u(48))
-        down = (table >> u(4)) & u(~ACES & FULL_MASK)
-    else:
-        up = table << u(4)
-        down = table >> u(4)
-    playable = ((up | down) & u(FULL_MASK) & ~table) | (u(SEVENS) & ~table)
-    if e86:
-        playable &= ~(u(SIXES) & ~(table >> u(8)))
-    return playable
-
-
-def _np_next_seat(seat: Any, n: int, skip: Any) -> Any:
-    """:func:`next_seat` on arrays; -1 where every seat is skipped (BS-OPEN-5)."""
-    import numpy as np
-
-    out = np.full_like(seat, -1)
-    for step in range(n, 0, -1):  # the nearest free seat wins, so go from far to near
-        cand = (seat + step) % n
-        free = ((skip >> cand) & 1) == 0
-        out = np.where(free, cand, out)
-    return out
-
-
-def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
-                         dealers: Sequence[int]) -> list[list[dict[str, Any]]]:
-    """Many deals with a ``random`` bot in every seat, vectorised with numpy.
-
-    Gives, deal for deal, the rows :func:`playout_deal` gives (the same shuffle, the same
-    TurnRandom draws, the same rules).
-    """
-    got = batch_random_arrays(rules, players, seeds, dealers)
-    chips_on = rules.chips
-    pts_l, cards_l, passes_l = got["points"].tolist(), got["cards_left"].tolist(), \
-        got["passes"].tolist()
-    win_l, elim_l, turns_l = got["winner"].tolist(), got["eliminated"].tolist(), \
-        got["turns"].tolist()
-    n = players
-    rows_all = []
-    for d in range(len(seeds)):
-        w = None if win_l[d] < 0 else win_l[d]
-        points = pts_l[d]
-        places = places_from_scores(points, lower_is_better=False) if chips_on \
-            else round_places(points, w)
-        rows_all.append([{"seat": s, "bot": "random", "place": places[s], "won": s == w,
-                          "points": points[s], "passes": passes_l[d][s],
-                          "turns": turns_l[d], "cards_left": cards_l[d][s],
-                          "eliminated": bool(elim_l[d] >> s & 1)} for s in range(n)])
-    return rows_all
-
-
-def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
-                        dealers: Sequence[int]) -> dict[str, Any]:
-    """The numpy batch of :func:`playout_batch_random` before its rows are built: arrays
-    ``points``, ``cards_left``, ``passes`` (deals × seats), ``winner`` (-1: none),
-    ``eliminated`` (a bit set of seats) and ``turns`` (one per deal)."""
-    import numpy as np
-
-    u = np.uint64
-    n = players
-    total = len(seeds)
-    ace_high, e86, sf = rules.ace_high, rules.eight_before_six, rules.sevens_first
-    limited, final_turn, chips_on = rules.limited, rules.one_final_turn, rules.chips
-    full_seats = (1 << n) - 1
-    # BS-DEAL-3/5: the shuffle of shuffle_order() and the deal of deal_hands().
-    shuffle_keys = np.array([derived_seed(s, "shuffle") for s in seeds], dtype=u)
-    mix = np.array([(i * GOLDEN) & MASK64 for i in range(52)], dtype=u)
-    order = np.argsort(_np_splitmix64(shuffle_keys[:, None] ^ mix[None, :]), axis=1,
-                       kind="stable")
-    dealer_arr = np.asarray(dealers, dtype=np.int64)
-    seat_of = (dealer_arr[:, None] + 1 + np.arange(52)[None, :]) % n
-    bits = np.left_shift(u(1), order.astype(u))
-    hands = np.zeros((total, n), dtype=u)
-    for s in range(n):
-        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
-    bot_keys = np.array([derived_seed(s, "bots") for s in seeds], dtype=u)
-    # BS-OPEN-3: the holder of the opening card moves first.
-    seat = np.argmax((hands >> u(rules.opening)) & u(1), axis=1).astype(np.int64)
-    table = np.zeros(total, dtype=u)
-    playable = _np_playable(table, ace_high, e86)
-    left = np.full((total, n), PASSES_PER_ROUND, dtype=np.int64)
-    passes = np.zeros((total, n), dtype=np.int64)
-    skip = np.zeros(total, dtype=np.int64)
-    elim = np.zeros(total, dtype=np.int64)
-    winner = np.full(total, -1, dtype=np.int64)
-    final = np.zeros(total, dtype=np.int64)
-    in_final = np.zeros(total, dtype=bool)
-    chips = np.full((total, n), rules.start_stack - 1, dtype=np.int64)
-    pool = np.full(total, n, dtype=np.int64)
-    ids = np.arange(total)
-    turns = np.zeros(total, dtype=np.int64)
-    out_hands = np.zeros((total, n), dtype=u)
-    out = {"passes": passes.copy(), "elim": elim.copy(), "winner": winner.copy(),
-           "chips": chips.copy(), "pool": pool.copy()}
-    opening_bit = u(1 << rules.opening)
-    sevens = u(SEVENS)
-
-    def advance(seat: Any, skip: Any, final: Any, in_final: Any) -> tuple[Any, Any]:
-        # BS-OPEN-5, and BS-HR-16: in the final turns only seats still owed one.
-        eff = np.where(in_final, skip | (full_seats & ~final), skip)
-        nxt = _np_next_seat(seat, n, eff)
-        owed = in_final & (nxt >= 0)
-        final = np.where(owed, final & ~(np.left_shift(1, np.maximum(nxt, 0))), final)
-        return nxt, final
-
-    t = 0
-    while ids.size:
-        r = np.arange(ids.size)
-        hand = hands[r, seat]
-        opening = table == 0
-        # BS-OPEN-4, BS-MOVE-3, BS-HR-5: legal_play_mask().
-        plays = np.where(opening, hand & opening_bit, hand & playable)
-        has7 = (hand & sevens) != 0
-        if sf:
-            plays = np.where(has7 & ~opening, hand & sevens, plays)
-        # BS-MOVE-4, BS-HR-6, BS-HR-8..11: pass_allowed().
-        if limited:
-            can = ~opening & (left[r, seat] > 0)
-            if sf:
-                can &= ~((plays != 0) & has7)
-        else:
-            can = ~opening & (plays == 0)
-        count = np.bitwise_count(plays).astype(np.int64)
-        legal = count + can
-        # the random bot: legal[rng.below(len(legal))], draw 0 of move t (TurnRandom).
-        raw = _np_splitmix64(bot_keys ^ u((t * 64 * GOLDEN) & MASK64))
-        k = (((raw >> u(11)) * legal.astype(u)) >> u(53)).astype(np.int64)
-        is_pass = k == count
-        x = plays
-        for i in range(int(k.max(initial=0))):
-            x = np.where(k > i, x & (x - u(1)), x)
-        low = np.where(is_pass, u(0), x & (~x + u(1)))
-        t += 1
-        # a pass (BS-HR-8, BS-CHIP-4)
-        passes[r, seat] += is_pass
-        left[r, seat] -= is_pass
-        chips[r, seat] -= is_pass
-        pool += is_pass
-        # a play
-        hands[r, seat] ^= low
-        table |= low
-        playable = _np_playable(table, ace_high, e86)
-        emptied = ~is_pass & (hands[r, seat] == 0)
-        skip |= np.where(emptied, np.left_shift(1, seat), 0)
-        first_out = emptied & (winner < 0)  # BS-END-1, BS-HR-17
-        winner = np.where(first_out, seat, winner)
-        done = np.zeros(ids.size, dtype=bool)
-        if final_turn:
-            final = np.where(first_out, full_seats & ~skip, final)
-            in_final |= first_out
-        else:
-            done |= first_out
-        seat, final = advance(seat, skip, final, in_final)
-        # BS-HR-10: eliminate stuck players with no pass left at their turn.
-        if limited:
-            while True:
-                safe = np.maximum(seat, 0)
-                stuck = ~done & (seat >= 0) & (left[r, safe] <= 0) & \
-                    ((hands[r, safe] & playable) == 0)
-                if not stuck.any():
-                    break
-                bit = np.where(stuck, np.left_shift(1, safe), 0)
-                elim |= bit
-                skip |= bit
-                nxt, nfinal = advance(seat, skip, final, in_final)
-                seat = np.where(stuck, nxt, seat)
-                final = np.where(stuck, nfinal, final)
-        done |= seat < 0
-        if done.any():
-            gone = ids[done]
-            turns[gone] = t
-            out_hands[gone] = hands[done]
-            for name, arr in (("passes", passes), ("elim", elim), ("winner", winner),
-                              ("chips", chips), ("pool", pool)):
-                out[name][gone] = arr[done]
-            keep = ~done
-            ids = ids[keep]
-            (hands, seat, table, playable, left, passes, skip, elim, winner, final, in_final,
-             chips, pool, bot_keys) = (a[keep] for a in cast("tuple[Any, ...]", (
-                 hands, seat, table, playable, left, passes, skip, elim, winner, final,
-                 in_final, chips, pool, bot_keys)))  # arrays of several dtypes and shapes
-    # scoring (BS-END-2..8, BS-CHIP-5)
-    cards = np.bitwise_count(out_hands).astype(np.int64)
-    values = np.array(rules.values, dtype=np.int64)
-    pts = np.zeros((total, n), dtype=np.int64)
-    for i in range(52):
-        pts += ((out_hands >> u(i)) & u(1)).astype(np.int64) * values[i]
-    win = out["winner"]
-    has_winner = win >= 0
-    if chips_on:
-        owed = np.where(np.arange(n)[None, :] == win[:, None], 0, cards)
-        final_chips = out["chips"] - owed
-        final_chips[has_winner, win[has_winner]] += owed.sum(axis=1)[has_winner] + \
-            out["pool"][has_winner]
-        pts = final_chips - rules.start_stack
-    else:
-        pts[has_winner, win[has_winner]] = 0
-    return {"points": pts, "cards_left": cards, "passes": out["passes"], "winner": win,
-            "eliminated": out["elim"], "turns": turns}
