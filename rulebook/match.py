@@ -51,7 +51,7 @@ class MatchResult:
     winners: tuple[int, ...]
     """The seats in first place."""
     totals: tuple[int, ...]
-    """Each seat's total (penalty points, or chip stacks in ``sevens``)."""
+    """Each seat's total (penalty points, or chip stacks where a game plays for chips)."""
     summary: str
     """One sentence describing the standing."""
     tie_break: tuple[dict[str, Any], ...] | None = None
@@ -71,13 +71,13 @@ class Match:
     players: int
     seed: int | str
     dealer: int
-    deals: tuple[GameState, ...]
+    deals: tuple[GameState[Any], ...]
     """The finished deals, oldest first."""
-    current: GameState | None
+    current: GameState[Any] | None
     """The deal in progress, or ``None`` once the match is over."""
 
     def __init__(self, rules: Any, players: int, seed: int | str, dealer: int,
-                 deals: tuple[GameState, ...], current: GameState | None) -> None:
+                 deals: tuple[GameState[Any], ...], current: GameState[Any] | None) -> None:
         s = object.__setattr__
         s(self, "rules", rules)
         s(self, "players", players)
@@ -102,11 +102,11 @@ class Match:
         """The seed of deal ``k``: ``derived_seed(seed, "deal", k)``."""
         return derived_seed(self.seed, "deal", k)
 
-    def _start_deal(self, k: int, previous: GameState | None = None) -> GameState:
+    def _start_deal(self, k: int, previous: GameState[Any] | None = None) -> GameState[Any]:
         """Deal ``k``; after ``previous`` (the deal before it) when the ruleset carries
         something over from deal to deal (``rules.deal_after``, e.g. chips, BS-CHIP-7)."""
         if previous is not None:
-            state: GameState = self.rules.deal_after(previous, players=self.players,
+            state: GameState[Any] = self.rules.deal_after(previous, players=self.players,
                                                      seed=self.deal_seed(k),
                                                      dealer=self.deal_dealer(k))
         else:
@@ -216,8 +216,8 @@ def load_match(data: Any) -> Match:
     if not isinstance(deals, list) or len(deals) > match.length:
         raise RecordError(f"the record's deals must be a list of at most {match.length} move "
                           "lists")
-    finished: list[GameState] = []
-    current: GameState | None = match.current
+    finished: list[GameState[Any]] = []
+    current: GameState[Any] | None = match.current
     for k, moves in enumerate(deals):
         if current is None:
             raise RecordError(f"deal {k + 1} follows the end of the match")

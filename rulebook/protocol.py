@@ -101,8 +101,8 @@ NO_CARDS = CardSet()
 class Facts:
     """The claims behind an explanation's sentence, as values a program can check.
 
-    Every game extends it with the facts its sentences state (the cards a Sevens reason
-    names, the amounts a Badugi betting reason names, the cards a Satti draw promises...).
+    Every game extends it with the facts its sentences state (the cards a reason names, the
+    amounts a betting reason names, the cards a draw promises...).
     Each field is a claim about the position the explanation was asked in: a test can
     recompute it from the table and the hands and compare.
     """
@@ -113,7 +113,7 @@ class Facts:
     seat: int | None = None
     """The seat the reason speaks about: the player to move (``None`` once the deal is over)."""
     rule: str | None = None
-    """The house-rule switch that decided (e.g. ``"sevens_first"``), when one did; its clause
+    """The house-rule switch that decided (an option's name), when one did; its clause
     is then the first of the explanation's clauses."""
     playable: CardSet = NO_CARDS
     """Cards the sentence names as legal to play now."""
@@ -171,8 +171,8 @@ class Explanation:
 class LogEntry(NamedTuple):
     """One line of a deal's public move log (:meth:`GameState.move_log`), in the third person.
 
-    One entry per move of the history, plus the engine's own events (a Sevens elimination, a
-    Satti card played at once after a draw), which have ``move == ""``.
+    One entry per move of the history, plus the engine's own events (a seat put out of the
+    deal, a card played at once after a draw), which have ``move == ""``.
     """
 
     seat: int | None

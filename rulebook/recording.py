@@ -21,7 +21,7 @@ what makes a forged record harmless is that it must still replay move by move un
 rules.
 
 Every state names where it started with ``state.origin``: either
-``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` (in ``sevens`` a later deal of a
+``{"kind": "deal", "players": n, "seed": s, "dealer": d}`` (in a match a later deal of a
 match also has ``"stacks"``, the chips it started from) or
 ``{"kind": "position", "args": {...}}`` where ``args`` are the JSON values given to
 ``rules.position(...)``.
@@ -72,7 +72,7 @@ MAX_DEPTH = 16
 MAX_MOVES = 20_000
 """The most moves one deal of a record may hold."""
 MAX_MOVE_CHARS = 100
-"""The longest move text in a record (the longest real one, a Badugi draw, is 16)."""
+"""The longest move text in a record (the longest real one, a four-card draw, is 16)."""
 MAX_SEATS = 99
 """The largest seat count or seat number a record may name (each game's own limit is
 checked by the game)."""

@@ -11,13 +11,13 @@ names it, and the rules object answers for it (see :class:`RulesBase`).
 
 An option table entry looks like this::
 
-    [options.sevens_first]
+    [options.lead_low]
     type = "bool"            # bool | int | str | int_list
     default = false
     choices = [true, false]  # optional; for int also min / max
-    label = "Sevens first"   # the option's name in words, as every screen shows it
-    meaning = "A player holding a 7 must play a 7."
-    clauses = ["BS-HR-5"]
+    label = "Lead low"       # the option's name in words, as every screen shows it
+    meaning = "A player leads their lowest card."
+    clauses = ["XX-HR-1"]
     house_rule = true        # counts as a house rule (ranked games refuse it)
 
 An option with ``choices`` may also give ``choice_labels``: the words for each choice, in
@@ -58,6 +58,8 @@ __all__ = [
     "load_profile",
     "read_profile",
     "register_game",
+    "default_profile",
+    "example_ruleset",
     "unregister_game",
     "engine_class",
     "parse_option",
@@ -119,7 +121,7 @@ class OptionSpec:
     maximum: int | None = None
     house_rule: bool = False
     label: str = ""
-    """The option's name in words for a screen (``"Sevens first"``); the TOML's ``label``,
+    """The option's name in words for a screen (``"Lead low"``); the TOML's ``label``,
     else the name with its underscores read as spaces."""
     choice_labels: tuple[str, ...] | None = None
     """Words for each of ``choices``, in the same order (``None``: the values themselves)."""
@@ -226,6 +228,27 @@ was given as a class."""
 def profile_ids() -> list[str]:
     """The ids of every ruleset: the installed profiles and those registered, sorted."""
     return sorted({p.stem for p in PROFILE_DIR.glob("*.toml")} | set(_REGISTERED))
+
+
+def default_profile() -> str:
+    """The ruleset a screen starts with when it is given none: the first installed profile
+    by id."""
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))[0]
+
+
+def example_ruleset() -> str:
+    """A ruleset written as text, as messages and help show it: the default profile and its
+    first on/off house rule (``profile+option``)."""
+    pid = default_profile()
+    options = load_profile(pid).options
+    name = next((o.name for o in options.values() if o.type == "bool" and o.house_rule), None)
+    return pid if name is None else f"{pid}+{name}"
+
+
+def example_option() -> str:
+    """An option written as text, as messages and help show it (``name=true``)."""
+    pid, _, name = example_ruleset().partition("+")
+    return f"{name or 'name'}=true"
 
 
 def load_profile(profile_id: str) -> Profile:
@@ -401,7 +424,7 @@ class RulesBase:
 
     @property
     def profile_id(self) -> str:
-        """The profile id, e.g. ``"badam-satti"``."""
+        """The profile id, the TOML file's name without ``.toml``."""
         return self.profile.id
 
     @property
@@ -452,7 +475,7 @@ class RulesBase:
         """A fresh deal: ``players`` seats, the pack shuffled from ``seed``."""
         raise NotImplementedError
 
-    def position(self, **args: Any) -> "GameState[Any]":
+    def position(self, *args: Any, **kwargs: Any) -> "GameState[Any]":
         """Any legal position set up by hand (each game names its arguments)."""
         raise NotImplementedError
 
@@ -495,6 +518,11 @@ class RulesBase:
         """The move a click on ``card`` asks for in ``state`` (legal or not: the state's
         ``explain`` says why).  By default the card's own notation, ``7H``."""
         return self.parse_move(card.text)
+
+    def choice_label(self, move: "Move") -> str:
+        """The words of a chooser button, when one card makes several moves (a jack naming
+        each suit): by default ``move.pretty()``."""
+        return move.pretty()
 
     def actions(self) -> "tuple[Move, ...]":
         """The game's moves that use no card (``pass``, ``draw``, ``fold`` ...): what its
@@ -584,7 +612,7 @@ class RulesBase:
 
     def caption(self) -> str:
         """The ruleset in words: its title and the options changed from the profile's
-        defaults by their labels, e.g. ``Badam Satti (classic) with Sevens first``."""
+        defaults by their labels, e.g. ``<title> with <option label>``."""
         changed = self.changed_options()
         if not changed:
             return self.title
@@ -596,7 +624,7 @@ class RulesBase:
         return f"{self.title} with {', '.join(parts)}"
 
     def label(self) -> str:
-        """A short label: the profile id plus changed options, e.g. ``badam-satti +sevens_first``."""
+        """A short label: the profile id plus changed options, e.g. ``<profile> +<option>``."""
         parts = [self.profile.id]
         for name, value in self.changed_options().items():
             parts.append(f"+{name}" if value is True else f"{name}={value}")
@@ -649,7 +677,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, raw = name.strip(), raw.strip()
     if not sep or not name:
         raise RulesError(f"option {quoted(text)}: expected name=value, for example "
-                         "sevens_first=true")
+                         f"{example_option()}")
     low = raw.lower() if raw.isascii() else raw  # str.lower folds the Kelvin sign into "k"
     value: Any
     if low in ("true", "on", "yes"):
@@ -676,11 +704,11 @@ def parse_ruleset(spec: str) -> RulesBase:
     """Load a ruleset written as ``profile+option+name=value`` (a bare option means true).
 
     This is the form :meth:`RulesBase.label` prints without spaces, e.g.
-    ``badam-satti+sevens_first`` or ``badam-satti+round_count=3``.  An option given twice is
+    ``profile+option`` or ``profile+option=3``.  An option given twice is
     refused rather than one of its values silently kept.
     """
     if not isinstance(spec, str):
-        raise RulesError(f"a ruleset is written as text such as 'badam-satti+sevens_first', "
+        raise RulesError(f"a ruleset is written as text such as '{example_ruleset()}', "
                          f"not {quoted(spec)}")
     pid, *parts = spec.split("+")
     options: dict[str, Any] = {}

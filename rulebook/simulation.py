@@ -6,7 +6,7 @@ Every game's rules object offers ``playout(players, seed, dealer, bots, record)`
 played on compact values with the same rule functions the immutable states use — and may
 offer ``playout_batch(players, seeds, dealers, bots)`` for many deals at once.  A game may
 also register a *column batch* (:func:`register_batch`): many deals at once straight into
-numpy columns, which is how the Sevens family, Satti and Badugi play all-``random`` tables.
+numpy columns, which is how the games with a batch play all-``random`` tables.
 This module only checks the arguments, cuts the run into chunks, sends them out, reports
 progress and gathers the columns.  It holds no rule of any game.
 
@@ -38,6 +38,7 @@ from typing import Any
 
 from .errors import RulesError
 from .fastrandom import derived_seeds
+from .measures import SUMMARY_COLUMNS
 from .protocol import BOTS, derived_seed, make_bot
 from .rules import RulesBase, load_rules, parse_ruleset
 
@@ -57,9 +58,6 @@ COLUMNS: tuple[str, ...] = ("deal", "seed", "dealer", "seat", "bot", "place", "w
                             "passes", "turns")
 """The columns every game's simulation frame starts with; game extras follow them."""
 
-SUMMARY_COLUMNS: tuple[str, ...] = ("group", "rows", "win rate", "mean points", "mean passes",
-                                    "mean turns", "mean place")
-"""The columns of :func:`summarize`'s table."""
 
 DIST_EXTRA = 'pip install "rulebook-explorer[dist]"'
 """How a user installs what a Dask cluster run needs."""
@@ -88,7 +86,7 @@ def deal_dealers(players: int, deals: int, start: int = 0) -> list[int]:
 
 
 def bot_names(game: str) -> list[str]:
-    """The names of the computer players registered for ``game`` (e.g. ``"sevens"``), sorted,
+    """The names of the computer players registered for ``game`` (``rules.game``), sorted,
     ``random`` first.  Load a ruleset of the game first so its bots are registered."""
     names = sorted(n for g, n in BOTS if g == game)
     return sorted(names, key=lambda n: n != "random")
@@ -323,7 +321,7 @@ def check_run(rules: RulesBase | str, players: Any, deals: Any, bots: Any, seed:
               progress: Any, chunk: Any, workers: Any, client: Any) -> tuple[RulesBase, int]:
     """Check a run's arguments (RulesError before any deal); returns the rules and workers."""
     if isinstance(rules, str):
-        rules = parse_ruleset(rules)  # a profile id, or e.g. "badam-satti+sevens_first"
+        rules = parse_ruleset(rules)  # a profile id, or "profile+option" text
     if not isinstance(rules, RulesBase):
         raise RulesError(f"rules={rules!r}: expected a rules object or a profile id")
     _whole("deals", deals, 0)
@@ -481,7 +479,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     seat, or with ``aggregate=True`` only their summary statistics.
 
     ``rules`` is a rules object, a profile id or a ruleset written as
-    ``"badam-satti+sevens_first"``; ``bots`` one bot name for every seat, a
+    ``"profile+option"``; ``bots`` one bot name for every seat, a
     list of names per seat, or ``None`` for random players; the dealer moves one seat left
     each deal.  ``progress(done, total)`` is called with increasing ``done`` after every
     chunk of deals and last with ``(deals, deals)``.  The same arguments always give the same

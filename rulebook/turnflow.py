@@ -111,7 +111,7 @@ class TurnFlow(NamedTuple):
     """A ruleset's turn and round end as plain data: what :func:`turn_diagram` draws."""
 
     title: str
-    """The ruleset's label, e.g. ``"Badam Satti (classic) +sevens_first"``."""
+    """The ruleset's label, e.g. ``"<title> +<option>"``."""
     nodes: tuple[FlowNode, ...]
     """The boxes, in drawing order."""
     edges: tuple[FlowEdge, ...]

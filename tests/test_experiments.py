@@ -13,7 +13,8 @@ import pytest
 
 import rulebook
 from rulebook import RulesError, load_rules
-from rulebook.experiments import (Comparison, compare_rules, measure_table, paired_sentence,
+from rulebook.paired import compare_rules
+from rulebook.experiments import (Comparison, measure_table, paired_sentence,
                                   summary_of)
 from rulebook.measures import MEASURES, measure
 from rulebook.protocol import autoplay

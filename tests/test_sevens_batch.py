@@ -7,7 +7,8 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.games.sevens.batch import MIN_BATCH, columns_random, places_lower_first
-from rulebook.games.sevens.core import playout_deal, round_places
+from rulebook.games.sevens.core import round_places
+from rulebook.games.sevens.playout import playout_deal
 from rulebook.simulation import _rows_to_columns, deal_dealers, deal_seeds
 
 CASES = [

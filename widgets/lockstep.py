@@ -1,6 +1,6 @@
 """One seeded deal under two rulesets, stepped together to the first move where they part.
 
-``Lockstep(7, "badam-satti", "badam-satti+sevens_first")`` asks the engine
+``Lockstep(7, "profile", "profile+option")`` asks the engine
 (:func:`rulebook.lockstep.run_lockstep`) to play the same deal under both rulesets with the
 same computer players and bot seed, then shows the two tables side by side, stepped
 together.  Under each table is that deal's next move and the engine's explanation of it
@@ -163,7 +163,7 @@ class Lockstep:
         return self._grouped
 
     def _in_words(self, text: str) -> str:
-        """The engine's sentence with each ruleset's label (``badam-satti +sevens_first``)
+        """The engine's sentence with each ruleset's label (``profile +option``)
         named in words, as everywhere on screen."""
         r = self.result
         if r is None:

@@ -1,6 +1,6 @@
 """PlayGame: play any ruleset against the computer, one deal or a whole match.
 
-``PlayGame("sevens")`` puts the controls a player expects above a :class:`~widgets.DealStepper`
+``PlayGame("profile")`` puts the controls a player expects above a :class:`~widgets.DealStepper`
 in play mode (classroom layout by default): the ruleset (every installed profile), the number
 of players (as many as the engine accepts for that ruleset: it is asked, nothing here is
 hard-coded), the computer players' strength (the players the engine has registered for the
@@ -26,7 +26,7 @@ from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.match import new_match
 from rulebook.protocol import GameState
-from rulebook.rules import RulesBase, load_rules, profile_ids
+from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
 from .common import players_accepted, strength_options
@@ -52,7 +52,7 @@ def _fresh_seed() -> int:
 class PlayGame:
     """Play a ruleset against computer players, with the controls on screen.
 
-    ``PlayGame(ruleset="badam-satti", *, players=None, strength="smart", seat=0, seed=None,
+    ``PlayGame(ruleset=None, *, players=None, strength="smart", seat=0, seed=None,
     match=False, classroom=True)``: ``ruleset`` is a profile id, ``"profile+option"`` text or
     a rules object; ``players`` defaults to 4 (or the nearest count the ruleset accepts);
     ``strength`` names the computer players (``"smart"``, ``"easy"``, ``"random"``: those
@@ -69,10 +69,10 @@ class PlayGame:
     ``match`` (the :class:`~rulebook.match.Match` in play, or ``None``).
     """
 
-    def __init__(self, ruleset: RulesBase | str = "badam-satti", *, players: int | None = None,
+    def __init__(self, ruleset: RulesBase | str | None = None, *, players: int | None = None,
                  strength: str = "smart", seat: int = 0, seed: int | None = None,
                  match: bool = False, classroom: bool = True) -> None:
-        rules = as_rules(ruleset)
+        rules = as_rules(default_profile() if ruleset is None else ruleset)
         self._choices: dict[str, RulesBase] = {}
         for pid in profile_ids():
             self._choices[pid] = load_rules(pid)

@@ -192,7 +192,7 @@ class DealStepper:
     :mod:`rulebook.records`), or a rules object (then a deal with ``seed`` is dealt and,
     unless ``play``, played out by ``bots``).  ``seat`` is the seat whose hand alone is
     shown (``None``: every hand face up) and, in play mode, your seat (default 0).
-    ``extra`` is HTML shown under the table; for the Sevens family the ``waiting_toggle``
+    ``extra`` is HTML shown under the table; where the game draws a diagram of a position the ``waiting_toggle``
     fills it with the game's diagram of the position shown (``rules.position_diagram``, e.g.
     what waits on what), drawn on a worker thread (``draw_in_background``) so that a click
     stays fast; ``diagram.wait()`` waits for it.  ``classroom`` chooses the compact projector layout (see the module header),
@@ -510,7 +510,7 @@ class DealStepper:
                 self.message.value = explanation_html(explanation, "Not played: ",
                                                       move_words(state, move))
                 used = state.parse_move(move).cards
-                self._mark_refused(used[0] if len(used) == 1 else None)
+                self._mark_refused(next(iter(used)) if len(used) == 1 else None)
                 return False
             new = state.play(move)
             dropped = len(self._states) - 1 - self._index
@@ -789,7 +789,7 @@ class DealStepper:
         for move in legal:
             cards = move.cards
             if len(cards) == 1:
-                card = cards[0]
+                card = next(iter(cards))
                 words = move_words(state, move)
                 label = card_html(card, legal=True, title=words)
                 parts.append(label if words == card.pretty() else
@@ -878,7 +878,7 @@ class DealStepper:
                 self.suit_buttons.append(sb)
             self._suit_moves = choices
             for sb, move in zip(self.suit_buttons, choices):
-                sb.description = move.pretty()
+                sb.description = state.rules.choice_label(move)
                 sb.tooltip = state.explain(move).reason
                 sb.icon = "check"
                 sb.button_style = "info"

@@ -147,7 +147,7 @@ class _FastView:
         self.bot = bot
 
     def _choose(self, t: B.Table, seat: int, rng: TurnRandom) -> Any:
-        return self.bot.choose(BadugiState(None, t, (), {}).view(seat), rng)  # type: ignore[arg-type]
+        return self.bot.choose(BadugiState(None, t, (), {}).view(seat), rng)
 
     def act(self, t: B.Table, seat: int, rng: TurnRandom) -> int:
         return B.ACTIONS[str(self._choose(t, seat, rng))]

@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...cards import FULL_MASK, SUITS, CardSet, card_mask, parse_card, parse_cards
+from ...cards import FULL_MASK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardSet, card_mask, parse_card, parse_cards
 from ...errors import CardError, MoveError, PositionError, RulesError
 from ...rules import Row, RulesBase
 from .core import DRAW, EIGHT_RANK, JACK_RANK, MOVE_CAP, SEVEN_RANK, SEVENS, SKIP, Playout, \
@@ -49,6 +49,14 @@ class SattiRules(RulesBase):
     def players_range(self) -> range:
         """Two to six players (SAT-SETUP-1)."""
         return range(2, 7)
+
+    def choice_label(self, move: Any) -> str:
+        """A jack's chooser button: the card, an arrow, the suit named in symbol and word
+        (``J♣ → ♠ spades``)."""
+        suit = getattr(move, "suit", None)
+        if suit is None:
+            return str(move.pretty())
+        return f"{move.card.pretty()} → {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
 
     def actions(self) -> tuple[Move, ...]:
         """The moves that use no card: draw (SAT-TURN-3) and skip (SAT-EIGHT-2)."""

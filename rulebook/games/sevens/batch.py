@@ -70,7 +70,7 @@ def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
                          dealers: Sequence[int]) -> list[list[dict[str, Any]]]:
     """Many deals with a ``random`` bot in every seat, vectorised with numpy.
 
-    Gives, deal for deal, the rows :func:`~rulebook.games.sevens.core.playout_deal` gives (the same shuffle, the same
+    Gives, deal for deal, the rows :func:`~rulebook.games.sevens.playout.playout_deal` gives (the same shuffle, the same
     TurnRandom draws, the same rules).
     """
     got = batch_random_arrays(rules, players, seeds, dealers)

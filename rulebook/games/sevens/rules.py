@@ -34,10 +34,10 @@ from .core import (
     deal_hands,
     is_valid_row,
     new_table,
-    playout_deal,
     row_order,
 )
 from .moves import PASS, Move, parse_move
+from .playout import playout_deal
 from .state import Playout, SevensState
 
 if TYPE_CHECKING:
