@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 RULEBOOK = ROOT / "rulebook"
 GAMES = RULEBOOK / "games"
 
-GAME_WORDS = re.compile(r"badam|satti|sevens|badugi", re.IGNORECASE)
+GAME_WORDS = re.compile(r"badam|satti|sevens|badugi|climb", re.IGNORECASE)
 """Any game's name, profile id (``badam-satti``, ``badam-satti-app``, ``sevens``, ``satti``,
-``badugi``) or class name (``SevensState``, ``BadugiRules``, ``SattiMove``...)."""
+``badugi``, and the test plugin's ``climb``) or class name (``SevensState``, ``BadugiRules``,
+``ClimbRules``...)."""
 
 GAME_OWNED = {"widgets/badugi_ranker.py"}
 """Widgets that belong to one game (they are that game's own screen)."""
