@@ -29,7 +29,7 @@ from .measures import MEASURES, SHARE_OF_MOVES, SUMMARY_COLUMNS, Measure, Playou
 from .rules import RulesBase, load_rules
 from .stats import Estimate, Moments, share_interval
 
-__all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout", "compare_rules",
+__all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout",
            "summary_of", "measure_table", "summary_moments", "paired_moments", "layout_of"]
 
 ALPHA = 0.05

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .cards import Card, CardSet
-from .errors import RulesError, quoted
+from .errors import CardError, MoveError, RulesError, quoted
 
 if TYPE_CHECKING:
     from .html import TableView
@@ -517,12 +517,23 @@ class RulesBase:
     def card_move(self, card: Card, state: "GameState[Any]") -> "Move":
         """The move a click on ``card`` asks for in ``state`` (legal or not: the state's
         ``explain`` says why).  By default the card's own notation, ``7H``."""
-        return self.parse_move(card.text)
+        return self.parse_move(one_card(card).text)
 
     def choice_label(self, move: "Move") -> str:
         """The words of a chooser button, when one card makes several moves (a jack naming
-        each suit): by default ``move.pretty()``."""
-        return move.pretty()
+        each suit): by default ``move.pretty()``.  ``move`` may be the move's notation."""
+        return self.move_of(move).pretty()
+
+    def move_of(self, move: Any) -> "Move":
+        """``move`` as this game's move object: its notation is parsed, a move object is
+        checked by its notation; anything else raises MoveError."""
+        if isinstance(move, str) and len(move) <= 100:  # no move's notation is longer
+            return self.parse_move(move)
+        if not isinstance(move, str) and callable(getattr(move, "pretty", None)):
+            parsed = self.parse_move(str(move))
+            if str(parsed) == str(move):
+                return move  # type: ignore[no-any-return]
+        raise MoveError(f"{quoted(move)} is not a move of {self.title}")
 
     def actions(self) -> "tuple[Move, ...]":
         """The game's moves that use no card (``pass``, ``draw``, ``fold`` ...): what its
@@ -633,6 +644,26 @@ class RulesBase:
     def __repr__(self) -> str:
         changed = ", ".join(f"{k}={v!r}" for k, v in self.changed_options().items())
         return f"load_rules({self.profile.id!r}{', ' if changed else ''}{changed})"
+
+
+def one_card(card: Any) -> Card:
+    """``card`` as a :class:`Card` (a Card or its text); anything else raises CardError."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card(card)
+    raise CardError(f"a card is given as a card or its text such as 7H, not {quoted(card)}")
+
+
+def card_set(cards: Any) -> CardSet:
+    """``cards`` as a :class:`CardSet` (a CardSet, text or a list of cards); anything else
+    raises CardError."""
+    if isinstance(cards, CardSet):
+        return cards
+    if isinstance(cards, (str, list, tuple)):
+        return CardSet.parse(cards)
+    raise CardError(f"cards are given as a card set or text such as '7H 8H', not "
+                    f"{quoted(cards)}")
 
 
 class _FrozenDict(dict):  # type: ignore[type-arg]

@@ -8,7 +8,8 @@ the rule acts.  Every node and edge carries the clause ids it comes from.
 :func:`turn_diagram` draws the flow as a ``graphviz.Digraph`` (what ``rules.turn_diagram()``
 returns): every node and edge gets its clause ids as a ``tooltip``, and every node its clause
 ids in small print on its last line.  :meth:`TurnFlow.diff` says what one ruleset's flow adds
-to another's.
+to another's.  The clauses are each game's own (ids such as BS-TURN-1 or SAT-FIT-2); this
+module decides no rule.
 
 ``graphviz`` is imported only inside :func:`draw_flow` (through
 :func:`rulebook.diagrams.digraph`), so building a flow needs nothing outside the standard

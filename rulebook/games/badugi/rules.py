@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from ...cards import Card, CardSet, parse_cards
 from ...errors import CardError, PositionError, RulesError
 from ...protocol import TurnRandom, bot_list, bots_for, derived_random, places_from_scores
-from ...rules import Row, RulesBase
+from ...rules import card_set, one_card, Row, RulesBase
 from . import betting as B
 from .betting import ACTION_NAMES, OVER, PHASES, R1, HandResult, Table
 from .explain import phase_name
@@ -53,11 +53,11 @@ class BadugiRules(RulesBase):
 
     def card_move(self, card: Card, state: Any) -> Move:
         """A click on a card asks to discard it alone (BDG-DRAW-1)."""
-        return Draw(card.mask)
+        return Draw(one_card(card).mask)
 
     def pick_move(self, cards: CardSet) -> Move:
         """The cards picked are the discards of one draw; none picked: pat (BDG-DRAW-1)."""
-        return Draw(cards.mask)
+        return Draw(card_set(cards).mask)
 
     @property
     def table_view(self) -> "TableView":

@@ -71,8 +71,11 @@ EIGHT_RANK = 7
 JACK_RANK = 10
 """Rank index of the jacks."""
 SEVENS = RANK_MASKS[SEVEN_RANK]
+"""The mask of the four 7s."""
 EIGHTS = RANK_MASKS[EIGHT_RANK]
+"""The mask of the four 8s."""
 JACKS = RANK_MASKS[JACK_RANK]
+"""The mask of the four jacks."""
 FIRST_JACK = JACK_RANK * 4
 """Index of JC; the jacks are 40..43."""
 
@@ -83,18 +86,23 @@ FIRST_JACK = JACK_RANK * 4
 FIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(SUIT_MASKS[s] | RANK_MASKS[top >> 2] | JACKS for s in range(4)) for top in range(52)
 )
+"""``FIT[top][suit]``: the mask of the cards that fit (see the comment above)."""
 
 # Move codes, used by the rule functions and the fast loop; MOVES[code] is the move object.
 JACK_NAMING = 52
 """52 + 4 * jack_suit + named_suit: play a jack and name a suit (SAT-JACK-1)."""
 DRAW = 68
+"""Draw a card (SAT-TURN-3, SAT-SEVEN-6)."""
 SKIP = 69
+"""Accept a skipped turn (SAT-EIGHT-2)."""
 NAME = 70
 """70 + suit: name the suit of a drawn jack played at once (SAT-TURN-4)."""
 TRY_DRAW = 74
+"""A skipped player's attempt to draw (SAT-EIGHT-3)."""
 TRY = 75
 """75 + card: a skipped player's attempt to play that card (SAT-EIGHT-3)."""
 N_CODES = TRY + 52
+"""The number of move codes."""
 
 
 def fit_mask(top: int, suit: int) -> int:

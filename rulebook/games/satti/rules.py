@@ -53,6 +53,7 @@ class SattiRules(RulesBase):
     def choice_label(self, move: Any) -> str:
         """A jack's chooser button: the card, an arrow, the suit named in symbol and word
         (``J♣ → ♠ spades``)."""
+        move = self.move_of(move)
         suit = getattr(move, "suit", None)
         if suit is None:
             return str(move.pretty())

@@ -65,7 +65,6 @@ __all__ = [
     "step",
     "settle",
     "finish",
-    "playout_deal",
 ]
 
 

@@ -72,6 +72,7 @@ def _passes_word(count: int) -> str:
 
 
 def row_span(table: int, suit: int, ace_high: bool) -> tuple[Card, Card] | None:
+    """The lowest and highest card of ``suit``'s row on ``table`` (``None``: no row yet)."""
     ranks = [r for r in row_order(ace_high) if table >> (r * 4 + suit) & 1]
     if not ranks:
         return None

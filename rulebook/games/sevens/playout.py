@@ -10,6 +10,8 @@ from ...fastrandom import derived_seed, turn_below
 from .bots import smart_choice
 from .core import PASS_CHOICE, deal_hands, new_table, scores, step
 
+__all__ = ["playout_deal"]
+
 
 # --------------------------------------------------------------------------------------
 # Fast playout: one whole deal on a Table, no states.
