@@ -80,7 +80,7 @@ class SevensRules(RulesBase):
         if ranked:
             # BS-HR-2/3: a ranked game refuses every house rule switched on.
             specs = self.profile.options
-            on = [specs[name].label for name in HOUSE_RULES if name in opts
+            on = [f"{specs[name].label} ({name})" for name in HOUSE_RULES if name in opts
                   and opts[name] != specs[name].default]
             if on:
                 raise RulesError(
