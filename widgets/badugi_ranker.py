@@ -4,7 +4,7 @@ Everything shown is the engine's answer (:mod:`rulebook.games.badugi.ranking`): 
 and every sentence of why a card does not count (``evaluate(...).explain()``, with clause
 ids), the value in words and its class index, how many of the 270,725 hands beat it
 (``standing``), the deciding step between two hands (``explain_comparison``), the nearby
-classes (``classes_near`` over the pandas ``class_frame``) and the hand's clash graph
+classes (``classes_near``, an HTML table: no pandas needed) and the hand's clash graph
 (``evaluate(...).diagram()``, :mod:`rulebook.games.badugi.diagram`).  This module holds no rule.
 
 Controls a learner (or a test) uses:
@@ -39,7 +39,6 @@ from rulebook.games.badugi import (
     Comparison,
     Standing,
     all_hands,
-    class_frame,
     classes_near,
     evaluate,
     explain_comparison,
@@ -107,7 +106,6 @@ class BadugiRanker:
         self.before = before
         self.after = after
         all_hands()  # warm the 270,725-hand table once, here, not on the first click
-        self._frame: Any = class_frame()  # pandas, built once; the nearby table slices it
         self._syncing = False
         self.draw_in_background = draw_in_background
 
@@ -410,10 +408,10 @@ class BadugiRanker:
 
     def _show_nearby(self) -> None:
         rows = classes_near(self._value, before=self.before, after=self.after)
-        frame = self._frame.loc[rows[0].class_index:rows[-1].class_index]
         other = None if self._other is None else self._other.class_index
         body = []
-        for index, row in zip(frame.index, frame.itertuples(index=False)):
+        for row in rows:
+            index = row.class_index
             marks = []
             if index == self._value.class_index:
                 marks.append("▶ this hand")
@@ -423,7 +421,7 @@ class BadugiRanker:
             body.append(
                 f'<tr{here} data-class-index="{index}"><td>{escape(" ".join(marks))}</td>'
                 f"<td>{index:,}</td><td>{escape(row.words)}</td><td>{row.hands:,}</td>"
-                f"<td>{row.beaten_by:,}</td><td>{escape(row.example)}</td></tr>")
+                f"<td>{row.beaten_by:,}</td><td>{escape(row.example.pretty())}</td></tr>")
         self.nearby.value = (
             f"{STYLE}{_EXTRA_STYLE}<p class='rb-note'><b>Classes near this hand</b> "
             "(best first)</p><table class='rb-table rb-nearby'><thead><tr><th></th>"

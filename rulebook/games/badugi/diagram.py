@@ -49,7 +49,7 @@ def other_largest_sets(cards: Union[CardsLike, BadugiValue]) -> list[OtherSet]:
     ranks gives the same value, so which is shown does not matter (BDG-RANK-7).
 
     >>> [o.reason for o in other_largest_sets("AC 2C 3H 4S")]
-    ['4S 3H 2C would make 4-3-2, higher than 4-3-A, so it is not kept (BDG-RANK-3).']
+    ['4♠ 3♥ 2♣ would make 4-3-2, higher than 4-3-A, so it is not kept (BDG-RANK-3).']
     """
     return other_sets_of(evaluate(cards))
 

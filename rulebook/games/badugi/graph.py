@@ -50,7 +50,7 @@ class Conflict(NamedTuple):
     def sentence(self) -> str:
         """Why the two cards cannot both count, with the clause id."""
         shared = SUIT_NAMES[self.a.suit] if self.kind == "suit" else "a rank"
-        return (f"{self.a} and {self.b} share {shared}, so at most one of them can count "
+        return (f"{self.a.pretty()} and {self.b.pretty()} share {shared}, so at most one of them can count "
                 "(BDG-RANK-2).")
 
 
@@ -110,7 +110,7 @@ def other_sets_of(value: "BadugiValue") -> list[OtherSet]:
             continue
         ranks = [c.rank for c in chosen]
         cls = class_index_of_ranks(ranks)
-        text = " ".join(str(c) for c in chosen)
+        text = " ".join(c.pretty() for c in chosen)
         shape = "-".join(RANKS[r - 1] for r in ranks)
         if cls == value.class_index:
             reason = (f"{text} gives the same {value.rank_text()}, so either set may be shown "
@@ -147,9 +147,9 @@ def draw_hand(value: "BadugiValue") -> "Diagram":
 
     why_not = discard_reasons(value)
     words = f"{value.words()}, class {value.class_index:,} of {CLASS_COUNT:,}"
-    hand_text = " ".join(str(c) for c in value.cards)
+    hand_text = " ".join(c.pretty() for c in value.cards)
     label_lines = [f"{hand_text}: {words}"]
-    counting_text = " ".join(str(c) for c in value.counting_cards)
+    counting_text = " ".join(c.pretty() for c in value.counting_cards)
     if value.count > 1:
         label_lines.append(f"Counting cards {counting_text}: no edge joins any two of them, and "
                            f"no {_NUMBER_WORDS[value.count + 1]} cards are free of edges (BDG-RANK-2).")
@@ -181,10 +181,10 @@ def draw_hand(value: "BadugiValue") -> "Diagram":
                 peripheries="2",
                 style="rounded,filled,bold",
                 fillcolor=COUNTING_FILL,
-                tooltip=(f"{card} counts: it shares no suit and no rank with the other "
+                tooltip=(f"{card.pretty()} counts: it shares no suit and no rank with the other "
                          "counting cards (BDG-RANK-2)." if value.count > 1 else
-                         f"{card} counts alone: every two of these cards clash, and no card is "
-                         f"lower than {card} (BDG-RANK-2, BDG-RANK-3)."),
+                         f"{card.pretty()} counts alone: every two of these cards clash, and no card is "
+                         f"lower than {card.pretty()} (BDG-RANK-2, BDG-RANK-3)."),
             )
         else:
             sentence, clauses = why_not[card]
