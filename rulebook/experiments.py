@@ -452,22 +452,24 @@ def _advantage_difference(moments: Moments, la: Layout, lb: Layout) -> Estimate:
 
 
 def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
-    """What B changes from A, in words: an option's name, or ``"<option> off"``, ..."""
+    """What B changes from A, in words: the option's label (``"Aces high"``), ``"<label>
+    off"``, ``"<label>: <choice>"``; another ruleset by its caption."""
     if rules_a.to_json() == rules_b.to_json():
         return "the same rules"
     if rules_a.profile.id != rules_b.profile.id:
-        return f"{rules_b.label()} (instead of {rules_a.label()})"
+        return f"{rules_b.caption()} (instead of {rules_a.caption()})"
     parts = []
     for name, value in rules_b.options.items():
         before = rules_a.options.get(name)
         if value == before:
             continue
+        spec = rules_b.profile.options[name]
         if value is True:
-            parts.append(name)
+            parts.append(spec.label)
         elif value is False:
-            parts.append(f"{name} off")
+            parts.append(f"{spec.label} off")
         else:
-            parts.append(f"{name}={value}")
+            parts.append(f"{spec.label}: {spec.choice_label(value)}")
     return " with ".join(parts) if parts else "the same rules"
 
 
