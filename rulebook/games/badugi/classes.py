@@ -9,6 +9,7 @@ values, the diagram and the census on them.
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from itertools import combinations, product
 from math import comb
@@ -202,3 +203,81 @@ def class_index_of(cards: CardsLike | int) -> int:
             cards ^= low
         return _best_of_indices(indices)[0]
     return _best_subset(_read_hand(cards))[0]
+
+
+def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
+    """Every hand's mask and class, built from :func:`rainbow_subsets` and the class numbering.
+
+    A hand's class depends only on its ranks and on which of its cards share suits.  So the
+    hands are produced one rank multiset at a time (1,820 of them): the rank multiset fixes a
+    *shape* (how many cards of each rank), every suit choice of that shape is reduced once to
+    its "family" of largest rainbow position subsets (BDG-RANK-2), and per rank multiset only
+    each family's lowest class is worked out (BDG-RANK-3); the suit choices then just look
+    their family up.
+    """
+    class_of_rankmask = _CLASS_OF_RANKMASK
+    # the masks of m cards of one rank: suit combinations in canonical order
+    rank_options = {
+        m: [[sum(1 << (r * 4 + s) for s in suits) for suits in combinations(range(4), m)]
+            for r in range(13)]
+        for m in (1, 2, 3, 4)
+    }
+    masks: array[int] = array("Q")
+    classes: array[int] = array("H")
+    counts = [0] * CLASS_COUNT
+    for shape in _SHAPES:
+        groups = len(shape)
+        group_of_position = [g for g, m in enumerate(shape) for _ in range(m)]
+        suit_choices = [sum(choice, ()) for choice in
+                        product(*(combinations(range(4), m) for m in shape))]
+        families: dict[tuple[int, ...], int] = {}
+        family_of_choice = []
+        for suits in suit_choices:
+            subs = rainbow_subsets(group_of_position, suits)
+            key = tuple(sum(1 << i for i in sub) for sub in subs)  # 4-bit position sets
+            family_of_choice.append(families.setdefault(key, len(families)))
+        family_sets = list(families)
+        family_sizes = [family_of_choice.count(f) for f in range(len(family_sets))]
+        used_sets = sorted({p for fam in family_sets for p in fam})
+        for ranks in combinations(range(13), groups):
+            bit = [1 << ranks[g] for g in group_of_position]
+            rank_class = {p: class_of_rankmask[(bit[0] if p & 1 else 0) | (bit[1] if p & 2 else 0)
+                                               | (bit[2] if p & 4 else 0)
+                                               | (bit[3] if p & 8 else 0)]
+                          for p in used_sets}
+            family_class = [min(rank_class[p] for p in fam) for fam in family_sets]
+            for f, n in enumerate(family_sizes):
+                counts[family_class[f]] += n
+            options = [rank_options[m][r] for m, r in zip(shape, ranks)]
+            if groups == 4:
+                left = [a | b for a in options[0] for b in options[1]]
+                right = [c | d for c in options[2] for d in options[3]]
+                masks.extend([x | y for x in left for y in right])
+            elif groups == 3:
+                left = [a | b for a in options[0] for b in options[1]]
+                masks.extend([x | c for x in left for c in options[2]])
+            elif groups == 2:
+                masks.extend([a | b for a in options[0] for b in options[1]])
+            else:
+                masks.extend(options[0])
+            classes.extend(map(family_class.__getitem__, family_of_choice))
+    return masks, classes, tuple(counts)
+
+
+def _shapes() -> tuple[tuple[int, ...], ...]:
+    """How four cards split into ranks, lowest rank first: (1,1,1,1), (2,1,1), (1,2,1), ..."""
+    out = []
+    for cuts in range(8):  # a cut between sorted positions i and i+1 means a new rank
+        shape, run = [], 1
+        for i in range(3):
+            if cuts >> i & 1:
+                shape.append(run)
+                run = 1
+            else:
+                run += 1
+        shape.append(run)
+        out.append(tuple(shape))
+    return tuple(sorted(out, key=lambda s: (-len(s), s)))
+
+
+_SHAPES = _shapes()
