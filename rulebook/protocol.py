@@ -341,10 +341,9 @@ class GameState:
 
     # -- shared -----------------------------------------------------------------
     def parse_move(self, move: Any) -> Any:
-        """Turn text into this game's move object (objects pass through)."""
-        if isinstance(move, str):
-            return self.rules.parse_move(move)
-        return move
+        """Turn text into this game's move object (the game's own move objects pass through;
+        anything else raises MoveError)."""
+        return self.rules.parse_move(move)
 
     def play(self, move: Any) -> "GameState":
         """The state after ``move``.  An illegal move raises IllegalMove; self is unchanged."""
@@ -458,10 +457,21 @@ def bots_for(rules: "RulesBase", bots: Sequence[str | Bot] | str | None, players
         bots = "random"
     if isinstance(bots, str):
         bots = [bots] * players
-    bots = list(bots)
+    if not isinstance(bots, (list, tuple)):
+        raise RulesError(f"bots={quoted(bots)}: expected one computer player's name for every "
+                         f"seat, such as 'smart', or a list of {players} names")
     if len(bots) != players:
         raise RulesError(f"{len(bots)} computer players were given for {players} seats")
-    return [make_bot(rules.game, b) if isinstance(b, str) else b for b in bots]
+    chosen = []
+    for bot in bots:
+        if isinstance(bot, str):
+            chosen.append(make_bot(rules.game, bot))
+        elif callable(getattr(bot, "choose", None)):
+            chosen.append(bot)
+        else:
+            raise RulesError(f"{quoted(bot)} is not a computer player: expected a name such as "
+                             f"'smart' or an object with a choose(view, rng) method")
+    return chosen
 
 
 MASK64 = (1 << 64) - 1
