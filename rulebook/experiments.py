@@ -24,7 +24,7 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Any
 
-from .errors import RulesError
+from .errors import RulesError, quoted
 from .measures import MEASURES, SHARE_OF_MOVES, SUMMARY_COLUMNS, Measure, PlayoutTerms, measure, terms_for
 from .rules import RulesBase, load_rules
 from .stats import Estimate, Moments, share_interval
@@ -309,7 +309,7 @@ class Summary:
         for row in self.rows():
             if row.measure.key == key and row.group == group:
                 return row.estimate
-        raise RulesError(f"{key!r} for {group!r} is not measured for {self.rules.label()}")
+        raise RulesError(f"{quoted(key)} for {quoted(group)} is not measured for {self.rules.label()}")
 
     def table(self) -> Any:
         """Every measure as a tidy DataFrame: ``measure, name, group, value, low, high,
@@ -596,7 +596,7 @@ class Comparison:
         for r in self.rows:
             if r.measure.key == key and r.group == group:
                 return r
-        raise RulesError(f"{key!r} for {group!r} is not in this comparison")
+        raise RulesError(f"{quoted(key)} for {quoted(group)} is not in this comparison")
 
     def frame(self) -> Any:
         """The comparison as a tidy DataFrame: ``measure, name, group, a, a_low, a_high, b,

@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import RulebookError, RulesError
+from .errors import RulebookError, RulesError, quoted
 from .protocol import Bot, Explanation, GameState, LogEntry, autoplay
 from .rules import RulesBase, example_ruleset, load_rules
 
@@ -48,7 +48,7 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
     if isinstance(spec, RulesBase):
         return spec
     if not isinstance(spec, str):
-        raise RulesError(f"{spec!r} is not a ruleset: expected a rules object, a profile id "
+        raise RulesError(f"{quoted(spec)} is not a ruleset: expected a rules object, a profile id "
                          f"or 'profile+option' text such as '{example_ruleset()}'")
     if "+" not in spec:
         return load_rules(spec.strip())

@@ -129,9 +129,9 @@ def measure(key: str) -> Measure:
     try:
         return _BY_KEY[key]
     except KeyError:
-        from .errors import RulesError
+        from .errors import RulesError, quoted
 
-        raise RulesError(f"no measure {key!r}: expected one of {', '.join(_BY_KEY)}") from None
+        raise RulesError(f"no measure {quoted(key)}: expected one of {', '.join(_BY_KEY)}") from None
 
 
 @dataclasses.dataclass(frozen=True)

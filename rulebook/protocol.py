@@ -420,10 +420,9 @@ class GameState(Generic[MoveT]):
 
     # -- shared -----------------------------------------------------------------------------
     def parse_move(self, move: Any) -> Any:
-        """Turn text into this game's move object (objects pass through)."""
-        if isinstance(move, str):
-            return self.rules.parse_move(move)
-        return move
+        """Turn text into this game's move object (the game's own move objects pass through;
+        anything else raises MoveError)."""
+        return self.rules.parse_move(move)
 
     def play(self, move: Any) -> "GameState[MoveT]":
         """The state after ``move``.  An illegal move raises IllegalMove; self is unchanged."""
@@ -568,8 +567,16 @@ def bot_list(bots: Sequence[Any] | str | None, players: int) -> list[Any]:
 
 def bots_for(rules: "RulesBase", bots: Sequence[str | Bot] | str | None, players: int) -> list[Bot]:
     """Computer players for every seat: a name for all, a list per seat, or ``None`` (random)."""
-    return [make_bot(rules.game, b) if isinstance(b, str) else b
-            for b in bot_list(bots, players)]
+    chosen = []
+    for bot in bot_list(bots, players):
+        if isinstance(bot, str):
+            chosen.append(make_bot(rules.game, bot))
+        elif callable(getattr(bot, "choose", None)):
+            chosen.append(bot)
+        else:
+            raise RulesError(f"{quoted(bot)} is not a computer player: expected a name such as "
+                             f"'smart' or an object with a choose(view, rng) method")
+    return chosen
 
 
 def autoplay(state: GameState[Any], bots: Sequence[str | Bot] | str | None = None,

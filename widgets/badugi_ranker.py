@@ -48,6 +48,7 @@ from rulebook.cards import ALL_CARDS, RANKS, SUITS, Card, CardsLike
 from rulebook.diagrams import DiagramError
 from rulebook.errors import CardError
 
+from .common import flag, seconds, whole_number
 from .drawing import DiagramSlot
 from rulebook.html import clauses_html
 
@@ -101,6 +102,9 @@ class BadugiRanker:
                  other: CardsLike | BadugiValue | None = None, *, before: int = 3,
                  after: int = 3, show_diagram: bool = True,
                  draw_in_background: bool = True) -> None:
+        before, after = whole_number("before", before, 0, 200), whole_number("after", after, 0, 200)
+        show_diagram = flag("show_diagram", show_diagram)
+        draw_in_background = flag("draw_in_background", draw_in_background)
         self._value: BadugiValue = evaluate(hand)
         self._other: BadugiValue | None = None if other is None else evaluate(other)
         self.before = before
@@ -440,7 +444,7 @@ class BadugiRanker:
 
     def wait_for_diagram(self, timeout: float = 30.0) -> None:
         """Wait until the clash graph being drawn (if any) is shown (for scripts and tests)."""
-        self.diagram.wait(timeout)
+        self.diagram.wait(seconds("timeout", timeout))
 
 
 _DIAGRAM_CAPTION = (

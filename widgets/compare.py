@@ -36,12 +36,13 @@ from typing import Any
 import ipywidgets as w
 
 from rulebook.compare import ComparedRow, compare_rules
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.html import ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.rules import RulesBase, default_profile, example_ruleset
 
-from .common import option_control, option_text, option_value
+from .common import flag, option_control, option_text, option_value
+from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
 
@@ -100,6 +101,9 @@ class RulesCompare:
         if not rulesets:
             raise RulesError("RulesCompare needs at least one ruleset, e.g. "
                              f"RulesCompare({default_profile()!r}, {example_ruleset()!r})")
+        if title is not None:
+            checked_html("title", title)
+        draw_in_background = flag("draw_in_background", draw_in_background)
         self.rules: list[RulesBase] = [as_rules(r) for r in rulesets]
         self.rows: list[ComparedRow] = []
         self.controls: list[dict[str, w.ValueWidget]] = []
@@ -210,7 +214,7 @@ class RulesCompare:
     def set_diagrams(self, html_text: str) -> None:
         """Show ``html_text`` (e.g. the turn diagrams side by side) below the table;
         an empty text hides the area again."""
-        self.flows.clear(html_text)
+        self.flows.clear(checked_html("html_text", html_text))
         self.diagrams.layout.display = "" if html_text else "none"
 
     def _say(self, text: str, bad: bool = False) -> None:
@@ -230,7 +234,14 @@ class RulesCompare:
         Called by the controls; returns whether the engine accepted the change.  A refusal
         shows the engine's message, keeps the rules and puts the control back.
         """
+        if isinstance(column, bool) or not isinstance(column, int) \
+                or not 0 <= column < len(self.rules):
+            raise RulesError(f"column={quoted(column)}: expected a column from 0 to "
+                             f"{len(self.rules) - 1}")
         rules = self.rules[column]
+        if not isinstance(name, str) or name not in rules.profile.options:
+            raise RulesError(f"name={quoted(name)}: expected an option of "
+                             f"{rules.profile_id}: {', '.join(rules.profile.options)}")
         spec = rules.profile.options[name]
         try:
             new = rules.with_options(**{name: option_value(spec, value)})

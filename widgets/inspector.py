@@ -17,11 +17,12 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.cards import FULL_MASK
-from rulebook.errors import RulebookError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.html import STYLE, card_html, clauses_html, escape, explanation_html, \
     hand_order, legal_card_mask, move_words
 from rulebook.protocol import GameState
 
+from .common import game_state
 from .stepper import action_moves
 
 __all__ = ["MoveInspector"]
@@ -56,7 +57,7 @@ class MoveInspector:
     # -- public ------------------------------------------------------------------------------
     def set_state(self, state: GameState | None) -> None:
         """Inspect ``state`` (keeping the picked move when it still makes sense)."""
-        self.state = state
+        self.state = state = game_state("state", state)
         if state is None:
             self._set_options([("(no position)", "")], "")
             self.title.value = ""
@@ -82,11 +83,14 @@ class MoveInspector:
 
     def pick(self, move: str) -> None:
         """Pick a move by its text (as choosing it in the dropdown does)."""
+        if self.state is None:
+            raise RulesError("there is no position to pick a move in: give the inspector a "
+                             "state first (set_state or follow)")
         values = [v for _label, v in self.picker.options]
-        if move not in values and self.state is not None:
+        if not isinstance(move, str) or move not in values:
             try:
                 parsed = self.state.parse_move(move)
-            except (RulebookError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - any refusal is told on screen
                 self.message.value = f'<div class="rb-reason rb-bad">{escape(exc)}</div>'
                 return
             move = str(parsed)
@@ -99,6 +103,8 @@ class MoveInspector:
 
     def follow(self, stepper: Any) -> None:
         """Inspect whatever position ``stepper`` shows, now and after every step."""
+        if not callable(getattr(stepper, "observe", None)):
+            raise RulesError(f"stepper={quoted(stepper)}: expected a DealStepper to follow")
         stepper.observe(self.set_state)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

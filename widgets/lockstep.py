@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from rulebook.errors import RulebookError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.lockstep import LockstepResult, as_rules, run_lockstep
 from rulebook.protocol import Bot, Explanation, GameState
 from rulebook.rules import RulesBase
@@ -117,7 +117,8 @@ class Lockstep:
                                        bot_seed=bot_seed)
         except (RulebookError, ValueError) as exc:
             self.title.value = (f"{STYLE}<div class='rb-note'><b>Lockstep</b>: deal "
-                                f"{escape(deal_seed)}, {escape(players)} players</div>")
+                                f"{escape(quoted(deal_seed, 40))}, "
+                                f"{escape(quoted(players, 20))} players</div>")
             self.reason.value = f"{STYLE}<div class='rb-reason rb-bad'>{escape(exc)}</div>"
             for button in self._buttons():
                 button.disabled = True
@@ -215,6 +216,8 @@ class Lockstep:
     # ---- drawing ----------------------------------------------------------------------
     def show(self, step: int) -> None:
         """Draw both deals after ``step`` moves (clamped to the longer deal)."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise RulesError(f"step={quoted(step)}: expected a whole number (a move number)")
         r = self.result
         if r is None:
             return

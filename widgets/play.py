@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError, RulesError, check_seed, quoted
 from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.match import new_match
@@ -29,7 +29,7 @@ from rulebook.protocol import GameState
 from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
-from .common import players_accepted, strength_options
+from .common import flag, players_accepted, strength_options
 from .stepper import DealStepper
 
 __all__ = ["PlayGame", "SEED_RANGE"]
@@ -84,15 +84,19 @@ class PlayGame:
             players = 4 if 4 in accepted else min(accepted, key=lambda n: abs(n - 4))
         if players not in accepted:
             raise RulesError(f"{rules.title} is played by {accepted[0]} to {accepted[-1]} "
-                             f"players, not {players!r}")
+                             f"players, not {quoted(players)}")
         names = bot_names(rules.game)
         if strength not in names:
-            raise RulesError(f"no computer player {strength!r} for {rules.title}: expected one "
+            raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: expected one "
                              f"of {', '.join(names)}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError(f"seat={seat!r}: expected a seat from 0 to {players - 1}")
+            raise RulesError(f"seat={quoted(seat)}: expected a seat from 0 to {players - 1}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed={seed!r}: expected a whole number (or None for a fresh one)")
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
+                             f"fresh one)")
+        if seed is not None:
+            check_seed(seed, RulesError)
+        match, classroom = flag("match", match), flag("classroom", classroom)
 
         self.rules: RulesBase = rules
         self.seat = seat
@@ -184,7 +188,10 @@ class PlayGame:
     def new_deal(self, seed: int | None = None) -> None:
         """Deal again with the settings on screen: ``seed`` or a fresh random one.  In match
         mode a new match starts from that seed."""
-        self.seed = _fresh_seed() if seed is None else int(seed)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
+                             f"fresh one)")
+        self.seed = _fresh_seed() if seed is None else check_seed(seed, RulesError)  # type: ignore[assignment]
         self._syncing = True
         try:
             self.seed_box.value = self.seed

@@ -40,7 +40,7 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.cards import ALL_CARDS, Card, CardSet
-from rulebook.errors import RulebookError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.html import (
     STYLE,
     card_html,
@@ -62,6 +62,7 @@ from rulebook.protocol import GameState, TurnRandom, bots_for
 from rulebook.rules import RulesBase
 
 from .drawing import DiagramSlot
+from .common import flag, function, html_text, whole_number
 
 __all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves"]
 
@@ -215,8 +216,13 @@ class DealStepper:
                  seed: int | None = None, players: int = 4, dealer: int = 0,
                  extra: str = "", draw_in_background: bool = True, classroom: bool = True,
                  large_print: bool = False, show_record: bool = False) -> None:
-        self.play_mode = bool(play)
-        self.classroom = bool(classroom)
+        seat = None if seat is None else whole_number("seat", seat)
+        self.play_mode = flag("play", play)
+        self.classroom = flag("classroom", classroom)
+        large_print, show_record = flag("large_print", large_print), flag("show_record",
+                                                                          show_record)
+        draw_in_background = flag("draw_in_background", draw_in_background)
+        extra = html_text("extra", extra)
         self.bots_spec = bots
         self.seat = seat
         self.human = seat if seat is not None else 0
@@ -369,7 +375,7 @@ class DealStepper:
                     raise RulebookError(f"seat {self.human} is not at this table: expected 0 "
                                         f"to {state.players - 1}")
                 bots = bots_for(state.rules, self.bots_spec, state.players)
-        except (RulebookError, ValueError, TypeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a bad source is told on screen, never raised
             self.message.value = _message_html(_error_text(exc))
             if not self._states:
                 self._render()
@@ -443,20 +449,26 @@ class DealStepper:
 
     @large_print.setter
     def large_print(self, on: bool) -> None:
-        self.large_print_toggle.value = bool(on)
+        self.large_print_toggle.value = flag("large_print", on)
 
     def observe(self, callback: Callable[[GameState | None], None]) -> None:
         """Call ``callback(state)`` after every change of the position shown (and now)."""
-        self._observers.append(callback)
-        callback(self.state)
+        self._observers.append(function("callback", callback))
+        try:
+            callback(self.state)
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
+            self.message.value = _message_html(f"A function watching the stepper failed: "
+                                               f"{quoted(str(exc), 200)}")
 
     def set_extra(self, html: str) -> None:
         """Show some HTML under the table (e.g. a waiting diagram)."""
-        self._extra_given = html
+        self._extra_given = html_text("html", html)
         self.diagram.clear(html)
 
     def go(self, index: int) -> None:
         """Show position ``index`` (clamped to the history)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise RulesError(f"index={quoted(index)}: expected a whole number (a move number)")
         if not self._states:
             return
         index = max(0, min(index, len(self._states) - 1))
@@ -740,7 +752,11 @@ class DealStepper:
 
     def _notify(self) -> None:
         for callback in self._observers:
-            callback(self.state)
+            try:
+                callback(self.state)
+            except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
+                self.message.value = _message_html(f"A function watching the stepper failed: "
+                                                   f"{quoted(str(exc), 200)}")
 
     def _log(self, index: int) -> list[Any]:
         """The public log entries of move ``index`` (1 = the first move) of the line shown:

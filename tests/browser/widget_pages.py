@@ -44,9 +44,18 @@ def in_viewport(page: Any, locator: Any) -> list[str]:
     """The elements of ``locator`` whose bounding box is not wholly inside the viewport (as
     ``text@x,y,w,h`` strings): empty when every one of them can be seen without scrolling."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
+    script = "els => els.map(e => [e.getBoundingClientRect().toJSON(), e.innerText])"
+    # A scroll or a re-render can still be moving things on a busy machine: read the boxes
+    # until two readings a frame apart agree (at most about three seconds), then judge.
+    boxes = locator.evaluate_all(script)
+    for _ in range(30):
+        page.wait_for_timeout(100)
+        again = locator.evaluate_all(script)
+        if again == boxes:
+            break
+        boxes = again
     outside = []
-    for box, text in locator.evaluate_all(
-            "els => els.map(e => [e.getBoundingClientRect().toJSON(), e.innerText])"):
+    for box, text in boxes:
         if not (box["x"] >= 0 and box["y"] >= 0 and box["right"] <= width + 0.5
                 and box["bottom"] <= height + 0.5 and box["width"] > 0):
             outside.append(f"{text.strip()}@{box['x']:.0f},{box['y']:.0f},"
