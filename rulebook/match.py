@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .errors import RecordError, RulesError
+from .errors import RecordError, RulesError, quoted
 from .protocol import GameState, autoplay, derived_seed
 from .html import ordinal
 from .recording import MATCH_FORMAT, VERSION, check_envelope, digest, replay_moves, rules_from_json
@@ -196,9 +196,9 @@ def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0
     """A new match: deal 0 dealt by ``dealer`` (BS-DEAL-4) from ``derived_seed(seed, "deal", 0)``."""
     rules.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {players - 1}")
+        raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RulesError(f"seed={seed!r}: expected a whole number or text")
+        raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
     match = Match(rules, players, seed, dealer, (), None)
     return Match(rules, players, seed, dealer, (), match._start_deal(0))
 

@@ -113,7 +113,7 @@ class OptionSpec:
                 raise bad
             value = tuple(value)
         else:  # pragma: no cover - guarded when the profile is read
-            raise RulesError(f"option {self.name} has unknown type {self.type!r}")
+            raise RulesError(f"option {self.name} has unknown type {quoted(self.type)}")
         if self.choices is not None and value not in self.choices:
             raise bad
         return value
@@ -157,7 +157,7 @@ def read_profile(path: str | Path) -> Profile:
     for name, spec in data.get("options", {}).items():
         kind = spec.get("type")
         if kind not in _OPTION_TYPES:
-            raise RulesError(f"profile {profile_id}: option {name} has unknown type {kind!r}")
+            raise RulesError(f"profile {profile_id}: option {name} has unknown type {quoted(kind)}")
         choices = spec.get("choices")
         choice_labels = spec.get("choice_labels")
         if choice_labels is not None and (choices is None or len(choice_labels) != len(choices)):

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Explanation",
+    "json_copy",
     "Facts",
     "LogEntry",
     "Voice",
@@ -221,7 +222,7 @@ class Voice:
     def of(cls, voice: str, seat: int | None) -> "Voice":
         """The voice named ``voice`` (one of :data:`VOICES`) for the player in ``seat``."""
         if voice not in VOICES:
-            raise RulesError(f"voice={voice!r}: expected one of {', '.join(map(repr, VOICES))}")
+            raise RulesError(f"voice={quoted(voice)}: expected one of {', '.join(map(repr, VOICES))}")
         return cls(None if voice == "player" else seat)
 
     @property
@@ -550,6 +551,16 @@ def _load_game_engines() -> None:
 
     for pid in profile_ids():
         engine_class(pid)
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts and lists copied, scalars shared): what a state
+    hands out (its origin) cannot change the state."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_copy(item) for item in value]
+    return value
 
 
 def bot_list(bots: Sequence[Any] | str | None, players: int) -> list[Any]:

@@ -126,7 +126,7 @@ def check_json_value(value: Any, what: str = "the record") -> None:
                                   "most 1,000 digits")
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise RecordError(f"{what} holds {item!r}, which JSON cannot write")
+                raise RecordError(f"{what} holds {quoted(item)}, which JSON cannot write")
         else:
             raise RecordError(f"{what} holds {quoted(item)} ({type(item).__name__}), which "
                               "is not a JSON value")

@@ -80,8 +80,8 @@ def dumps(obj: Any) -> str:
     if isinstance(obj, dict):
         if obj.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
             raise RecordError(f"this dict is not a record: its format is "
-                              f"{quoted(obj.get('format'))}, expected {DEAL_FORMAT!r} or "
-                              f"{MATCH_FORMAT!r}")
+                              f"{quoted(obj.get('format'))}, expected {quoted(DEAL_FORMAT)} or "
+                              f"{quoted(MATCH_FORMAT)}")
         check_json_value(obj)
         record = obj
     elif isinstance(obj, (GameState, Match)):

@@ -173,7 +173,7 @@ def register_game(profile: "Profile | str | Path",
     if not isinstance(profile, Profile):
         profile = read_profile(profile)
     if profile.id in profile_ids():
-        raise RulesError(f"a ruleset {profile.id!r} exists already: give the new one another id")
+        raise RulesError(f"a ruleset {quoted(profile.id)} exists already: give the new one another id")
     if engine is not None and not (isinstance(engine, type) and issubclass(engine, RulesBase)):
         raise RulesError(f"engine={quoted(engine)}: expected a rules class (a RulesBase)")
     _REGISTERED[profile.id] = (profile, engine)
@@ -198,10 +198,10 @@ def engine_class(profile_id: str) -> type["RulesBase"]:
     try:
         cls = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError):
-        raise RulesError(f"the ruleset {profile.id!r} names the engine {profile.engine!r}, "
+        raise RulesError(f"the ruleset {quoted(profile.id)} names the engine {quoted(profile.engine)}, "
                          "which cannot be imported") from None
     if not (isinstance(cls, type) and issubclass(cls, RulesBase)):
-        raise RulesError(f"the engine {profile.engine!r} of {profile.id!r} is not a rules class")
+        raise RulesError(f"the engine {quoted(profile.engine)} of {quoted(profile.id)} is not a rules class")
     return cls
 
 
@@ -230,11 +230,11 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
                 has = (f"its house rules are {', '.join(rule_names)}" if rule_names
                        else "it has no house rules")
                 raise RulesError(
-                    f"{name!r} is a house rule of {other_id!r}, not of {profile.id!r}: "
+                    f"{quoted(name)} is a house rule of {quoted(other_id)}, not of {quoted(profile.id)}: "
                     f"{has}; valid options are {valid}"
                 )
         raise RulesError(
-            f"unknown option {quoted(name)} for {profile.id!r}: valid options are {valid}"
+            f"unknown option {quoted(name)} for {quoted(profile.id)}: valid options are {valid}"
         )
     resolved: dict[str, Any] = {}
     for name, spec in profile.options.items():
@@ -281,7 +281,7 @@ class RulesBase:
             return self.options[name]
         except (KeyError, TypeError):  # TypeError: an unhashable name such as a list
             raise RulesError(
-                f"{self.profile.id!r} has no option {quoted(name)}: valid options are "
+                f"{quoted(self.profile.id)} has no option {quoted(name)}: valid options are "
                 f"{', '.join(self.profile.options) or 'none'}"
             ) from None
 
@@ -420,8 +420,8 @@ class RulesBase:
         """``players`` if this ruleset is played by that many, else RulesError."""
         allowed = self.players_range
         if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
-            raise RulesError(f"{self.profile.id!r} is played by {allowed.start} to "
-                             f"{allowed.stop - 1} players, not {players!r}")
+            raise RulesError(f"{quoted(self.profile.id)} is played by {allowed.start} to "
+                             f"{allowed.stop - 1} players, not {quoted(players)}")
         return players
 
     # -- shared ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from itertools import combinations, product
 from math import comb
 
 from ...cards import ALL_CARDS, RANKS, Card, CardsLike, parse_cards
-from ...errors import CardError
+from ...errors import CardError, quoted
 
 HAND_COUNT = comb(52, 4)
 """The number of different four-card hands: 270,725."""
@@ -80,7 +80,7 @@ def class_index_of_ranks(ranks: Sequence[int]) -> int:
     k = len(ordered)
     if k not in _OFFSET or len(set(ordered)) != k or not all(1 <= r <= 13 for r in ordered):
         raise CardError(
-            f"counting ranks must be 1 to 4 different ranks from 1 (ace) to 13 (king), not {ranks!r}"
+            f"counting ranks must be 1 to 4 different ranks from 1 (ace) to 13 (king), not {quoted(ranks)}"
         )
     return _OFFSET[k] + sum(comb(r - 1, k - i) for i, r in enumerate(ordered))
 
@@ -92,7 +92,7 @@ def ranks_of_class(class_index: int) -> tuple[int, ...]:
     ((4, 3, 2, 1), (4, 3, 1), (13,))
     """
     if not isinstance(class_index, int) or not 0 <= class_index < CLASS_COUNT:
-        raise CardError(f"a Badugi class index is 0 to {CLASS_COUNT - 1}, not {class_index!r}")
+        raise CardError(f"a Badugi class index is 0 to {CLASS_COUNT - 1}, not {quoted(class_index)}")
     return _RANKS_OF_CLASS[class_index]
 
 
@@ -195,7 +195,7 @@ def class_index_of(cards: CardsLike | int) -> int:
         if isinstance(cards, bool) or cards.bit_count() != 4 or not 0 < cards < 1 << 52:
             raise CardError(
                 f"a Badugi hand as a mask is a 52-bit number with exactly four bits set, "
-                f"not {cards!r}")
+                f"not {quoted(cards)}")
         indices = []
         while cards:
             low = cards & -cards

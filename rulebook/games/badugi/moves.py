@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...cards import CardSet, parse_cards
-from ...errors import CardError, MoveError
+from ...cards import Card, CardSet, parse_cards
+from ...errors import CardError, MoveError, quoted
 from ...protocol import NO_CARDS
 from .betting import ACTION_NAMES, ACTIONS
 
@@ -79,11 +79,14 @@ def parse_move(text: Any) -> Move:
                 "discarded (e.g. 'draw 9H KD')")
     if isinstance(text, (Action, Draw)):
         return text
+    if isinstance(text, Card):
+        raise MoveError(f"{text.pretty()} alone is not a Badugi move: to throw it away write "
+                        f"'draw {text.text}' (with the other cards you discard)")
     if not isinstance(text, str):
-        raise MoveError(f"{text!r} is not a Badugi move: {expected}")
+        raise MoveError(f"{quoted(text)} is not a Badugi move: {expected}")
     words = text.strip().split()
     if not words:
-        raise MoveError(f"{text!r} is not a Badugi move: {expected}")
+        raise MoveError(f"{quoted(text)} is not a Badugi move: {expected}")
     head = words[0].lower()
     if len(words) == 1 and head in ACTION_MOVES:
         return ACTION_MOVES[head]
@@ -91,14 +94,14 @@ def parse_move(text: Any) -> Move:
         return Draw(0)
     if head == "draw":
         if len(words) == 1:
-            raise MoveError(f"{text!r} names no cards: write the cards discarded, e.g. "
+            raise MoveError(f"{quoted(text)} names no cards: write the cards discarded, e.g. "
                             "'draw 9H KD', or 'pat' to draw none")
         try:
             cards = parse_cards(" ".join(words[1:]))
         except CardError as exc:
-            raise MoveError(f"{text!r} is not a Badugi move: {exc}") from None
+            raise MoveError(f"{quoted(text)} is not a Badugi move: {exc}") from None
         mask = 0
         for card in cards:
             mask |= card.mask
         return Draw(mask)
-    raise MoveError(f"{text!r} is not a Badugi move: {expected}")
+    raise MoveError(f"{quoted(text)} is not a Badugi move: {expected}")

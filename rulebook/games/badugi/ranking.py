@@ -41,7 +41,7 @@ from math import comb
 from typing import Any, Union
 
 from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, Card, CardSet, CardsLike, parse_cards
-from ...errors import CardError
+from ...errors import CardError, quoted
 from .graph import draw_hand
 from .classes import (
     _build_all_hands,
@@ -683,7 +683,7 @@ def classes_near(cards_or_class: CardsOrValue | int, before: int = 3, after: int
     else:
         center = _value(cards_or_class).class_index
     if before < 0 or after < 0:
-        raise ValueError(f"before and after must not be negative, not {before!r} and {after!r}")
+        raise ValueError(f"before and after must not be negative, not {quoted(before)} and {quoted(after)}")
     rows = all_hands().class_table()
     return rows[max(0, center - before): center + after + 1]
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ...cards import Card, CardSet, parse_cards
-from ...errors import CardError, PositionError, RulesError
+from ...errors import CardError, PositionError, RulesError, quoted
 from ...protocol import TurnRandom, bot_list, bots_for, derived_random, places_from_scores
 from ...rules import card_set, one_card, Row, RulesBase
 from . import betting as B
@@ -88,7 +88,7 @@ class BadugiRules(RulesBase):
         super().__post_init__()
         stacks = self.options["stacks"]
         if stacks and not 2 <= len(stacks) <= 8:
-            raise RulesError(f"option stacks={list(stacks)!r} is not valid for 'badugi': "
+            raise RulesError(f"option stacks={quoted(stacks)} is not valid for 'badugi': "
                              "expected one stack for each of 2 to 8 seats (BDG-SEAT-1)")
 
     @property
@@ -101,13 +101,13 @@ class BadugiRules(RulesBase):
         stacks = self.options["stacks"]
         if stacks:
             if players is not None and players != len(stacks):
-                raise RulesError(f"players={players!r} does not match the {len(stacks)} stacks "
+                raise RulesError(f"players={quoted(players)} does not match the {len(stacks)} stacks "
                                  f"given ({list(stacks)}): expected players={len(stacks)}")
             return tuple(stacks)
         if players is None:
             players = 4
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-            raise RulesError(f"players={players!r}: Badugi is dealt to 2 to 8 players "
+            raise RulesError(f"players={quoted(players)}: Badugi is dealt to 2 to 8 players "
                              "(BDG-SEAT-1)")
         return (int(self.options["stack"]),) * players
 
@@ -121,13 +121,13 @@ class BadugiRules(RulesBase):
         stacks = self.seat_stacks(players)
         n = len(stacks)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {n - 1}")
+            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {n - 1}")
         dealt = sum(1 for s in stacks if s > 0)
         if dealt < 2:
             raise RulesError(f"only {dealt} seat(s) have chips ({list(stacks)}): Badugi needs "
                              "2 to 8 players dealt in (BDG-SEAT-1, BDG-SEAT-2)")
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RulesError(f"seed={seed!r}: expected a whole number or a string")
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number or a string")
         t = B.deal(n, self.small_bet, seed, dealer, stacks)
         origin = {"kind": "deal", "players": n, "seed": seed, "dealer": dealer}
         return BadugiState(self, t, (), origin)
@@ -280,20 +280,20 @@ def _jsonable(args: dict[str, Any]) -> dict[str, Any]:
 
 def _int_list(name: str, value: Any, n: int | None = None) -> list[int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise PositionError(f"{name}={value!r}: expected a list of whole numbers")
+        raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers")
     out = []
     for item in value:
         if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise PositionError(f"{name}={value!r}: expected a list of whole numbers, 0 or more")
+            raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers, 0 or more")
         out.append(item)
     if n is not None and len(out) != n:
-        raise PositionError(f"{name}={value!r}: expected {n} numbers, one per seat")
+        raise PositionError(f"{name}={quoted(value)}: expected {n} numbers, one per seat")
     return out
 
 
 def _seat(name: str, value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name}={value!r}: expected a seat from 0 to {n - 1}")
+        raise PositionError(f"{name}={quoted(value)}: expected a seat from 0 to {n - 1}")
     return value
 
 
@@ -308,15 +308,15 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     stacks = _int_list("stacks", a["stacks"])
     n = len(stacks)
     if not 2 <= n <= 8:
-        raise PositionError(f"stacks={stacks!r}: expected 2 to 8 seats (BDG-SEAT-1)")
+        raise PositionError(f"stacks={quoted(stacks)}: expected 2 to 8 seats (BDG-SEAT-1)")
     hands_in = a["hands"]
     if isinstance(hands_in, str) or not isinstance(hands_in, Sequence) or len(hands_in) != n:
-        raise PositionError(f"hands={hands_in!r}: expected a list of {n} hands (cards as text, "
+        raise PositionError(f"hands={quoted(hands_in)}: expected a list of {n} hands (cards as text, "
                             "or None for a seat sitting out)")
     button = _seat("button", a.get("button", 0), n)
     phase_text = a.get("round", "R1")
     if phase_text not in PHASES[:-1]:
-        raise PositionError(f"round={phase_text!r}: expected one of {', '.join(PHASES[:-1])}")
+        raise PositionError(f"round={quoted(phase_text)}: expected one of {', '.join(PHASES[:-1])}")
     phase = PHASES.index(phase_text)
     dealt = tuple(h is not None for h in hands_in)
     if not 2 <= sum(dealt) <= 8:
@@ -357,7 +357,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     if not stub:
         raise PositionError("the stub is empty: it always keeps its last card (BDG-DRAW-6)")
     if isinstance(a.get("seed", 0), bool) or not isinstance(a.get("seed", 0), (int, str)):
-        raise PositionError(f"seed={a.get('seed')!r}: expected a whole number or a string")
+        raise PositionError(f"seed={quoted(a.get('seed'))}: expected a whole number or a string")
 
     folded = [False] * n
     for j in a.get("folded", []):
@@ -391,7 +391,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     else:
         bets = [0] * n
     if phase & 1 and any(bets):
-        raise PositionError(f"bets={bets!r}: no chips are bet during a draw")
+        raise PositionError(f"bets={quoted(bets)}: no chips are bet during a draw")
     for j in range(n):
         if not dealt[j] and (bets[j] or committed[j]):
             raise PositionError(f"seat {j} sits out but has chips in the pot")
@@ -406,12 +406,12 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     if phase == R1:
         t.level = max(t.level, rules.small_bet)  # a short big blind does not lower the bet
     if t.level > B.CAP * inc:
-        raise PositionError(f"bets={bets!r}: no one can put in more than {B.CAP * inc} in "
+        raise PositionError(f"bets={quoted(bets)}: no one can put in more than {B.CAP * inc} in "
                             f"{phase_name(phase)} (BDG-BET-4)")
     if "raises" in a:
         raises = a["raises"]
         if isinstance(raises, bool) or not isinstance(raises, int) or not 0 <= raises <= B.CAP:
-            raise PositionError(f"raises={raises!r}: expected 0 to {B.CAP} (BDG-BET-4)")
+            raise PositionError(f"raises={quoted(raises)}: expected 0 to {B.CAP} (BDG-BET-4)")
     else:
         raises = max(t.level // inc, 1 if phase == R1 else 0)
     if phase == R1 and raises < 1:
@@ -419,18 +419,18 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     t.raises = raises
     t.full_level = a.get("full_level", raises * inc)
     if isinstance(t.full_level, bool) or not isinstance(t.full_level, int) or t.full_level < 0:
-        raise PositionError(f"full_level={t.full_level!r}: expected a whole number of chips")
+        raise PositionError(f"full_level={quoted(t.full_level)}: expected a whole number of chips")
     if "last_aggressor" in a:
         t.last_aggressor = _seat("last_aggressor", a["last_aggressor"], n)
     if "draw_counts" in a:
         counts = a["draw_counts"]
         if not isinstance(counts, Sequence) or len(counts) != n:
-            raise PositionError(f"draw_counts={counts!r}: expected {n} counts (or None)")
+            raise PositionError(f"draw_counts={quoted(counts)}: expected {n} counts (or None)")
         for j, c in enumerate(counts):
             if c is None:
                 continue
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 5:
-                raise PositionError(f"draw_counts={counts!r}: expected counts from 0 to 5")
+                raise PositionError(f"draw_counts={quoted(counts)}: expected counts from 0 to 5")
             t.draw_counts[j] = c
     live = [dealt[j] and not folded[j] for j in range(n)]
     start = t.bb if phase == R1 else t.button

@@ -20,8 +20,9 @@ import dataclasses
 from typing import Any, NamedTuple, cast
 
 from ...cards import CardSet
-from ...errors import RulesError
-from ...protocol import Explanation, GameState, LogEntry, Outcome, Voice, places_from_scores
+from ...errors import RulesError, quoted
+from ...protocol import (Explanation, GameState, LogEntry, Outcome, Voice, json_copy,
+                         places_from_scores)
 from . import betting as B
 from .betting import ACTION_NAMES, OVER, PHASES, HandResult, PotResult, Table
 from .explain import NOT_AVAILABLE, explain, log_entry, phase_name, seats_text, value_text
@@ -190,7 +191,7 @@ class BadugiState(GameState[Move]):
     @property
     def origin(self) -> dict[str, Any]:
         """The deal or position this hand started from (JSON)."""
-        return dict(self._origin)
+        return json_copy(self._origin)
 
     @property
     def to_move(self) -> int | None:
@@ -258,7 +259,7 @@ class BadugiState(GameState[Move]):
         """What ``seat`` may know (BDG-SEAT-8: own cards only; BDG-DRAW-8: draw counts)."""
         t = self._t
         if not isinstance(seat, int) or not 0 <= seat < t.n:
-            raise RulesError(f"seat {seat!r} is not at this table: expected 0 to {t.n - 1}")
+            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to {t.n - 1}")
         v = BadugiView.__new__(BadugiView)
         v.seat = seat
         v.to_move = self.to_move

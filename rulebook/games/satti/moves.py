@@ -23,7 +23,7 @@ import dataclasses
 from typing import Any
 
 from ...cards import ALL_CARDS, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_card
-from ...errors import CardError, MoveError
+from ...errors import CardError, MoveError, quoted
 from ...protocol import NO_CARDS
 from .core import DRAW, FIRST_JACK, JACK_NAMING, JACK_RANK, N_CODES, NAME, SKIP, TRY, TRY_DRAW
 
@@ -173,7 +173,7 @@ def parse_suit(text: str, whole: str) -> str:
     letter = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S",
               "♤": "S"}.get(raw, raw.upper())
     if len(letter) != 1 or letter not in SUITS:
-        raise MoveError(f"{whole!r}: {raw!r} is not a suit: expected C, D, H or S")
+        raise MoveError(f"{quoted(whole)}: {quoted(raw)} is not a suit: expected C, D, H or S")
     return letter
 
 
@@ -181,11 +181,13 @@ def parse_move(text: Any) -> Move:
     """Read a move's notation (see the module header); bad text raises :class:`MoveError`."""
     if isinstance(text, (Play, Draw, Skip, Name, Attempt)):
         if text not in CODE_OF:
-            raise MoveError(f"{text!r} is not a Satti move: only a jack names a suit, one of "
+            raise MoveError(f"{quoted(text)} is not a Satti move: only a jack names a suit, one of "
                             "C, D, H or S")
         return text
+    if isinstance(text, Card):  # a card object is the move that plays it
+        return MOVES[text.index]
     if not isinstance(text, str):
-        raise MoveError(f"{text!r} is not a move: expected {EXPECTED_MOVE}")
+        raise MoveError(f"{quoted(text)} is not a move: expected {EXPECTED_MOVE}")
     raw = " ".join(text.split())
     low = raw.lower()
     if low == "draw":
@@ -202,17 +204,17 @@ def parse_move(text: Any) -> Move:
         try:
             card = parse_card(card_text)
         except CardError as exc:
-            raise MoveError(f"{text!r} is not a move: {exc}") from None
+            raise MoveError(f"{quoted(text)} is not a move: {exc}") from None
         return MOVES[TRY + card.index]
     card_text, sep, suit_text = raw.partition(">")
     try:
         card = parse_card(card_text)
     except CardError:
-        raise MoveError(f"{text!r} is not a move: expected {EXPECTED_MOVE}") from None
+        raise MoveError(f"{quoted(text)} is not a move: expected {EXPECTED_MOVE}") from None
     if not sep:
         return MOVES[card.index]
     if card.rank != JACK_RANK + 1:
-        raise MoveError(f"{text!r}: only a jack names a suit; play {card.text} on its own")
+        raise MoveError(f"{quoted(text)}: only a jack names a suit; play {card.text} on its own")
     suit = parse_suit(suit_text, text)
     return MOVES[JACK_NAMING + 4 * (card.index - FIRST_JACK) + _suit_index(suit)]
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...cards import FULL_MASK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardSet, card_mask, parse_card, parse_cards
-from ...errors import CardError, MoveError, PositionError, RulesError
+from ...errors import CardError, MoveError, PositionError, RulesError, quoted
 from ...rules import Row, RulesBase
 from .core import DRAW, EIGHT_RANK, JACK_RANK, MOVE_CAP, SEVEN_RANK, SEVENS, SKIP, Playout, \
     Table, deal_table
@@ -34,7 +34,7 @@ class SattiRules(RulesBase):
         super().__post_init__()
         size = self.options["hand_size"]
         if size not in (5, 6, 7):
-            raise RulesError(f"option hand_size={size!r} is not valid for 'satti': "
+            raise RulesError(f"option hand_size={quoted(size)} is not valid for 'satti': "
                              "expected one of 5, 6, 7")
         object.__setattr__(self, "hand_size", int(size))
         object.__setattr__(self, "seven_stacking", bool(self.options["seven_stacking"]))
@@ -96,13 +96,13 @@ class SattiRules(RulesBase):
     @staticmethod
     def _check_players(players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise RulesError(f"players={players!r}: Satti is for 2 to 6 players (SAT-SETUP-1)")
+            raise RulesError(f"players={quoted(players)}: Satti is for 2 to 6 players (SAT-SETUP-1)")
         return players
 
     @staticmethod
     def _check_seat(name: str, seat: Any, players: int, error: type[Exception]) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise error(f"{name}={seat!r}: expected a seat from 0 to {players - 1}")
+            raise error(f"{name}={quoted(seat)}: expected a seat from 0 to {players - 1}")
         return seat
 
     def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
@@ -110,7 +110,7 @@ class SattiRules(RulesBase):
         players = self._check_players(players)
         dealer = self._check_seat("dealer", dealer, players, RulesError)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed={seed!r}: expected a whole number")
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number")
         t = deal_table(players, seed, dealer, self.hand_size)
         origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
         return SattiState._make(self, t, origin, None, None)
@@ -145,7 +145,7 @@ class SattiRules(RulesBase):
         to_move = self._check_seat("to_move", to_move, players, PositionError)
         dealer = self._check_seat("dealer", dealer, players, PositionError)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise PositionError(f"seed={seed!r}: expected a whole number")
+            raise PositionError(f"seed={quoted(seed)}: expected a whole number")
         seen = 0
         for group in [[top_card], *hand_lists, pile, under]:
             for card in group:
@@ -165,11 +165,11 @@ class SattiRules(RulesBase):
         is_jack = top_card.rank == JACK_RANK + 1
         if suit is not None:
             if not isinstance(suit, str):
-                raise PositionError(f"suit={suit!r}: expected C, D, H, S or None")
+                raise PositionError(f"suit={quoted(suit)}: expected C, D, H, S or None")
             try:
                 suit_letter = parse_suit(suit, suit)
             except MoveError:
-                raise PositionError(f"suit={suit!r} is not a suit: expected C, D, H, S or None")
+                raise PositionError(f"suit={quoted(suit)} is not a suit: expected C, D, H, S or None")
             if not is_jack:
                 raise PositionError(f"a suit ({suit_letter}) can only be named with a jack on "
                                     f"top, and the top card is {top_card} (SAT-FIT-1, "
@@ -178,10 +178,10 @@ class SattiRules(RulesBase):
             suit_letter = None
         if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0 \
                 or penalty % 2:
-            raise PositionError(f"penalty={penalty!r}: expected 0 or an even number 2, 4, 6, 8 "
+            raise PositionError(f"penalty={quoted(penalty)}: expected 0 or an even number 2, 4, 6, 8 "
                                 "(SAT-SEVEN-1, SAT-SEVEN-3)")
         if not isinstance(skipped, bool):
-            raise PositionError(f"skipped={skipped!r}: expected True or False")
+            raise PositionError(f"skipped={quoted(skipped)}: expected True or False")
         if penalty and skipped:
             raise PositionError("a turn cannot be both skipped and penalised (SAT-TURN-1)")
         if penalty:
@@ -197,7 +197,7 @@ class SattiRules(RulesBase):
                 raise PositionError(f"a penalty of {penalty} cannot build up with "
                                     "seven_stacking off: it is always 2 (SAT-SEVEN-5)")
         if not isinstance(skipped, bool):
-            raise PositionError(f"skipped={skipped!r}: expected True or False")
+            raise PositionError(f"skipped={quoted(skipped)}: expected True or False")
         if skipped:
             if top_card.rank != EIGHT_RANK + 1:
                 raise PositionError(f"a skipped player needs an 8 on top, and the top card is "

@@ -23,8 +23,8 @@ import dataclasses
 from typing import Any, NamedTuple
 
 from ...cards import ALL_CARDS, SUITS, Card, CardSet
-from ...errors import IllegalMove, MoveError, RulesError
-from ...protocol import Explanation, GameState, LogEntry, Outcome, Voice
+from ...errors import IllegalMove, MoveError, RulesError, quoted
+from ...protocol import Explanation, GameState, LogEntry, Outcome, Voice, json_copy
 from .core import DRAW, FIRST_JACK, JACK_NAMING, TRY, TRY_DRAW, Table, legal_codes, places_of, step
 from .explain import explain, log_entries, ordinal
 from .moves import CODE_BY_ID, CODE_OF, EXPECTED_MOVE, MOVE_TEXTS, MOVES, Move, parse_move
@@ -171,16 +171,23 @@ class SattiState(GameState[Move]):
               start: "SattiState | None", history: tuple[Move, ...] = (),
               previous: "SattiState | None" = None) -> "SattiState":
         self = object.__new__(cls)
-        self._rules = rules
-        self._t = t
-        self._origin = origin
-        self._trail = trail
-        self._start = start if start is not None else self
-        self._legal = None
-        self._history = history
-        self._previous = previous
-        self._log = None
+        s = object.__setattr__
+        s(self, "_rules", rules)
+        s(self, "_t", t)
+        s(self, "_origin", origin)
+        s(self, "_trail", trail)
+        s(self, "_start", start if start is not None else self)
+        s(self, "_legal", None)
+        s(self, "_history", history)
+        s(self, "_previous", previous)
+        s(self, "_log", None)
         return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("states are immutable: play a move to get a new state")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("states are immutable: play a move to get a new state")
 
     # -- protocol ---------------------------------------------------------------------------
     @property
@@ -196,7 +203,7 @@ class SattiState(GameState[Move]):
     @property
     def origin(self) -> dict[str, Any]:
         """How the round started (a seeded deal or a position), as JSON."""
-        return dict(self._origin)
+        return json_copy(self._origin)
 
     @property
     def to_move(self) -> int | None:
@@ -246,11 +253,9 @@ class SattiState(GameState[Move]):
     def _codes(self) -> tuple[int, ...]:
         if self._legal is None:
             t = self._t
-            if t.over:
-                self._legal = ()
-            else:
-                self._legal = legal_codes(t.hands[t.turn], t.top, t.suit, t.penalty, t.skipped,
-                                          t.naming, self._rules.seven_stacking)
+            legal = () if t.over else legal_codes(t.hands[t.turn], t.top, t.suit, t.penalty,
+                                                  t.skipped, t.naming, self._rules.seven_stacking)
+            object.__setattr__(self, "_legal", legal)
         return self._legal
 
     def legal_moves(self) -> list[Move]:
@@ -261,7 +266,7 @@ class SattiState(GameState[Move]):
     def view(self, seat: int) -> SattiView:
         """What ``seat`` may know: its hand and the table, never the pile's order."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._t.n:
-            raise RulesError(f"seat {seat!r} is not at this table: expected 0 to {self._t.n - 1}")
+            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to {self._t.n - 1}")
         return SattiView(self._rules, seat, self._t, self._trail,
                          self._codes() if seat == self._t.turn else None)
 
@@ -292,7 +297,7 @@ class SattiState(GameState[Move]):
             parsed = self.parse_move(move)
             code = CODE_OF.get(parsed)
         if code is None:
-            raise MoveError(f"{move!r} is not a Satti move: expected {EXPECTED_MOVE}")
+            raise MoveError(f"{quoted(move)} is not a Satti move: expected {EXPECTED_MOVE}")
         if code in self._codes():
             return self._apply_code(code)
         attempt = self._attempt_code(code)

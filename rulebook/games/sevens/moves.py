@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import ALL_CARDS, Card, CardSet, parse_card
-from ...errors import CardError, MoveError
+from ...errors import CardError, MoveError, quoted
 from ...protocol import NO_CARDS
 
 __all__ = ["Play", "Pass", "PASS", "PLAYS", "Move", "parse_move"]
@@ -89,16 +89,19 @@ Move = Play | Pass
 
 
 def parse_move(text: Any) -> Move:
-    """Read ``7H`` (also ``10H``, ``7♥``) or ``pass``; bad notation raises MoveError."""
+    """Read ``7H`` (also ``10H``, ``7♥``) or ``pass``; a card object is the move that plays
+    it; anything else raises MoveError."""
     if isinstance(text, (Play, Pass)):
         return text
+    if isinstance(text, Card):
+        return PLAYS[text.index]
     if not isinstance(text, str):
-        raise MoveError(f"{text!r} is not a move: expected a card such as '7H' or 'pass'")
+        raise MoveError(f"{quoted(text)} is not a move: expected a card such as '7H' or 'pass'")
     raw = text.strip()
     if raw.lower() == "pass":
         return PASS
     try:
         return PLAYS[parse_card(raw).index]
     except CardError:
-        raise MoveError(f"{text!r} is not a move: expected a card to play such as '7H' "
+        raise MoveError(f"{quoted(text)} is not a move: expected a card to play such as '7H' "
                         "(or '10H', '7♥'), or 'pass'") from None

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import ALL_CARDS, FULL_MASK, SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, parse_card, \
     parse_cards
-from ...errors import CardError, PositionError, RulesError
+from ...errors import CardError, PositionError, RulesError, quoted
 from ...match import TieBreakStep
 from ...protocol import DiagramSpec, bot_list, make_bot
 from ...rules import Row, RulesBase
@@ -182,18 +182,18 @@ class SevensRules(RulesBase):
         """
         self.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {players - 1}")
+            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed={seed!r}: expected a whole number or text")
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
         start: tuple[int, ...] | None = None
         if stacks is not None:
             if not self.chips:
                 raise RulesError(f"stacks apply only to 'sevens', which is played for chips, "
-                                 f"not to {self.profile.id!r} (BS-CHIP-1)")
+                                 f"not to {quoted(self.profile.id)} (BS-CHIP-1)")
             if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
                     or len(stacks) != players or any(
                         isinstance(c, bool) or not isinstance(c, int) for c in stacks):
-                raise RulesError(f"stacks={stacks!r}: expected {players} whole numbers of "
+                raise RulesError(f"stacks={quoted(stacks)}: expected {players} whole numbers of "
                                  "chips, one per seat (BS-CHIP-2)")
             start = tuple(stacks)
         hands = deal_hands(seed, players, dealer)
@@ -259,10 +259,15 @@ class SevensRules(RulesBase):
                   eliminated: Sequence[int], stacks: Sequence[int] | None,
                   pool: int | None) -> "SevensState":
         table = self._parse_table(args["table"])
+        if players is not None:
+            if isinstance(players, bool) or not isinstance(players, int):
+                raise PositionError(f"players={quoted(players)}: expected a whole number of "
+                                    f"players")
+            self.check_players(players)
         if hands is None:
             hands = [None] * (players if players is not None else 4)
         if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise PositionError(f"hands={hands!r}: expected a list with one hand per seat "
+            raise PositionError(f"hands={quoted(hands)}: expected a list with one hand per seat "
                                 "(text such as '3S JS KH', or None for the rest)")
         n = len(hands) if players is None else players
         if len(hands) != n:
@@ -288,16 +293,34 @@ class SevensRules(RulesBase):
             raise PositionError(
                 f"the table and hands hold {52 - rest.bit_count()} cards, not 52: missing "
                 f"{CardSet(rest)}")
+        for name, value in (("to_move", args["to_move"]), ("dealer", args["dealer"])):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+                raise PositionError(f"{name}={quoted(value)}: expected a seat from 0 to {n - 1}")
+        # Before the first play every hand holds exactly what it was dealt (BS-DEAL-5,
+        # BS-DEAL-6); the hands left to fill are filled up to that.  Once cards are on the
+        # table, a position may be any teaching position: the rest go round the open seats.
+        dealt = [52 // n + (1 if (seat - args["dealer"] - 1) % n < 52 % n else 0)
+                 for seat in range(n)]
         filled = [m or 0 for m in masks]
-        for k, index in enumerate(bit_cards(rest)):
-            filled[open_seats[k % len(open_seats)]] |= 1 << index
+        waiting = list(open_seats)
+        for index in bit_cards(rest):
+            if table == 0:
+                waiting = [s for s in waiting if filled[s].bit_count() < dealt[s]]
+                if not waiting:
+                    break  # more cards than the open hands were dealt: refused below
+            seat = waiting.pop(0)
+            filled[seat] |= 1 << index
+            waiting.append(seat)
+            rest &= ~(1 << index)
         for seat, mask in enumerate(filled):
             if not mask:
                 raise PositionError(f"seat {seat} holds no cards: the round would already be "
                                     "over (BS-END-1)")
-        for name, value in (("to_move", args["to_move"]), ("dealer", args["dealer"])):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise PositionError(f"{name}={value!r}: expected a seat from 0 to {n - 1}")
+            if table == 0 and mask.bit_count() != dealt[seat]:
+                raise PositionError(
+                    f"no card has been played yet, so seat {seat} must hold the {dealt[seat]} "
+                    f"cards it was dealt (with {n} players and seat {args['dealer']} dealing), "
+                    f"not {mask.bit_count()} (BS-DEAL-6)")
         to_move = args["to_move"]
         opening_bit = 1 << self.opening
         if table == 0:
@@ -320,11 +343,11 @@ class SevensRules(RulesBase):
             raw = [PASSES_PER_ROUND] * n if passes_left is None else list(passes_left)
             if len(raw) != n or any(isinstance(p, bool) or not isinstance(p, int)
                                     or not 0 <= p <= PASSES_PER_ROUND for p in raw):
-                raise PositionError(f"passes_left={passes_left!r}: expected {n} whole numbers "
+                raise PositionError(f"passes_left={quoted(passes_left)}: expected {n} whole numbers "
                                     f"from 0 to {PASSES_PER_ROUND}")
             for seat in eliminated:
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                    raise PositionError(f"eliminated={list(eliminated)!r}: expected seats "
+                    raise PositionError(f"eliminated={quoted(eliminated)}: expected seats "
                                         f"from 0 to {n - 1}")
                 if raw[seat]:
                     raise PositionError(f"seat {seat} is eliminated but has passes left: only "
@@ -351,7 +374,7 @@ class SevensRules(RulesBase):
             if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int)
                                       for c in chips) or isinstance(pool_value, bool) \
                     or not isinstance(pool_value, int) or pool_value < n:
-                raise PositionError(f"stacks={stacks!r}, pool={pool!r}: expected {n} whole "
+                raise PositionError(f"stacks={quoted(stacks)}, pool={quoted(pool)}: expected {n} whole "
                                     f"numbers and a pool of at least the {n} antes")
             if sum(chips) + pool_value != n * self.start_stack:
                 raise PositionError(
@@ -370,7 +393,7 @@ class SevensRules(RulesBase):
 
     def _parse_table(self, text: Any) -> int:
         if not isinstance(text, str):
-            raise PositionError(f"table={text!r}: expected text such as '4S-TS 7H-QH 7D'")
+            raise PositionError(f"table={quoted(text)}: expected text such as '4S-TS 7H-QH 7D'")
         order = row_order(self.ace_high)
         table = 0
         for token in text.replace(",", " ").split():
@@ -378,10 +401,10 @@ class SevensRules(RulesBase):
                 first_text, _, last_text = token.partition("-")
                 first, last = parse_card(first_text), parse_card(last_text)
                 if first.suit != last.suit:
-                    raise PositionError(f"row {token!r} mixes suits: a row holds one suit")
+                    raise PositionError(f"row {quoted(token)} mixes suits: a row holds one suit")
                 a, b = order.index(first.rank_index), order.index(last.rank_index)
                 if a > b:
-                    raise PositionError(f"row {token!r} runs backwards: give the low end first "
+                    raise PositionError(f"row {quoted(token)} runs backwards: give the low end first "
                                         "(row order A..K, or 2..A under ace_high)")
                 cards = [r * 4 + first.suit_index for r in order[a:b + 1]]
             else:
@@ -552,7 +575,7 @@ class SevensRules(RulesBase):
             if not isinstance(name, str) or name not in ("random", "smart"):
                 make_bot(self.game, name) if isinstance(name, str) else None
                 raise RulesError(f"the fast playout knows the computer players 'random' and "
-                                 f"'smart', not {name!r}")
+                                 f"'smart', not {quoted(name)}")
         return names
 
     def playout(self, players: int = 4, seed: int | str = 0, dealer: int = 0,

@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
 from ...cards import ALL_CARDS, SUITS, Card, CardSet
-from ...errors import IllegalMove, RulesError
+from ...errors import IllegalMove, RulesError, quoted
 from ...protocol import (
     Explanation,
     GameState,
     LogEntry,
+    json_copy,
     Outcome,
     PublicCards,
     Voice,
@@ -125,8 +126,8 @@ class SevensState(GameState[Move]):
 
     @property
     def origin(self) -> dict[str, Any]:
-        """How this deal started: a seeded deal or a position (JSON)."""
-        return self._origin
+        """How this deal started: a seeded deal or a position (JSON; a copy)."""
+        return json_copy(self._origin)
 
     @property
     def dealer(self) -> int:
@@ -323,7 +324,7 @@ class SevensState(GameState[Move]):
         """Only what ``seat`` may know (BS-INFO-1)."""
         n = self._t.n
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise RulesError(f"seat {seat!r} is not at this table: expected 0 to {n - 1}")
+            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to {n - 1}")
         return SevensView(self, seat)
 
     def __repr__(self) -> str:
