@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from .cards import CardSet
-from .errors import IllegalMove, RulesError, quoted
+from .errors import IllegalMove, MoveError, RulesError, quoted
 from .fastrandom import MASK64, TurnRandom, derived_random, derived_seed, splitmix64
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Explanation",
     "json_copy",
+    "check_turn",
     "Facts",
     "LogEntry",
     "Voice",
@@ -433,8 +434,19 @@ class GameState(Generic[MoveT]):
             raise IllegalMove(explanation.reason, explanation)
         return self._apply(parsed)
 
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat at this table, else RulesError."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to "
+                             f"{self.players - 1}")
+        return seat
+
     def play_all(self, moves: Iterable[Any]) -> "GameState[MoveT]":
-        """Play several moves in turn and return the last state."""
+        """Play several moves in turn (a list or tuple of moves or their texts) and return the
+        last state."""
+        if not isinstance(moves, (list, tuple)):
+            raise MoveError(f"moves={quoted(moves)}: expected a list of moves, such as "
+                            f"['7H', 'pass']")
         state = self
         for move in moves:
             state = state.play(move)
@@ -499,6 +511,22 @@ class Bot(Protocol):
         ...
 
 
+def check_turn(view: Any, rng: Any, view_type: type | None = None) -> None:
+    """What a computer player is handed, checked before it thinks: a view of its own game
+    (``view_type``; any view with ``legal_moves`` when None) taken on that seat's turn, and
+    the engine's :class:`TurnRandom`.  Anything else raises RulesError."""
+    if (view_type is not None and not isinstance(view, view_type)) or (
+            view_type is None and not callable(getattr(view, "legal_moves", None))):
+        raise RulesError(f"view={quoted(view)}: expected what state.view(seat) returns in "
+                         f"this game")
+    if not isinstance(rng, TurnRandom):
+        raise RulesError(f"rng={quoted(rng)}: expected the engine's TurnRandom")
+    seat, to_move = getattr(view, "seat", None), getattr(view, "to_move", None)
+    if to_move is None or seat != to_move:
+        raise RulesError(f"it is not seat {seat}'s turn in this view: a computer player "
+                         f"chooses only on its own turn")
+
+
 class RandomBot:
     """The ``random`` computer player of every game: uniform over the legal moves.
 
@@ -510,6 +538,7 @@ class RandomBot:
 
     def choose(self, view: Any, rng: TurnRandom) -> Any:
         """One of ``view.legal_moves()``, chosen by one draw of ``rng``."""
+        check_turn(view, rng)
         legal = view.legal_moves()
         return legal[rng.below(len(legal))]
 

@@ -406,15 +406,70 @@ class RulesBase:
                    dealer: int) -> "GameState[Any]":
         """The next deal of a match after ``previous``: a fresh deal, unless the game carries
         something over from deal to deal (chips)."""
+        self.check_finished(previous)
         return self.new_deal(players=players, seed=seed, dealer=dealer)
 
     def match_totals(self, outcomes: Sequence[Any], players: int) -> tuple[int, ...]:
-        """Each seat's total after the given deals of a match."""
-        raise NotImplementedError
+        """Each seat's total after the given deals of a match (RulesError for a game that
+        plays no matches)."""
+        raise RulesError(f"{self.title} plays single deals, not matches of several deals")
 
     def match_result(self, outcomes: Sequence[Any], players: int) -> Any:
-        """The standing after the given deals of a match (a ``MatchResult``)."""
-        raise NotImplementedError
+        """The standing after the given deals of a match (a ``MatchResult``; RulesError for a
+        game that plays no matches)."""
+        raise RulesError(f"{self.title} plays single deals, not matches of several deals")
+
+    def check_outcomes(self, outcomes: Any, players: Any) -> list[Any]:
+        """``outcomes`` as a list if they are outcomes of deals of ``players`` seats (what
+        finished states give as ``state.outcome``), else RulesError."""
+        from .protocol import Outcome
+
+        players = self.check_players(players)
+        if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, (list, tuple)):
+            raise RulesError(f"outcomes={quoted(outcomes)}: expected a list of the outcomes "
+                             f"of finished deals (state.outcome)")
+        for outcome in outcomes:
+            if not isinstance(outcome, Outcome) or len(outcome.points) != players:
+                raise RulesError(f"{quoted(outcome)} is not the outcome of a finished deal of "
+                                 f"{players} players (state.outcome)")
+        return list(outcomes)
+
+    def check_deal(self, players: Any, seed: Any, dealer: Any) -> None:
+        """RulesError unless ``players``, ``seed`` and ``dealer`` can start a deal (the checks
+        of ``new_deal``, without dealing): the fast playouts check their arguments so."""
+        from .errors import check_seed
+
+        players = self.check_players(players)
+        check_seed(seed, RulesError)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) \
+                or not 0 <= dealer < players:
+            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
+
+    def check_batch(self, players: Any, seeds: Any, dealers: Any) -> tuple[list[Any], list[int]]:
+        """The seeds and dealers of a batch of deals as lists, each checked as
+        :meth:`check_deal` checks one deal (RulesError otherwise)."""
+        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (list, tuple, range)):
+            raise RulesError(f"seeds={quoted(seeds)}: expected a list of seeds")
+        if isinstance(dealers, int) and not isinstance(dealers, bool):
+            dealers = [dealers] * len(seeds)
+        if isinstance(dealers, (str, bytes)) or not isinstance(dealers, (list, tuple, range)):
+            raise RulesError(f"dealers={quoted(dealers)}: expected a seat or a list of seats")
+        if len(dealers) != len(seeds):
+            raise RulesError(f"{len(dealers)} dealers were given for {len(seeds)} seeds")
+        for seed, dealer in zip(seeds, dealers):
+            self.check_deal(players, seed, dealer)
+        return list(seeds), list(dealers)
+
+    def check_finished(self, state: Any) -> "GameState[Any]":
+        """``state`` if it is a finished deal of this game, else RulesError."""
+        from .protocol import GameState
+
+        if not isinstance(state, GameState) or state.rules.game != self.game:
+            raise RulesError(f"{quoted(state)} is not a deal of {self.title}: expected a "
+                             f"finished state of this game")
+        if not state.is_over:
+            raise RulesError("the deal is not over yet: finish it before dealing the next one")
+        return state
 
     def check_players(self, players: Any) -> int:
         """``players`` if this ruleset is played by that many, else RulesError."""

@@ -60,24 +60,6 @@ SLOW_EXAMPLES = 150
 # ``TYPE.METHOD`` for a public method of a returned object (``SevensRules.position``).
 # --------------------------------------------------------------------------------------
 NOT_FUZZED_YET: dict[str, str] = {
-    # The game states (every game's *State class): play, explain, view, legal_moves ... are
-    # being rewritten in the game modules; a state's methods still crash on non-moves, and a
-    # state's origin can still be changed through what it returns.
-    "*State.*": "game states' methods: type holes and mutable origins in the game modules",
-    # Setting up a position by hand has type holes and accepts impossible positions; it is
-    # fixed together with the game states.
-    "*Rules.position": "position(): type holes and impossible positions in the game modules",
-    # The rules' game-specific methods live in the same game modules.
-    "*Rules.new_deal": "game modules: a seed is not yet checked with errors.check_seed",
-    "*Rules.new_match": "game modules: players/seed/dealer checks shared with new_deal",
-    "*Rules.deal_after": "game modules: the next deal of a match takes a finished state",
-    "*Rules.next_hand": "game modules: Badugi's next hand takes a state",
-    "*Rules.parse_move": "game modules: move parsing of non-text moves",
-    "*Rules.playout": "game modules: the fast path's bot and seed arguments",
-    "*Rules.playout_batch": "game modules: the fast path's bot and seed arguments",
-    "*Rules.check_players": "game modules: players checks",
-    "*Rules.match_*": "game modules: match scoring takes outcomes built by the engine",
-    "*Rules.seat_stacks": "game modules: Badugi's stacks per seat",
     # Computer players are driven by the engine with a view and a TurnRandom it made.
     "*Bot.choose": "computer players (game modules) are called by the engine, not by hand",
     # The variant lab is being rebuilt (intervals, paired comparisons); fuzzed once it is.

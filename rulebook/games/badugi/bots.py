@@ -17,12 +17,12 @@ from functools import lru_cache
 from typing import Any
 
 from ...cards import CardSet
-from ...protocol import RandomBot, TurnRandom, register_bot
+from ...protocol import RandomBot, TurnRandom, check_turn, register_bot
 from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
 from .moves import Action, Draw, Move
 from .ranking import ranks_of_class
-from .state import BadugiState
+from .state import BadugiState, BadugiView
 
 __all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser"]
 
@@ -111,6 +111,7 @@ class SmartBot:
 
     def choose(self, view: Any, rng: TurnRandom) -> Move:
         """A move from the view only: own cards, the round and the legal moves."""
+        check_turn(view, rng, BadugiView)
         hand = view.hand.mask
         if view.phase & 1:
             return Draw(smart_discard(hand, B.draw_number(view.phase)))

@@ -135,8 +135,7 @@ class BadugiRules(RulesBase):
     def next_hand(self, state: BadugiState, seed: Any = None) -> BadugiState:
         """The next hand: the final stacks carry over and the button moves one seat clockwise,
         skipping seats with no chips (BDG-SEAT-2, BDG-SEAT-3)."""
-        if not state.is_over:
-            raise RulesError("the hand is not over yet: finish it before dealing the next one")
+        self.check_finished(state)
         if seed is None:
             seed = state.seed + 1 if isinstance(state.seed, int) else f"{state.seed}+1"
         rules = cast(BadugiRules, self.with_options(stacks=list(state.stacks)))  # same profile
@@ -172,11 +171,19 @@ class BadugiRules(RulesBase):
           stub is every other card, shuffled from ``seed``.
         * ``draw_counts``: the public counts of the current draw (None: not available).
         """
+        if stacks is None:
+            raise PositionError("stacks=None: expected a list of whole numbers, one per seat")
+        if hands is None:
+            raise PositionError("hands=None: expected a list with one hand per seat (four "
+                                "cards as text, or None for a hand left to deal)")
+        if burned is not None and not isinstance(burned, bool):
+            raise PositionError(f"burned={quoted(burned)}: expected True or False")
         args = {k: v for k, v in dict(
             stacks=stacks, hands=hands, button=button, round=round, to_act=to_act, bets=bets,
-            committed=committed, folded=list(folded), acted=None if acted is None else list(acted),
+            committed=committed, folded=_seat_list("folded", folded),
+            acted=None if acted is None else _seat_list("acted", acted),
             raises=raises, full_level=full_level,
-            reopened=None if reopened is None else list(reopened), stub=stub,
+            reopened=None if reopened is None else _seat_list("reopened", reopened), stub=stub,
             discards=discards, burns=burns, draw_counts=draw_counts, burned=burned,
             last_aggressor=last_aggressor, seed=seed).items()
             if v is not None}
@@ -235,6 +242,7 @@ class BadugiRules(RulesBase):
         from .bots import fast_chooser
 
         stacks = self.seat_stacks(players)
+        self.check_deal(len(stacks), seed, dealer)
         n = len(stacks)
         names = bot_list(bots, n)
         chosen = bots_for(self, names, n)
@@ -289,6 +297,13 @@ def _int_list(name: str, value: Any, n: int | None = None) -> list[int]:
     if n is not None and len(out) != n:
         raise PositionError(f"{name}={quoted(value)}: expected {n} numbers, one per seat")
     return out
+
+
+def _seat_list(name: str, value: Any) -> list[Any]:
+    """A list of seats as given (each seat is checked with the table's size later)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise PositionError(f"{name}={quoted(value)}: expected a list of seats, such as [0, 2]")
+    return sorted(value, key=repr) if isinstance(value, (set, frozenset)) else list(value)
 
 
 def _seat(name: str, value: Any, n: int) -> int:
@@ -395,6 +410,10 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     for j in range(n):
         if not dealt[j] and (bets[j] or committed[j]):
             raise PositionError(f"seat {j} sits out but has chips in the pot")
+        if dealt[j] and stacks[j] + bets[j] + committed[j] == 0:
+            raise PositionError(f"seat {j} is dealt in with no chips at all: a seat with 0 chips "
+                                f"when a hand starts sits it out (BDG-SEAT-2), so give it the "
+                                f"hand None")
     t.stacks = stacks
     t.bets = bets
     t.committed = [committed[j] + bets[j] for j in range(n)]

@@ -370,7 +370,7 @@ class BadugiState(GameState[Move]):
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (everything is visible to a teacher; bots get views)."""
-        return CardSet(self._t.hands[seat])
+        return CardSet(self._t.hands[self.check_seat(seat)])
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -429,7 +429,7 @@ class BadugiState(GameState[Move]):
 
     def draw_count(self, seat: int) -> int | str:
         """How many cards ``seat`` drew in the current draw, or "not available" (BDG-DRAW-8)."""
-        value = self._t.draw_counts[seat]
+        value = self._t.draw_counts[self.check_seat(seat)]
         return NOT_AVAILABLE if value < 0 else value
 
     def draw_counts(self) -> tuple[int | str, ...]:
@@ -453,6 +453,8 @@ class BadugiState(GameState[Move]):
 
         Not a move: a record of the hand does not carry it.
         """
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 4:
+            raise RulesError(f"count={quoted(count)}: expected 1 to 4 cards turned up")
         t = self._t.copy()
         t.expose_pending += count
         return BadugiState(self.rules, t, self._history, self._origin, self._actors)

@@ -25,7 +25,7 @@ from typing import Any
 from ...cards import RANK_MASKS, SUIT_MASKS
 from ...errors import RulesError
 from ...fastrandom import turn_below
-from ...protocol import RandomBot, TurnRandom, autoplay, bot_list, register_bot
+from ...protocol import RandomBot, TurnRandom, autoplay, bot_list, check_turn, register_bot
 from .core import (
     DRAW,
     EIGHTS,
@@ -152,6 +152,7 @@ class EasyBot:
 
     def choose(self, view: SattiView, rng: TurnRandom) -> Move:
         """The easy player's move, from the view only."""
+        check_turn(view, rng, SattiView)
         return MOVES[easy_code(view.legal_codes(), view.hand_mask, rng)]
 
 
@@ -163,6 +164,7 @@ class SmartBot:
 
     def choose(self, view: SattiView, rng: TurnRandom) -> Move:
         """The smart player's move, from the view only."""
+        check_turn(view, rng, SattiView)
         n = len(view.hand_sizes)
         return MOVES[smart_code(view.hand_mask, view.top_index, view.suit_index, view.penalty,
                                 view.skipped, view.naming, view.rules.seven_stacking,

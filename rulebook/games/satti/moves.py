@@ -23,6 +23,7 @@ import dataclasses
 from typing import Any
 
 from ...cards import ALL_CARDS, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_card
+from ...cards import parse_suit as cards_parse_suit
 from ...errors import CardError, MoveError, quoted
 from ...protocol import NO_CARDS
 from .core import DRAW, FIRST_JACK, JACK_NAMING, JACK_RANK, N_CODES, NAME, SKIP, TRY, TRY_DRAW
@@ -170,11 +171,11 @@ EXPECTED_MOVE = ("a card such as 9H, a jack naming a suit such as JH>S, 'draw', 
 def parse_suit(text: str, whole: str) -> str:
     """A suit's letter from its text or symbol; ``whole`` is the move quoted in the error."""
     raw = text.strip()
-    letter = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S",
-              "♤": "S"}.get(raw, raw.upper())
-    if len(letter) != 1 or letter not in SUITS:
-        raise MoveError(f"{quoted(whole)}: {quoted(raw)} is not a suit: expected C, D, H or S")
-    return letter
+    try:
+        return cards_parse_suit(raw)  # letters in either case or symbols; no look-alikes
+    except CardError:
+        raise MoveError(f"{quoted(whole)}: {quoted(raw)} is not a suit: expected C, D, H or S "
+                        f"(or ♣ ♦ ♥ ♠)") from None
 
 
 def parse_move(text: Any) -> Move:

@@ -127,8 +127,9 @@ class SattiRules(RulesBase):
         (a 7 on top); ``skipped`` means ``to_move`` is skipped (an 8 on top); ``seed`` drives
         reshuffles.  Together the cards must be the 52 cards, each once.
         """
-        if isinstance(hands, (str, bytes)):
-            raise PositionError("hands must be a list with one group of cards per seat")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
+            raise PositionError(f"hands={quoted(hands)}: expected a list with one group of "
+                                f"cards per seat, such as ['AC 2C', '3D 4D']")
         try:
             top_card = parse_card(top)
             hand_lists = [parse_cards(h) for h in hands]
@@ -136,8 +137,6 @@ class SattiRules(RulesBase):
             under = parse_cards(discards)
         except CardError as exc:
             raise PositionError(f"the position's cards cannot be read: {exc}") from None
-        if isinstance(hands, (str, bytes)):
-            raise PositionError("hands must be a list with one group of cards per seat")
         players = len(hand_lists)
         if not 2 <= players <= 6:
             raise PositionError(f"{players} hands were given: Satti is for 2 to 6 players "
@@ -284,6 +283,9 @@ class SattiRules(RulesBase):
         """
         from .bots import playout_loop
 
+        self.check_deal(players, seed, dealer)
+        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
+            raise RulesError(f"max_moves={quoted(max_moves)}: expected a whole number, 1 or more")
         return playout_loop(self, players, seed, dealer, bots, record, max_moves)
 
     def playout_batch(self, players: int, seeds: Sequence[int], dealers: Sequence[int] | int,
@@ -291,7 +293,6 @@ class SattiRules(RulesBase):
         """Many rounds on the fast path: one list of rows per seed."""
         from .bots import playout_loop
 
-        if isinstance(dealers, int):
-            dealers = [dealers] * len(seeds)
+        seeds, dealers = self.check_batch(players, seeds, dealers)
         return [playout_loop(self, players, s, d, bots, False, MOVE_CAP).rows
                 for s, d in zip(seeds, dealers)]

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...protocol import RandomBot, TurnRandom, register_bot
+from ...protocol import RandomBot, TurnRandom, check_turn, register_bot
 from .core import PASS_CHOICE, row_order
 from .moves import PASS, PLAYS, Move
+from .state import SevensView
 
 __all__ = ["RandomBot", "SmartBot", "smart_choice", "PASS_CHOICE"]
 
@@ -102,6 +103,7 @@ class SmartBot:
 
     def choose(self, view: Any, rng: TurnRandom) -> Move:
         """The move :func:`smart_choice` picks from the view's public facts and own hand."""
+        check_turn(view, rng, SevensView)
         rules = view.rules
         plays = view.legal_play_mask()
         choice = smart_choice(view.hand_mask, view.table_mask, plays, view.can_pass(),

@@ -358,10 +358,13 @@ class Table:
 
 def new_table(rules: Any, hands: Sequence[int], table: int, to_move: int,
               passes_left: Sequence[int] | None, elim: int, chips: Sequence[int] | None,
-              pool: int | None, track: bool) -> Table:
+              pool: int | None, track: bool, winner: int | None = None,
+              final: int | None = None) -> Table:
     """A round's table as dealt or set up, settled for its first turn (a stuck player with no
     pass left is eliminated at once, BS-HR-10).  ``track`` keeps the public log and the
-    proven absences (what the state shows); a fast loop leaves them out."""
+    proven absences (what the state shows); a fast loop leaves them out.  A position set up
+    during the final turns (BS-HR-16) gives the round ``winner`` and the bit set ``final`` of
+    the seats still owed a final turn after the one to move."""
     n = len(hands)
     t = object.__new__(Table)
     t.n = n
@@ -377,8 +380,9 @@ def new_table(rules: Any, hands: Sequence[int], table: int, to_move: int,
     else:
         t.left = None
     t.passes = [0] * n
-    t.skip = t.elim = elim
-    t.winner = t.final = None
+    t.elim = elim
+    t.skip = elim | sum(1 << s for s, hand in enumerate(hands) if not hand)
+    t.winner, t.final = winner, final
     t.chips = None if chips is None else list(chips)
     t.pool = n if pool is None else pool
     t.turns = 0

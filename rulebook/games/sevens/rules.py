@@ -207,7 +207,8 @@ class SevensRules(RulesBase):
     def _start_state(self, hands: Sequence[int], table: int, to_move: int,
                      passes_left: Sequence[int] | None, elim: int,
                      chips: Sequence[int] | None, pool: int | None, origin: dict[str, Any],
-                     dealer: int, start_stacks: tuple[int, ...] | None) -> SevensState:
+                     dealer: int, start_stacks: tuple[int, ...] | None,
+                     winner: int | None = None, final: int | None = None) -> SevensState:
         """The first state of a deal or position: every player antes a chip in ``sevens``
         (BS-CHIP-2, BS-CHIP-3), and the first turn is settled (BS-HR-10)."""
         n = len(hands)
@@ -219,13 +220,15 @@ class SevensRules(RulesBase):
                 pool = n
         else:
             start_stacks = None
-        t = new_table(self, hands, table, to_move, passes_left, elim, chips, pool, True)
+        t = new_table(self, hands, table, to_move, passes_left, elim, chips, pool, True,
+                      winner, final)
         return SevensState._initial(self, t, origin, dealer, start_stacks)
 
     def deal_after(self, previous: Any, players: int, seed: Any,
                    dealer: int) -> SevensState:
         """The next deal of a match after ``previous`` (finished): in ``sevens`` the chip
         stacks carry over from deal to deal (BS-CHIP-2, BS-CHIP-7); otherwise a fresh deal."""
+        self.check_finished(previous)
         if self.chips and previous.stacks is not None:
             return self.new_deal(players=players, seed=seed, dealer=dealer,
                                  stacks=previous.stacks)
@@ -234,21 +237,25 @@ class SevensRules(RulesBase):
     def position(self, table: str | Sequence[Any] = "", hands: Sequence[Any] | None = None,
                  to_move: int = 0, dealer: int = 0, players: int | None = None,
                  passes_left: Sequence[int] | None = None, eliminated: Sequence[int] = (),
-                 stacks: Sequence[int] | None = None, pool: int | None = None) -> "SevensState":
+                 stacks: Sequence[int] | None = None, pool: int | None = None,
+                 winner: int | None = None) -> "SevensState":
         """Set up any legal position.
 
         ``table``: rows as text, each a range in row order or one card, e.g.
         ``"4S-TS 7H-QH 3C-8C 7D"``.  ``hands``: one entry per seat (text, a list of cards,
         or ``None`` for "the rest", see the module docstring).  ``passes_left`` and
         ``eliminated`` only under limited_passes; ``stacks`` and ``pool`` only in
-        ``sevens`` (default: every stack anted 1 chip into the pool).  An impossible
-        position raises :class:`PositionError`.
+        ``sevens`` (default: every stack anted 1 chip into the pool).  ``winner`` sets up
+        the final turns under one_final_turn (BS-HR-16): the seat that went out first (its
+        hand empty); ``to_move`` takes its final turn now.  An impossible position raises
+        :class:`PositionError`.
         """
         if isinstance(table, (list, tuple)) and all(isinstance(t, str) for t in table):
             table = " ".join(table)
         args: dict[str, Any] = {"table": table, "to_move": to_move, "dealer": dealer}
         try:
-            return self._position(args, hands, players, passes_left, eliminated, stacks, pool)
+            return self._position(args, hands, players, passes_left, eliminated, stacks, pool,
+                                  winner)
         except CardError as exc:
             raise PositionError(f"impossible position: {exc}") from exc
         except RulesError as exc:
@@ -257,7 +264,7 @@ class SevensRules(RulesBase):
     def _position(self, args: dict[str, Any], hands: Sequence[Any] | None,
                   players: int | None, passes_left: Sequence[int] | None,
                   eliminated: Sequence[int], stacks: Sequence[int] | None,
-                  pool: int | None) -> "SevensState":
+                  pool: int | None, winner: Any = None) -> "SevensState":
         table = self._parse_table(args["table"])
         if players is not None:
             if isinstance(players, bool) or not isinstance(players, int):
@@ -313,9 +320,11 @@ class SevensRules(RulesBase):
             waiting.append(seat)
             rest &= ~(1 << index)
         for seat, mask in enumerate(filled):
-            if not mask:
-                raise PositionError(f"seat {seat} holds no cards: the round would already be "
-                                    "over (BS-END-1)")
+            if not mask and winner is None:
+                raise PositionError(
+                    f"seat {seat} holds no cards: the round would already be over (BS-END-1)"
+                    + ("; to set up the final turns, say who went out first with winner="
+                       " (BS-HR-16)" if self.one_final_turn else ""))
             if table == 0 and mask.bit_count() != dealt[seat]:
                 raise PositionError(
                     f"no card has been played yet, so seat {seat} must hold the {dealt[seat]} "
@@ -387,9 +396,42 @@ class SevensRules(RulesBase):
         elif stacks is not None or pool is not None:
             raise PositionError("stacks and pool apply only to 'sevens', which is played for "
                                 "chips (BS-CHIP-1)")
+        final = self._final_turns(filled, to_move, elim, winner, args)
         origin = {"kind": "position", "args": args}
         return self._start_state(filled, table, to_move, left, elim, chips, pool_value, origin,
-                                 args["dealer"], None)
+                                 args["dealer"], None, winner, final)
+
+    def _final_turns(self, hands: list[int], to_move: int, elim: int, winner: Any,
+                     args: dict[str, Any]) -> int | None:
+        """The seats still owed a final turn after ``to_move`` when the position is set up
+        during the final turns (BS-HR-16): they go round in seat order from the winner's
+        left; the seats between the winner and ``to_move`` have had theirs (a seat that
+        emptied its hand then is out too, BS-HR-17)."""
+        if winner is None:
+            return None
+        n = len(hands)
+        if not self.one_final_turn:
+            raise PositionError("winner= sets up the final turns, which only one_final_turn "
+                                "has (BS-HR-16)")
+        if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n:
+            raise PositionError(f"winner={quoted(winner)}: expected a seat from 0 to {n - 1}")
+        if hands[winner]:
+            raise PositionError(f"seat {winner} is the round winner, so its hand is empty: it "
+                                "went out first (BS-HR-16)")
+        order = [(winner + k) % n for k in range(1, n)]
+        if to_move == winner or not hands[to_move]:
+            raise PositionError(f"seat {to_move} has no cards, so it takes no final turn "
+                                "(BS-HR-16)")
+        done = order[: order.index(to_move)]
+        for seat in range(n):
+            if not hands[seat] and seat != winner and seat not in done:
+                raise PositionError(
+                    f"seat {seat} has no cards but has not yet had its final turn: only the "
+                    f"winner (seat {winner}) and players who went out on a final turn before "
+                    f"seat {to_move} can hold none (BS-HR-16, BS-HR-17)")
+        args["winner"] = winner
+        return sum(1 << seat for seat in order[order.index(to_move) + 1:]
+                   if hands[seat] and not elim >> seat & 1)
 
     def _parse_table(self, text: Any) -> int:
         if not isinstance(text, str):
@@ -443,6 +485,7 @@ class SevensRules(RulesBase):
     def match_totals(self, outcomes: Sequence[Any], players: int) -> tuple[int, ...]:
         """Totals after the given deals: summed points (BS-MATCH-1) or chip stacks
         (BS-CHIP-2..7)."""
+        outcomes = self.check_outcomes(outcomes, players)
         if self.chips:
             return tuple(self.start_stack + sum(o.points[s] for o in outcomes)
                          for s in range(players))
@@ -596,12 +639,8 @@ class SevensRules(RulesBase):
                       bots: Sequence[str] | str | None = None) -> list[list[dict[str, Any]]]:
         """Many deals at once: a numpy batch when every seat is ``random``, else the scalar
         loop deal by deal.  One list of seat rows per deal, as :meth:`playout` gives."""
-        self.check_players(players)
+        seeds, dealers = self.check_batch(players, seeds, dealers)
         names = self._bot_names(bots, players)
-        if isinstance(dealers, int):
-            dealers = [dealers] * len(seeds)
-        if len(dealers) != len(seeds):
-            raise RulesError(f"{len(dealers)} dealers were given for {len(seeds)} seeds")
         if all(name == "random" for name in names) and len(seeds) >= 64:
             from .batch import playout_batch_random
 

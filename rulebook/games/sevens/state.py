@@ -165,7 +165,7 @@ class SevensState(GameState[Move]):
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (the full state shows every hand; views only their own)."""
-        return CardSet(self._t.hands[seat])
+        return CardSet(self._t.hands[self.check_seat(seat)])
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -215,7 +215,7 @@ class SevensState(GameState[Move]):
 
     def known_absent(self, seat: int) -> CardSet:
         """Cards ``seat`` is proven not to hold (BS-INFO-4..6)."""
-        return CardSet(cast(list[int], self._t.absent)[seat])
+        return CardSet(cast(list[int], self._t.absent)[self.check_seat(seat)])
 
     def public_cards(self) -> tuple[PublicCards, ...]:
         """The playable set (BS-INFO-2) and, for every seat, the cards its passes and
@@ -309,6 +309,12 @@ class SevensState(GameState[Move]):
         """
         from .waiting import waiting_diagram
 
+        if seats is not None:
+            if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple, set,
+                                                                         frozenset, range)):
+                raise RulesError(f"seats={quoted(seats)}: expected a list of seats, or None for "
+                                 f"every seat")
+            seats = [self.check_seat(seat) for seat in seats]
         return waiting_diagram(self, seats)
 
     @property
