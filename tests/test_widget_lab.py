@@ -341,7 +341,8 @@ def test_the_winner_changes_and_the_same_deals_are_said_in_words() -> None:
     assert "Aces and faces worth 10, off and on, on the same 500 deals." in words
     assert "not from the luck of the cards" in words
     # flat 10 changes only the points: the winner never changes, the passes never do
-    assert lab.comparison.winner_sentence() in words
+    assert lab.comparison.winner_sentence().replace("95% CI", "95% interval") in words
+    assert "CI" not in words
     assert lab.comparison.winner_changes.value == 0
     assert re.search(r"The same on every deal: [^.]*the average seat's passes", words)
     seats, deal = _paired(lab)
@@ -382,7 +383,7 @@ def test_the_noise_sentence_is_said_exactly_when_a_difference_is_within_noise(
         shown_row = (row.group == "deal" or (row.group == "all" and row.measure.key != "win_rate")
                      or (row.group.startswith("seat ") and row.measure.key == "win_rate"))
         if shown_row and row.more_than_noise:
-            assert f"by {_engine_amount(row)} (95% CI" in words, row.sentence
+            assert f"by {_engine_amount(row)} (95% interval" in words, row.sentence
 
 
 def _engine_amount(row) -> str:
@@ -659,3 +660,231 @@ def test_one_bot_for_every_seat_is_shown_as_such_and_new_seats_follow_it() -> No
     lab.players.value = 3
     lab.players.value = 5
     assert lab.bot_values() == ["smart"] * 5
+
+
+# --- the intervals, recomputed here from the deals themselves ------------------------------------
+
+Z = 1.959963984540054  # the 97.5% point of the standard normal
+
+
+def _wilson(p: float, n: float) -> tuple[float, float]:
+    """The Wilson score interval, written out again here (not the engine's helper)."""
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * (p * (1 - p) / n + Z * Z / (4 * n * n)) ** 0.5 / (1 + Z * Z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _normal(values) -> tuple[float, float, float]:
+    """Mean of per-deal values and mean ± 1.96 standard errors (sample deviation)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    se = (var / n) ** 0.5
+    return mean, mean - Z * se, mean + Z * se
+
+
+def _cell_numbers(cell: tuple) -> tuple[float, float, float]:
+    text, ci, _header, _cls = cell
+    low, high = interval(ci)
+    return number(text), low, high
+
+
+def _assert_shown(cell: tuple, value: float, low: float, high: float, scale: float,
+                  places: int) -> None:
+    shown = _cell_numbers(cell)
+    for got, want in zip(shown, (value * scale, low * scale, high * scale)):
+        assert close(got, want, places), (cell, value, low, high)
+
+
+def test_every_seats_interval_is_the_textbook_interval_of_the_deals_played() -> None:
+    """A seat's win rate: Wilson on the deals (one seat wins or not on each deal, so the
+    effective number of trials is D − 1 with the sample variance); its mean points: mean ±
+    1.96 standard errors over the deals.  Both computed here from the frame of deals."""
+    deals, seed = 400, 11
+    lab = _lab("badam-satti", players=4, deals=deals, seed=seed, bots="random")
+    lab.run_button.click()
+    frame = simulate(load_rules("badam-satti"), players=4, deals=deals, bots="random",
+                     seed=seed)
+    head, *body = shown_tables(lab.summary.value)[0]["rows"]
+    headers = [text for text, *_ in head]
+    points = headers.index("mean penalty points")
+    rows = {row[0][0]: row for row in body}
+    for seat in range(4):
+        mine = frame[frame["seat"] == seat].sort_values("deal")
+        assert len(mine) == deals
+        won = [int(v) for v in mine["won"]]
+        p = sum(won) / deals
+        low, high = _wilson(p, deals - 1)
+        _assert_shown(rows[f"seat {seat}"][headers.index("win rate")], p, low, high, 100, 1)
+        mean, low, high = _normal([float(v) for v in mine["points"]])
+        places = decimals(rows[f"seat {seat}"][points][0])
+        _assert_shown(rows[f"seat {seat}"][points], mean, low, high, 1, places)
+    # the intervals are not degenerate: the numbers above could have been wrong
+    assert all(_cell_numbers(rows[f"seat {s}"][1])[1] < _cell_numbers(rows[f"seat {s}"][1])[2]
+               for s in range(4))
+
+
+def test_the_paired_difference_is_the_interval_of_per_deal_differences() -> None:
+    """On − off for one seat is the mean of that seat's per-deal differences, over the SAME
+    deals (same seeds), with mean ± 1.96 standard errors of those differences."""
+    deals, seed = 300, 3
+    lab = _lab("badam-satti", players=4, deals=deals, seed=seed, bots="random")
+    lab.compare.value = "flat_10"
+    lab.run_button.click()
+    rules = load_rules("badam-satti")
+    off = simulate(rules, players=4, deals=deals, bots="random", seed=seed)
+    on = simulate(rules.with_options(flat_10=True), players=4, deals=deals, bots="random",
+                  seed=seed)
+    assert list(off["seed"]) == list(on["seed"])  # the same deals under both
+    seats, _deal = _paired(lab)
+    rows = {r[0][0]: r for r in seats["rows"][1:] if len(r) == 5}
+    total_a = off.groupby("deal")["points"].mean().sort_index()
+    total_b = on.groupby("deal")["points"].mean().sort_index()
+    mean, low, high = _normal([b - a for a, b in zip(total_a, total_b)])
+    cell = rows["mean penalty points"][3]
+    _assert_shown(cell, mean, low, high, 1, decimals(cell[0]))
+    assert low > 0  # aces and faces worth 10 raise the points: more than noise
+    assert rows["mean penalty points"][4][0] == "more than noise"
+
+
+def test_the_lab_gives_compare_rules_one_seed_and_deal_count_for_both_rulesets(
+        monkeypatch) -> None:
+    calls: list[tuple] = []
+    real = rulebook.compare_rules
+
+    def spy(rules_a, rules_b, **kwargs):
+        calls.append((rules_a, rules_b, kwargs))
+        return real(rules_a, rules_b, **kwargs)
+
+    monkeypatch.setattr(rulebook, "compare_rules", spy)
+    lab = _lab("satti", players=3, deals=120, seed=42, bots="smart")
+    lab.option_controls["hand_size"].value = 5
+    lab.compare.value = "seven_stacking"
+    lab.run_button.click()
+    assert len(calls) == 1
+    rules_a, rules_b, kwargs = calls[0]
+    assert kwargs["seed"] == 42 and kwargs["deals"] == 120 and kwargs["players"] == 3
+    assert list(kwargs["bots"]) == ["smart"] * 3
+    # the two rulesets differ in the compared option only, off then on
+    assert rules_a.options["seven_stacking"] is False and rules_b.options["seven_stacking"] is True
+    assert rules_a.with_options(seven_stacking=True) == rules_b
+    assert rules_a.options["hand_size"] == rules_b.options["hand_size"] == 5
+    assert lab.comparison.deals == 120
+
+
+@pytest.mark.parametrize("house_rule, deals", [("eight_before_six", 300), ("flat_10", 300)])
+def test_within_noise_is_said_exactly_for_intervals_holding_zero(house_rule, deals) -> None:
+    lab = _lab("badam-satti", deals=deals, seed=0, bots="random")
+    lab.compare.value = house_rule
+    lab.run_button.click()
+    seats, deal = _paired(lab)
+    words = visible(lab.verdict.value)
+    noise = next((p for p in re.split(r"(?<=\.)\s{2,}", words) if "smaller than the noise" in p),
+                 "")
+    said_within = 0
+    for r in [r for t in (seats, deal) for r in t["rows"][1:] if len(r) == 5]:
+        label, verdict = r[0][0], r[4][0]
+        if verdict in ("not applicable", "same on every deal"):
+            continue
+        _value, low, high = _cell_numbers(r[3])
+        in_deal = any(r is d for d in deal["rows"])
+        subject = (label if label.startswith("seat ") else
+                   f"the {label}" if in_deal else
+                   f"the average seat's {label.removeprefix('mean ')}")
+        holds_zero = low <= 0 <= high
+        assert verdict == ("within noise" if holds_zero else "more than noise"), (label, r[3])
+        if "seats' win rate" not in label:  # the computer players' rows are not in words
+            assert (subject in noise) == holds_zero, (subject, noise)
+        said_within += holds_zero
+    assert bool(noise) == (said_within > 0)
+
+
+# --- what the lab does not accept, it says on screen ---------------------------------------------
+
+def test_an_unknown_ruleset_is_refused_with_what_was_given_and_what_is_expected() -> None:
+    from rulebook.errors import RulesError
+
+    with pytest.raises(RulesError) as caught:
+        VariantLab(profile="nope")
+    message = str(caught.value)
+    assert "'nope'" in message and "expected one of badam-satti" in message
+    with pytest.raises(RulesError) as caught:
+        VariantLab(profile="x" * 500)
+    assert len(str(caught.value)) < 300 and "…" in str(caught.value)  # cut short
+    with pytest.raises(RulesError, match="is not a ruleset: expected"):
+        VariantLab(profile=3)
+    with pytest.raises(RulesError, match="options=5: expected a dict"):
+        VariantLab(options=5)
+    # what other widgets take, the lab takes too: a rules object or 'profile+option' text
+    lab = VariantLab(profile="badam-satti+flat_10")
+    assert lab.profile.value == "badam-satti" and lab.option_values()["flat_10"] is True
+    assert lab.input_note.value == ""
+    assert VariantLab(profile=load_rules("satti", hand_size=5)).option_values()["hand_size"] == 5
+
+
+def _note(lab: VariantLab) -> str:
+    return visible(lab.input_note.value)
+
+
+def test_too_many_players_uses_the_most_the_rules_allow_and_says_so() -> None:
+    lab = _lab("badam-satti", players=99)
+    assert lab.players.value == lab.players.max == 6
+    assert "rb-lab-replaced" in lab.input_note.value
+    assert "players=99: Badam Satti (classic) is played here by 3 to 6 players, so the lab " \
+           "uses 6." in _note(lab)
+    assert len(lab.bot_dropdowns) == 6
+    few = _lab("badugi", players=1)
+    assert few.players.value == 2 and "players=1:" in _note(few) and "uses 2" in _note(few)
+    text = _lab("sevens", players="four")
+    assert text.players.value == 4 and "players='four':" in _note(text)
+    assert _lab("sevens", players=5).input_note.value == ""  # nothing said when all is used
+
+
+def test_an_unknown_computer_player_is_replaced_and_said() -> None:
+    lab = _lab("badam-satti", bots="nope")
+    assert lab.bot_values() == ["random"] * 4
+    assert "bots: no computer player 'nope' here (expected one of smart, random), so every " \
+           "seat plays random." in _note(lab)
+    mixed = _lab("satti", players=3, bots=["smart", "genius", "easy"])
+    assert mixed.bot_values()[0] == "smart" and mixed.bot_values()[2] == "easy"
+    assert "'genius'" in _note(mixed) and "those seats play" in _note(mixed)
+    short = _lab("sevens", players=4, bots=["smart"])
+    assert "1 name(s) given for 4 seats" in _note(short)
+    odd = _lab("sevens", bots=7)
+    assert "bots=7: expected a computer player's name" in _note(odd)
+
+
+def test_unknown_or_bad_options_are_dropped_and_named() -> None:
+    lab = _lab("badam-satti", options={"sevens_first": True, "bogus": 1, "zap": 2})
+    assert lab.option_values()["sevens_first"] is True  # what was right is kept
+    note = _note(lab)
+    assert "Badam Satti (classic) has no options 'bogus', 'zap', so they were left out" in note
+    assert "its options: sevens_first, flat_10" in note
+    one = _lab("sevens", options={"stackk": 4})
+    assert "has no option 'stackk', so it was left out" in _note(one)
+    bad = _lab("badam-satti", options={"sevens_first": "yes", "round_count": "many"})
+    assert bad.option_values()["sevens_first"] is False
+    assert bad.option_values()["round_count"] == 5
+    assert "Sevens first: 'yes' is not on or off (True or False), so the lab uses its " \
+           "default, off." in _note(bad)
+    assert "Rounds in a match: 'many' is not a whole number" in _note(bad)
+    stacks = _lab("badugi", options={"stacks": "lots"})
+    assert stacks.option_values()["stacks"] == [] and "Chips of each seat: 'lots' is not a " \
+        "list of whole numbers" in _note(stacks)
+    # the note speaks of the arguments the lab was made with: a new ruleset clears it
+    lab.profile.value = "satti"
+    assert lab.input_note.value == ""
+    lab.run_button.click()  # and the lab still plays
+    assert lab.result is not None
+
+
+def test_bad_deal_counts_and_seeds_are_replaced_and_said() -> None:
+    lab = _lab("sevens", deals=-5, seed="abc")
+    assert lab.deals.value == 2000 and lab.seed.value == 0
+    note = _note(lab)
+    assert "deals=-5: expected a whole number of deals from 0 to 20,000, so the lab plays 2,000." \
+        in note
+    assert "seed='abc': expected a whole number, so the lab uses seed 0." in note
+    big = _lab("sevens", deals=10 ** 9)
+    assert big.deals.value == MAX_DEALS and "1,000,000,000 became 20,000" in \
+        visible(big.deals_note.value)

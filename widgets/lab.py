@@ -62,8 +62,10 @@ from functools import cache
 from typing import Any
 
 import ipywidgets as w
+from traitlets import TraitError
 
-from rulebook.errors import RulebookError
+from rulebook.errors import RulebookError, RulesError
+from rulebook.lockstep import as_rules
 from rulebook.experiments import Comparison, Layout, PairedRow, Summary, paired_sentence
 from rulebook.html import ruleset_caption
 from rulebook.measures import measure
@@ -74,6 +76,7 @@ from rulebook.stats import Estimate
 from .common import (
     MOST_PLAYERS_ASKED,
     option_control,
+    option_text,
     option_value,
     players_accepted,
     strength_options,
@@ -91,9 +94,9 @@ players, up to a minute or so with smart ones.  Larger experiments run in a note
 with ``rulebook.simulate(..., aggregate=True)`` or ``rulebook.compare_rules``, in constant
 memory."""
 
-POOL_SECONDS = 2.0
+POOL_SECONDS = 3.0
 """A run expected to take at least this long on one core is played on every core (when
-``use_cores`` is on): below it, starting the work in other processes costs more than it
+``use_cores`` is on): below it, handing the deals to other processes costs about what it
 saves (see bench/bench_widgets_lab.py)."""
 
 CHUNK_STATE_PATH = 100
@@ -117,9 +120,13 @@ _CORES = os.cpu_count() or 1
 _PROCESSES_POSSIBLE = sys.platform != "emscripten"
 """Python inside a web page (Pyodide) can start neither threads nor processes."""
 
-_PRIOR_RATE = {True: 8_000.0, False: 500.0}
+_PRIOR_RATE = {True: 20_000.0, False: 500.0}
 """Deals a second one core plays before the lab has measured this ruleset: with random players
 only (the engine's batches) or not (move by move)."""
+
+_RATES: dict[tuple[str, int, tuple[str, ...]], float] = {}
+"""Deals a second one core played in the last run of a ruleset, players and computer players,
+shared by every lab in this process (the guess for the next run's length)."""
 
 _WIDE = {"description_width": "initial"}
 
@@ -416,12 +423,17 @@ def comparison_html(comparison: Comparison, label: str) -> str:
                     " rb-lab-design"))
 
 
+def _words(sentence: str) -> str:
+    """An engine sentence in the lab's words ("95% interval", as its tables say)."""
+    return sentence.replace("95% CI", "95% interval")
+
+
 def _sentence_subject(name: str, row: PairedRow) -> str:
     if row.group == "deal":
         return f"the {name}"
     if row.measure.key == "win_rate":
         return name
-    return f"the average seat's {row.measure.name.removeprefix('mean ')}"
+    return f"the average seat's {name.removeprefix('mean ')}"  # the table's own words
 
 
 def verdict_html(comparison: Comparison, label: str) -> str:
@@ -442,7 +454,7 @@ def verdict_html(comparison: Comparison, label: str) -> str:
             same.append(subject)
         elif row.more_than_noise:
             unit = comparison.layout_a.unit_of(row.measure.key)
-            real.append(paired_sentence(change, row.measure, row.group, d, unit=unit))
+            real.append(_words(paired_sentence(change, row.measure, row.group, d, unit=unit)))
         else:
             noise.append(subject)
     parts = [f"<p><b>{escape(label)}, off and on, on the same {comparison.deals:,} deals.</b> "
@@ -459,7 +471,7 @@ def verdict_html(comparison: Comparison, label: str) -> str:
     if same:
         listed = ", ".join(same)
         parts.append(f"<p>The same on every deal: {escape(listed)}.</p>")
-    parts.append(f"<p>{escape(comparison.winner_sentence())}</p>")
+    parts.append(f"<p>{escape(_words(comparison.winner_sentence()))}</p>")
     return f'<div class="rb-lab-verdict rb-note">{"".join(parts)}</div>'
 
 
@@ -616,6 +628,12 @@ def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
     return option_value(spec, control.value)
 
 
+def _given(value: Any, most: int = 40) -> str:
+    """What was given, as Python wrote it, cut short for a sentence on screen."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 class _Stopped(Exception):
     """Raised from the progress report when Stop was pressed."""
 
@@ -640,9 +658,18 @@ class VariantLab:
     Jupyter by leaving it as a cell's last value.
     """
 
-    def __init__(self, profile: str = "badam-satti", players: int = 4, deals: int = 2000,
-                 seed: int = 0, options: dict[str, Any] | None = None,
+    def __init__(self, profile: RulesBase | str = "badam-satti", players: int = 4,
+                 deals: int = 2000, seed: int = 0, options: dict[str, Any] | None = None,
                  bots: list[str] | str | None = None, background: bool | None = None) -> None:
+        start = as_rules(profile)  # RulesError naming what is valid, before anything is drawn
+        given = dict(start.changed_options())
+        if options is not None and not isinstance(options, dict):
+            raise RulesError(f"options={_given(options)}: expected a dict of option values, "
+                             "e.g. {'sevens_first': True}")
+        given.update(options or {})
+        self.replaced: list[str] = []
+        """What the lab did not accept from its arguments, each with what it used instead
+        (also shown on screen, in ``input_note``)."""
         self.result: Summary | None = None
         """The last single run's Summary (``simulate(..., aggregate=True)``), or None."""
         self.comparison: Comparison | None = None
@@ -662,11 +689,10 @@ class VariantLab:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._generation = 0
-        self._rates: dict[tuple[str, tuple[str, ...]], float] = {}
         self._processes_work = True
 
         self.profile = w.Dropdown(options=[(load_profile(p).title, p) for p in profile_ids()],
-                                  value=profile, description="Ruleset",
+                                  value=start.profile_id, description="Ruleset",
                                   tooltip="The ruleset (profile) to simulate")
         self.option_controls: dict[str, w.Widget] = {}
         self.options_box = w.VBox([])
@@ -679,6 +705,14 @@ class VariantLab:
         self.bot_dropdowns: list[w.Dropdown] = []
         self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
         self.bots_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+            self.replaced.append(f"deals={_given(deals)}: expected a whole number of deals "
+                                 f"from 0 to {MAX_DEALS:,}, so the lab plays 2,000")
+            deals = 2000
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            self.replaced.append(f"seed={_given(seed)}: expected a whole number, so the lab "
+                                 "uses seed 0")
+            seed = 0
         self.deals = w.IntText(value=min(deals, MAX_DEALS), description="Deals to play",
                                style=_WIDE, layout=w.Layout(width="190px"),
                                tooltip=f"How many deals to play (at most {MAX_DEALS:,})")
@@ -712,6 +746,8 @@ class VariantLab:
         self.plot = w.HTML("")
         self.plot.add_class("rb-lab-plot")
         self.meanings = w.HTML("")
+        self.input_note = w.HTML("")
+        """What the lab replaced among its arguments, in words (empty when it took them all)."""
 
         self.profile.observe(self._on_profile, names="value")
         self.players.observe(self._on_players, names="value")
@@ -720,16 +756,22 @@ class VariantLab:
         self.run_button.on_click(self._clicked)
         self.stop_button.on_click(lambda _b: self.stop())
 
-        self._build_for_profile(options or {})
+        self._build_for_profile(given)
         self._set_players(players)
         self._set_bots(bots)
         if deals > MAX_DEALS:
             self._bound_note(deals)
+        if self.replaced:
+            items = "".join(f"<li>{escape(r)}.</li>" for r in self.replaced)
+            self.input_note.value = (
+                f"{STYLE}<div class='rb-reason rb-bad rb-lab-replaced'>Not everything asked "
+                f"could be used:<ul>{items}</ul></div>")
 
         self.widget = w.VBox([
             w.HTML(f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>Variant lab</b>: play many "
                    "deals with computer players and measure how a ruleset plays, each number "
                    "with its 95% interval.</div>"),
+            self.input_note,
             self.profile,
             w.HTML("<div class='rb-note'>Options (hover for their meaning):</div>"),
             self.options_box,
@@ -749,7 +791,8 @@ class VariantLab:
             self.design,
             self.meanings,
         ])
-        """The whole lab as one ipywidgets VBox."""
+        """The whole lab as one ipywidgets VBox (class ``rb-lab``)."""
+        self.widget.add_class("rb-lab")
 
     # ---- display ----------------------------------------------------------------------
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
@@ -792,13 +835,37 @@ class VariantLab:
         for control in self.option_controls.values():
             control.unobserve(self._on_option, names="value")
         self.option_controls = {}
+        unknown = [name for name in options if name not in profile.options]
+        if unknown:
+            self.replaced.append(
+                f"{profile.title} has no option{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(_given(n) for n in unknown)}, so "
+                f"{'they were' if len(unknown) > 1 else 'it was'} left out (its options: "
+                f"{', '.join(profile.options)})")
         for name, spec in profile.options.items():
             control = _option_widget(spec)
             if name in options:
                 value = options[name]
-                if spec.type == "int_list":
-                    value = ", ".join(str(v) for v in (value or []))
-                control.value = value
+                if spec.type == "int_list" and isinstance(value, (list, tuple)):
+                    value = ", ".join(str(v) for v in value)
+                elif spec.type == "int_list" and value is None:
+                    value = ""
+                try:
+                    if spec.type in ("bool", "int") and (
+                            not isinstance(value, int)
+                            or (spec.type == "int") == isinstance(value, bool)):
+                        raise TypeError(value)
+                    control.value = value
+                    _option_value(spec, control)  # a text list that is not one: RulesError
+                except (TypeError, ValueError, TraitError, RulebookError):
+                    control.value = (option_text(spec, spec.default) if spec.type == "int_list"
+                                     else spec.default)
+                    expected = {"bool": "on or off (True or False)",
+                                "int": "a whole number"}.get(spec.type, "a list of whole numbers")
+                    default = ({True: "on", False: "off"}[spec.default] if spec.type == "bool"
+                               else option_text(spec, spec.default) or "none")
+                    self.replaced.append(f"{spec.label}: {_given(value)} is not {expected}, so "
+                                         f"the lab uses its default, {default}")
             control.observe(self._on_option, names="value")
             self.option_controls[name] = control
         self.options_box.children = tuple(self.option_controls.values())
@@ -837,13 +904,42 @@ class VariantLab:
         self._rebuild_bots()
 
     def _set_players(self, players: int) -> None:
-        if self.players.min <= players <= self.players.max:
+        low, high = self.players.min, self.players.max
+        if isinstance(players, int) and not isinstance(players, bool) and low <= players <= high:
             self.players.value = players
+            return
+        whole = isinstance(players, int) and not isinstance(players, bool)
+        used = min(max(players, low), high) if whole else min(max(4, low), high)
+        self.players.value = used
+        self.replaced.append(
+            f"players={_given(players)}: {load_profile(self.profile.value).title} is played here "
+            f"by {low if low == high else f'{low} to {high}'} players, so the lab uses {used}")
 
     def _set_bots(self, bots: list[str] | str | None) -> None:
         if bots is None:
             return
-        names = [bots] * len(self.bot_dropdowns) if isinstance(bots, str) else list(bots)
+        known = [v for _l, v in self.all_bots.options]
+        fallback = self.all_bots.value
+        if isinstance(bots, str):
+            names = [bots] * len(self.bot_dropdowns)
+        elif isinstance(bots, (list, tuple)):
+            names = list(bots)
+        else:
+            names = []
+            self.replaced.append(f"bots={_given(bots)}: expected a computer player's name or "
+                                 f"a list of one per seat ({', '.join(known)}), so every seat "
+                                 f"plays {fallback}")
+        if isinstance(bots, (list, tuple)) and len(names) != len(self.bot_dropdowns):
+            self.replaced.append(
+                f"bots: {len(names)} name(s) given for {len(self.bot_dropdowns)} seats, so "
+                + ("the seats past the list play " + fallback if len(names) < len(self.bot_dropdowns)
+                   else "the names past the last seat were left out"))
+        bad = sorted({n for n in names if n not in known}, key=str)
+        if bad:
+            self.replaced.append(
+                f"bots: no computer player {', '.join(_given(n) for n in bad)} here "
+                f"(expected one of {', '.join(known)}), so "
+                f"{'those seats play' if len(set(names)) > 1 else 'every seat plays'} {fallback}")
         if len(set(names)) == 1 and names[0] in [v for _l, v in self.all_bots.options]:
             # one player for every seat: "Every seat" says so, and seats added later follow it
             self._quiet = True
@@ -886,6 +982,7 @@ class VariantLab:
         if self._running:
             self._stop.set()
         self._build_for_profile({})
+        self.input_note.value = ""  # it spoke of the arguments the lab was made with
         self._clear()
         self._say(f"{load_profile(self.profile.value).title}: choose the options and press Run.")
 
@@ -967,7 +1064,8 @@ class VariantLab:
         self._stop.clear()
         generation = self._generation
         self.run_button.disabled = True
-        self.stop_button.layout.display = "" if self.background else "none"
+        threaded = self._thread is threading.current_thread()
+        self.stop_button.layout.display = "" if threaded else "none"
         try:
             self._run(generation)
         except _Stopped:
@@ -995,7 +1093,7 @@ class VariantLab:
         """The chunk size and number of processes for a run."""
         only_random = all(b == "random" for b in bots)
         chunk = None if only_random else CHUNK_STATE_PATH
-        rate = self._rates.get((rules.profile_id, tuple(bots)), _PRIOR_RATE[only_random])
+        rate = _RATES.get((rules.profile_id, len(bots), tuple(bots)), _PRIOR_RATE[only_random])
         expected = deals * runs / rate
         workers = 1
         if (self.use_cores.value and _CORES > 1 and _PROCESSES_POSSIBLE
@@ -1055,8 +1153,8 @@ class VariantLab:
         comparison: Comparison | None = played if name else None
         self.last_seconds = time.perf_counter() - started
         self.last_workers = workers
-        if deals and self.last_seconds > 0:
-            self._rates[(rules.profile_id, tuple(bots))] = \
+        if deals >= 100 and self.last_seconds > 0:
+            _RATES[(rules.profile_id, players, tuple(bots))] = \
                 deals * (2 if name else 1) / self.last_seconds / workers
         if generation != self._generation:
             return  # the ruleset changed while the deals were played
