@@ -484,6 +484,7 @@ def test_run_on_a_background_thread_can_be_stopped() -> None:
     assert not lab.running and not lab.run_button.disabled
     assert lab.stop_button.layout.display == "none"
     assert "Stopped after" in lab.message.value and lab.progress.bar_style == "warning"
+    assert "the last run" not in lab.message.value  # there was none
     assert lab.result is None
     # and a whole run on the thread gives the same numbers as on the click
     lab.deals.value = 150
@@ -493,6 +494,18 @@ def test_run_on_a_background_thread_can_be_stopped() -> None:
     quick.run_button.click()
     assert lab.result == quick.result
     assert lab.summary.value == quick.summary.value
+    # a run over shown results says they are the last run's while it plays, and on Stop
+    said: list[str] = []
+    lab.message.observe(lambda change: said.append(visible(change["new"])), names="value")
+    lab.deals.value = 3000
+    lab.run_button.click()
+    lab.stop_button.click()
+    lab.wait(60)
+    assert any("Playing 3,000 deals: until they are done, the results below are those of the "
+               "last run." in s for s in said), said
+    assert "Stopped after" in said[-1] and "The results below are those of the last run." \
+        in said[-1]
+    assert lab.result == quick.result  # still the last whole run
 
 
 @pytest.mark.skipif(lab_module._CORES < 2, reason="one core: nothing to spread the deals over")
@@ -852,6 +865,9 @@ def test_an_unknown_computer_player_is_replaced_and_said() -> None:
     assert "1 name(s) given for 4 seats" in _note(short)
     odd = _lab("sevens", bots=7)
     assert "bots=7: expected a computer player's name" in _note(odd)
+    strange = _lab("sevens", bots=[["x"], "smart", {}, "random"])  # not even names
+    assert strange.bot_values() == ["random", "smart", "random", "random"]
+    assert "no computer player ['x'], {} here" in _note(strange)
 
 
 def test_unknown_or_bad_options_are_dropped_and_named() -> None:

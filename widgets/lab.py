@@ -131,18 +131,18 @@ shared by every lab in this process (the guess for the next run's length)."""
 _WIDE = {"description_width": "initial"}
 
 _EXTRA_STYLE = """<style>
-.rb-lab-table,.rb-lab-design{border-collapse:collapse;margin:.4em 0;font-size:13px}
-.rb-lab-table caption,.rb-lab-design caption{text-align:left;color:#333;padding:2px 0 4px}
-.rb-lab-table td,.rb-lab-table th,.rb-lab-design td,.rb-lab-design th{padding:3px 9px;
+table.rb-lab-table,table.rb-lab-design{border-collapse:collapse;margin:.4em 0;font-size:13px}
+table.rb-lab-table caption,table.rb-lab-design caption{text-align:left;color:#333;padding:2px 0 4px}
+table.rb-lab-table td,table.rb-lab-table th,table.rb-lab-design td,table.rb-lab-design th{padding:3px 9px;
  border-bottom:1px solid #ddd;vertical-align:top}
-.rb-lab-table td{text-align:right;white-space:nowrap}
-.rb-lab-table td.rb-verdict{text-align:left;white-space:normal}
-.rb-lab-table thead th{text-align:right;border-bottom:2px solid #999}
-.rb-lab-table thead th:first-child,.rb-lab-table tbody th{text-align:left}
-.rb-lab-design thead th{text-align:left;border-bottom:2px solid #999}
-.rb-lab-design td,.rb-lab-design tbody th{text-align:left}
-.rb-lab-table tbody th,.rb-lab-design tbody th{font-weight:normal}
-.rb-lab-table tr.rb-lab-sub th{font-weight:bold;border-bottom:1px solid #999;padding-top:8px}
+table.rb-lab-table td{text-align:right;white-space:nowrap}
+table.rb-lab-table td.rb-verdict{text-align:left;white-space:normal}
+table.rb-lab-table thead th{text-align:right;border-bottom:2px solid #999}
+table.rb-lab-table thead th:first-child,table.rb-lab-table tbody th{text-align:left}
+table.rb-lab-design thead th{text-align:left;border-bottom:2px solid #999}
+table.rb-lab-design td,table.rb-lab-design tbody th{text-align:left}
+table.rb-lab-table tbody th,table.rb-lab-design tbody th{font-weight:normal}
+table.rb-lab-table tr.rb-lab-sub th{font-weight:bold;border-bottom:1px solid #999;padding-top:8px}
 .rb-ci{display:block;color:#555;font-size:11px}
 .rb-real{font-weight:bold}
 .rb-na{color:#666;font-style:italic}
@@ -929,18 +929,18 @@ class VariantLab:
             self.replaced.append(f"bots={_given(bots)}: expected a computer player's name or "
                                  f"a list of one per seat ({', '.join(known)}), so every seat "
                                  f"plays {fallback}")
-        if isinstance(bots, (list, tuple)) and len(names) != len(self.bot_dropdowns):
-            self.replaced.append(
-                f"bots: {len(names)} name(s) given for {len(self.bot_dropdowns)} seats, so "
-                + ("the seats past the list play " + fallback if len(names) < len(self.bot_dropdowns)
-                   else "the names past the last seat were left out"))
-        bad = sorted({n for n in names if n not in known}, key=str)
+        seats = len(self.bot_dropdowns)
+        if isinstance(bots, (list, tuple)) and len(names) != seats:
+            rest = (f"the seats past the list play {fallback}" if len(names) < seats
+                    else "the names past the last seat were left out")
+            self.replaced.append(f"bots: {len(names)} name(s) given for {seats} seats, so {rest}")
+        bad = [n for i, n in enumerate(names) if n not in known and n not in names[:i]]
         if bad:
+            who = "those seats play" if any(n != names[0] for n in names) else "every seat plays"
             self.replaced.append(
                 f"bots: no computer player {', '.join(_given(n) for n in bad)} here "
-                f"(expected one of {', '.join(known)}), so "
-                f"{'those seats play' if len(set(names)) > 1 else 'every seat plays'} {fallback}")
-        if len(set(names)) == 1 and names[0] in [v for _l, v in self.all_bots.options]:
+                f"(expected one of {', '.join(known)}), so {who} {fallback}")
+        if names and all(n == names[0] for n in names) and names[0] in known:
             # one player for every seat: "Every seat" says so, and seats added later follow it
             self._quiet = True
             self.all_bots.value = names[0]
@@ -1071,8 +1071,10 @@ class VariantLab:
         except _Stopped:
             self.progress.bar_style = "warning"
             if generation == self._generation:
+                last = (" The results below are those of the last run."
+                        if self.result is not None or self.comparison is not None else "")
                 self._say(f"Stopped after {self.progress.value:,} of {self.progress.max:,} "
-                          "deals: press Run to play them all.")
+                          f"deals: press Run to play them all.{last}")
         except RulebookError as exc:
             self.progress.bar_style = "danger"
             self._say(str(exc), bad=True)
@@ -1117,6 +1119,9 @@ class VariantLab:
         self.progress.max = max(1, deals)
         twice = f" twice ({label} off and on)" if name else ""
         self.progress_text.value = f"<span class='rb-note'>playing {deals:,} deals{twice}…</span>"
+        if self.result is not None or self.comparison is not None:
+            self._say(f"Playing {deals:,} deals{twice}: until they are done, the results below "
+                      "are those of the last run.")
 
         def report(done: int, total: int) -> None:
             if self._stop.is_set():
