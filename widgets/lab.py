@@ -1,16 +1,16 @@
 """The variant lab: choose a ruleset, its options, players and computer players, play many
-deals with ``rulebook.simulate`` and read a summary table and a bar chart.
+deals and read every measure with its 95% interval; switch a house rule off and on and read
+what it changes, deal for deal, and whether that is more than noise.
 
-The simulation is the engine's (:func:`rulebook.simulation.simulate`, the games' fast
-playout paths); the table is :func:`rulebook.simulation.summarize`; the lab only drives them
-and draws the result.  It holds no rule: the option controls are generated from the profile's
-option table (:func:`rulebook.rules.load_profile`), the player range is whatever
-``rules.new_deal(players=n)`` accepts, the computer players are those registered for the game
-(:data:`rulebook.protocol.BOTS`).  Options are labelled in words (their ``label`` in the
-profile), and the summary's columns are headed with the measures the ruleset has (its
-profile's ``[measures]`` table: penalty points, chips won, cards held, draws, folds...).  An
-engine error (a bad combination of house rules, a negative number of deals, ...) is shown as
-its message in an ``rb-reason rb-bad`` box.
+The numbers are the engine's: a single run is ``rulebook.simulate(..., aggregate=True)``
+(a :class:`~rulebook.experiments.Summary`), an off/on comparison is
+``rulebook.compare_rules`` on the same seeded deals (a
+:class:`~rulebook.experiments.Comparison`); what every measure means, with its formula,
+is the engine's catalogue (:data:`rulebook.measures.MEASURES`).  The lab holds no rule: the
+option controls come from the profile's option table, the player range is whatever
+``rules.new_deal(players=n)`` accepts, the computer players are those registered for the
+game.  An engine error (a bad combination of house rules, a negative number of deals, ...)
+is shown as its message in an ``rb-reason rb-bad`` box.
 
 Controls a learner (or a test) uses:
 
@@ -21,58 +21,151 @@ Controls a learner (or a test) uses:
 - ``players`` (IntSlider, bounded by what the rules accept);
 - ``bot_dropdowns`` (one Dropdown per seat, shown in ``bots_box``) and ``all_bots`` (a
   Dropdown that sets every seat at once);
-- ``deals`` (IntText), ``seed`` (IntText);
+- ``deals`` (IntText, at most :data:`MAX_DEALS`: a larger number is lowered to it and
+  ``deals_note`` says so), ``seed`` (IntText);
 - ``compare`` (Dropdown): ``""`` or the name of an on/off option; when set, Run plays the
-  same deals twice, that option off and on, and shows both;
-- ``run_button`` ("Run").
+  same deals with that option off and on (``compare_rules``) and shows the paired view;
+- ``use_cores`` (Checkbox, shown where the machine has several cores and may start
+  processes): a run expected to take longer than :data:`POOL_SECONDS` on one core is
+  played in one worker process per core;
+- ``run_button`` ("Run") and ``stop_button`` ("Stop", shown while a run plays in the
+  background).
 
-What it shows: ``progress`` (IntProgress, from simulate's progress callback), ``message``
-(what was run, or the engine's error), ``summary`` (the summary table as HTML) and ``plot``
-(an SVG bar chart of the win rate per seat, each bar labelled with its number).  After a run,
-``frame`` is the simulate DataFrame (one row per deal and seat) and ``table`` the summary;
-in compare mode ``frames`` and ``tables`` hold both runs keyed ``"off"`` and ``"on"``.
+In a Jupyter kernel a click on Run plays the deals on a background thread, so the page
+stays live (Stop works, other controls answer) while the progress bar moves chunk by
+chunk; elsewhere (a script, a test, Pyodide) and when ``run()`` is called directly it plays
+them before returning.
+
+What it shows: ``progress`` (IntProgress) and ``progress_text``, ``message`` (what was
+run, or the engine's error), ``verdict`` (compare mode: the differences in words — which
+are more than noise, which are smaller than the noise of this many deals, how often the
+winner changed), ``summary`` (the tables: each number over its 95% interval), ``design``
+(the game-design measures; "not applicable" where the game has no such thing), ``plot``
+(the win rate per seat with 95% error bars drawn by pandas and matplotlib as a PNG image;
+in compare mode also the paired change per seat) and ``meanings`` (each measure shown: its
+one-sentence meaning and formula).  After a run ``result`` is the Summary (single run) or
+``comparison`` the Comparison (compare mode); ``timings`` says when the first progress
+report, the tables and the chart arrived, in seconds after Run.
 """
 from __future__ import annotations
 
+import base64
+import io
+import math
+import os
+import sys
+import textwrap
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 import ipywidgets as w
+from traitlets import TraitError
 
-from rulebook.errors import RulebookError
+from rulebook.errors import RulebookError, RulesError
+from rulebook.lockstep import as_rules
+from rulebook.experiments import Comparison, Layout, PairedRow, Summary, paired_sentence
 from rulebook.html import ruleset_caption
+from rulebook.measures import measure
 from rulebook.rules import PROFILE_DIR, OptionSpec, RulesBase, load_profile, load_rules, profile_ids
-from rulebook.simulation import bot_names, simulate, summarize
+from rulebook.simulation import bot_names
+from rulebook.stats import Estimate
 
 from .common import (
     MOST_PLAYERS_ASKED,
     option_control,
+    option_text,
     option_value,
     players_accepted,
     strength_options,
 )
 from .render import STYLE, escape
 
-__all__ = ["VariantLab", "players_accepted", "win_rate_svg", "summary_html", "measure_names",
-           "MOST_PLAYERS_ASKED"]
+__all__ = ["VariantLab", "players_accepted", "measure_names", "MOST_PLAYERS_ASKED",
+           "MAX_DEALS", "POOL_SECONDS", "DESIGN_MEASURES", "win_rate_chart",
+           "summary_html", "design_html", "comparison_html", "verdict_html", "meanings_html",
+           "noise_sentence"]
+
+MAX_DEALS = 20_000
+"""The most deals one Run plays (each ruleset, in compare mode): about a second with random
+players, up to a minute or so with smart ones.  Larger experiments run in a notebook cell
+with ``rulebook.simulate(..., aggregate=True)`` or ``rulebook.compare_rules``, in constant
+memory."""
+
+POOL_SECONDS = 3.0
+"""A run expected to take at least this long on one core is played on every core (when
+``use_cores`` is on): below it, handing the deals to other processes costs about what it
+saves (see bench/bench_widgets_lab.py)."""
+
+CHUNK_STATE_PATH = 100
+"""Deals per progress report when a computer player is not ``random`` (each deal is played
+move by move, a few milliseconds each): a first report within a fraction of a second.  With
+random players the engine's own plan (1,000 deals first, then larger chunks) is kept: its
+batches are fast and need large chunks."""
+
+CHART_DPI = 150
+"""Pixels per inch of the chart's PNG: about 1.6 image pixels per screen pixel, sharp on a
+projector and on a laptop's finer screen, shown at most its width in inches × 96 pixels."""
+
+DESIGN_MEASURES = ("seat_advantage", "margin", "turns", "share_of_moves", "showdown")
+"""The game-design measures the lab always lists, in order (``share_of_moves`` is whichever of
+passes, draws or folds per move the game has); a game's own per-deal measures (Satti's
+stopped rounds) follow them."""
+
+_SHARES = ("pass_share", "draw_share", "fold_share")
+
+_CORES = os.cpu_count() or 1
+_PROCESSES_POSSIBLE = sys.platform != "emscripten"
+"""Python inside a web page (Pyodide) can start neither threads nor processes."""
+
+_PRIOR_RATE = {True: 20_000.0, False: 500.0}
+"""Deals a second one core plays before the lab has measured this ruleset: with random players
+only (the engine's batches) or not (move by move)."""
+
+_RATES: dict[tuple[str, int, tuple[str, ...]], float] = {}
+"""Deals a second one core played in the last run of a ruleset, players and computer players,
+shared by every lab in this process (the guess for the next run's length)."""
 
 _WIDE = {"description_width": "initial"}
 
 _EXTRA_STYLE = """<style>
-.rb-lab-table td,.rb-lab-table th{text-align:right}
-.rb-lab-table td:first-child,.rb-lab-table th:first-child{text-align:left}
+table.rb-lab-table,table.rb-lab-design{border-collapse:collapse;margin:.4em 0;font-size:13px}
+table.rb-lab-table caption,table.rb-lab-design caption{text-align:left;color:#333;padding:2px 0 4px}
+table.rb-lab-table td,table.rb-lab-table th,table.rb-lab-design td,table.rb-lab-design th{padding:3px 9px;
+ border-bottom:1px solid #ddd;vertical-align:top}
+table.rb-lab-table td{text-align:right;white-space:nowrap}
+table.rb-lab-table td.rb-verdict{text-align:left;white-space:normal}
+table.rb-lab-table thead th{text-align:right;border-bottom:2px solid #999}
+table.rb-lab-table thead th:first-child,table.rb-lab-table tbody th{text-align:left}
+table.rb-lab-design thead th{text-align:left;border-bottom:2px solid #999}
+table.rb-lab-design td,table.rb-lab-design tbody th{text-align:left}
+table.rb-lab-table tbody th,table.rb-lab-design tbody th{font-weight:normal}
+table.rb-lab-table tr.rb-lab-sub th{font-weight:bold;border-bottom:1px solid #999;padding-top:8px}
+.rb-ci{display:block;color:#555;font-size:11px}
+.rb-real{font-weight:bold}
+.rb-na{color:#666;font-style:italic}
+.rb-lab-verdict ul{margin:.2em 0 .3em 1.2em;padding:0}
+.rb-lab-verdict p{margin:.25em 0}
+.rb-lab-meanings dt{font-weight:bold;margin-top:.3em}
+.rb-lab-meanings dd{margin:0 0 0 1.2em}
+.rb-lab-meanings .rb-formula{color:#444;font-family:monospace;font-size:12px}
+.rb-lab-chart{display:block;width:100%;height:auto}
 </style>"""
 
 _MEASURE_COLUMNS = {"points": "mean points", "passes": "mean passes"}
 
+_INTERVAL_WORDS = ("Each number is over its 95% interval (the small grey range): intervals "
+                   "made this way hold the value a never-ending run would give 95 times in "
+                   "100.")
+
 
 @cache
 def measure_names(profile_id: str) -> dict[str, str]:
-    """How the summary's columns are headed for a ruleset: its profile's ``[measures]`` table
-    (``points``, ``passes``) mapped onto :func:`~rulebook.simulation.summarize`'s column names,
-    e.g. ``{"mean points": "mean chips won", "mean passes": "fold rate"}`` for Badugi."""
+    """How the lab heads the ``points`` and ``passes`` measures of a ruleset: its profile's
+    ``[measures]`` table, e.g. ``{"mean points": "mean chips won", "mean passes": "fold
+    rate"}`` for Badugi."""
     import tomllib
 
     with (PROFILE_DIR / f"{profile_id}.toml").open("rb") as fh:
@@ -81,79 +174,447 @@ def measure_names(profile_id: str) -> dict[str, str]:
             if key in measures}
 
 
-def summary_html(table: Any, caption: str = "", profile_id: str | None = None) -> str:
-    """A :func:`~rulebook.simulation.summarize` table as an HTML table (3 decimals), its
-    columns headed with the ruleset's own measures when ``profile_id`` is given."""
-    if profile_id is not None:
-        table = table.rename(columns=measure_names(profile_id))
-    body = table.to_html(index=False, classes="rb-table rb-lab-table", border=0,
-                         float_format=lambda x: f"{x:.3f}", escape=True)
-    cap = f'<div class="rb-note"><b>{escape(caption)}</b></div>' if caption else ""
-    return cap + body
+# -- numbers in words -----------------------------------------------------------------------------
+def _minus(text: str) -> str:
+    return text.replace("-", "−")
 
 
-def win_rate_svg(series: list[tuple[str, list[tuple[str, float]]]], title: str) -> str:
-    """A bar chart (SVG, no dependencies) of win rates: one group of bars per label.
+def _places(e: Estimate | None, x: float) -> int:
+    """Decimals to show: two significant digits of the interval's half-width (so the last
+    digit shown is one the run can tell), or four significant digits of ``x`` without one."""
+    if e is not None and e.low is not None and e.high is not None and e.high > e.low:
+        half = (e.high - e.low) / 2
+        return max(0, min(4, 1 - int(math.floor(math.log10(half)))))
+    if x == 0 or x == int(x):
+        return 0
+    return max(0, min(4, 3 - int(math.floor(math.log10(abs(x))))))
 
-    ``series`` is ``[(name, [(label, rate), ...]), ...]``: one bar per series in each group
-    (e.g. one series, or "off" and "on").  Every bar is labelled with its number and filled
-    with its own pattern, so the chart does not rely on colour alone.
+
+def _num(x: float, places: int, signed: bool = False) -> str:
+    if signed and round(x, places) == 0:
+        return f"{0:.{places}f}"
+    return _minus(f"{x:+.{places}f}" if signed else f"{x:.{places}f}")
+
+
+def _value(x: float | None, rate: bool, e: Estimate | None = None) -> str:
+    if x is None or math.isnan(x):
+        return "–"
+    return f"{x * 100:.1f}%" if rate else _num(x, _places(e, x))
+
+
+def _signed(x: float, rate: bool, e: Estimate | None = None) -> str:
+    if rate:
+        return _num(x * 100, 1, signed=True) + " pp"
+    return _num(x, _places(e, x), signed=True)
+
+
+def _range(e: Estimate, rate: bool, signed: bool = False) -> str:
+    """The interval of an estimate, e.g. ``22.7 to 26.4%`` or ``−0.66 to −0.56``."""
+    if e.low is None or e.high is None:
+        return "too few deals for an interval"
+    if rate:
+        lo, hi = e.low * 100, e.high * 100
+        if signed:
+            return f"{_num(lo, 1, True)} to {_num(hi, 1, True)} pp"
+        return f"{lo:.1f} to {hi:.1f}%"
+    places = _places(e, e.value)
+    return f"{_num(e.low, places, signed)} to {_num(e.high, places, signed)}"
+
+
+def _cell(e: Estimate | None, rate: bool, signed: bool = False) -> str:
+    """A table cell: the value, its 95% interval under it; "not applicable" without one."""
+    if e is None:
+        return '<td class="rb-na">not applicable</td>'
+    shown = _signed(e.value, rate, e) if signed else _value(e.value, rate, e)
+    return f'<td>{escape(shown)}<span class="rb-ci">{escape(_range(e, rate, signed))}</span></td>'
+
+
+def noise_sentence(subjects: Sequence[str], deals: int) -> str:
+    """The plain statement for differences within noise, e.g. ``"For seat 0's win rate, the
+    difference is smaller than the noise of 2,000 deals: play more deals to tell."``"""
+    if not subjects:
+        return ""
+    listed = subjects[0] if len(subjects) == 1 else \
+        ", ".join(subjects[:-1]) + " and " + subjects[-1]
+    return (f"For {listed}, the difference is smaller than the noise of {deals:,} deals: "
+            f"play more deals to tell.")
+
+
+# -- what each measure is called here -------------------------------------------------------------
+def _label(key: str, layout: Layout, profile_id: str) -> str:
+    """A measure's name in the lab: the profile's own words for its points and passes, else
+    the catalogue's name (``mean ...`` for a seat's average)."""
+    words = measure_names(profile_id)
+    columns = layout.terms.columns
+    if columns.get("points") == key and "mean points" in words:
+        return words["mean points"]
+    if columns.get("passes") == key and "mean passes" in words:
+        return words["mean passes"]
+    m = measure(key)
+    if m.rate or m.level == "deal" or m.name.startswith("mean "):
+        return m.name
+    return f"mean {m.name}"
+
+
+def _unit(key: str, layout: Layout) -> str:
+    m = measure(key)
+    return "" if m.rate else layout.unit_of(key)
+
+
+def _group_words(group: str) -> str:
+    if group == "all":
+        return "all seats"
+    if group.startswith("bot "):
+        return f"{group[4:]} seats"
+    return group
+
+
+def _seat_measures(layout: Layout) -> list[str]:
+    return [key for key, kind, _ in layout.measures if kind == "seat"]
+
+
+def _design_keys(layouts: Sequence[Layout]) -> list[str]:
+    """The design measures to list: the fixed ones, then the games' own per-deal measures."""
+    present = {key for layout in layouts for key, _, _ in layout.measures}
+    keys: list[str] = []
+    for key in DESIGN_MEASURES:
+        if key == "share_of_moves":
+            shares = [k for k in _SHARES if k in present]
+            keys += shares or ["pass_share"]
+        else:
+            keys.append(key)
+    for layout in layouts:
+        for key, kind, _ in layout.measures:
+            if kind == "deal" and key not in keys and key not in ("turns", "margin"):
+                keys.append(key)
+    return keys
+
+
+# -- a single run -------------------------------------------------------------------------------
+def summary_html(summary: Summary, caption: str = "") -> str:
+    """The seat measures of a :class:`~rulebook.experiments.Summary` as an HTML table: one
+    row per seat, per computer player (when they differ) and for all seats; one column per
+    measure the ruleset has, each value over its 95% interval."""
+    layout = summary.layout
+    pid = summary.rules.profile_id
+    keys = _seat_measures(layout)
+    found = {(r.measure.key, r.group): r.estimate for r in summary.rows()}
+    head = "".join(f'<th scope="col">{escape(_label(k, layout, pid))}</th>' for k in keys)
+    body = []
+    for group, _seats in layout.groups():
+        cells = "".join(_cell(found.get((k, group)), measure(k).rate) for k in keys)
+        body.append(f'<tr><th scope="row">{escape(_group_words(group))}</th>{cells}</tr>')
+    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
+    return (f'<table class="rb-table rb-lab-table">{cap}<thead><tr><th scope="col">seats</th>'
+            f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+
+
+def design_html(summary: Summary) -> str:
+    """The game-design measures of a run (:data:`DESIGN_MEASURES`) as an HTML table: value,
+    95% interval, or "not applicable" where the game has no such thing."""
+    layout = summary.layout
+    found = {r.measure.key: r.estimate for r in summary.rows() if r.group == "deal"}
+    title = summary.rules.title
+    rows = []
+    for key in _design_keys([layout]):
+        m = measure(key)
+        unit = _unit(key, layout)
+        name = escape(m.name) + (f' <span class="rb-ci">{escape(unit)}</span>' if unit else "")
+        e = found.get(key)
+        if e is None:
+            rows.append(f'<tr><th scope="row">{name}</th><td class="rb-na" colspan="2">'
+                        f"not applicable to {escape(title)}</td></tr>")
+        else:
+            rows.append(f'<tr><th scope="row">{name}</th><td>{escape(_value(e.value, m.rate, e))}'
+                        f"</td><td>{escape(_range(e, m.rate))}</td></tr>")
+    return ('<table class="rb-lab-design"><caption>The game-design measures</caption><thead>'
+            '<tr><th scope="col">measure</th><th scope="col">value</th>'
+            '<th scope="col">95% interval</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def meanings_html(keys: Sequence[str], layout: Layout, profile_id: str) -> str:
+    """What each measure shown means and how it is computed, from the engine's catalogue."""
+    items = []
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            continue
+        seen.add(key)
+        m = measure(key)
+        items.append(f"<dt>{escape(_label(key, layout, profile_id))}</dt><dd>"
+                     f"{escape(m.sentence)} <span class='rb-formula'>"
+                     f"{escape(m.formula)}</span></dd>")
+    return (f"<details class='rb-lab-meanings' open><summary><b>What the numbers mean</b>"
+            f"</summary><dl>{''.join(items)}</dl></details>")
+
+
+# -- a paired comparison ------------------------------------------------------------------------
+def _verdict_cell(row: PairedRow) -> str:
+    d = row.difference
+    if d is None:
+        return '<td class="rb-verdict rb-na">not applicable</td>'
+    if d.low is None or d.high is None:
+        return '<td class="rb-verdict">too few deals</td>'
+    if d.value == 0 and d.low == 0 and d.high == 0:
+        return '<td class="rb-verdict">same on every deal</td>'
+    if row.more_than_noise:
+        return '<td class="rb-verdict rb-real">more than noise</td>'
+    return '<td class="rb-verdict">within noise</td>'
+
+
+def _paired_rows(comparison: Comparison) -> tuple[list[tuple[str, str, PairedRow]],
+                                                   list[tuple[str, str, PairedRow]]]:
+    """The rows the lab shows: ``(section, label, row)`` for the seats and for the deal."""
+    la = comparison.layout_a
+    pid = comparison.rules_a.profile_id
+    seats: list[tuple[str, str, PairedRow]] = []
+    for r in comparison.rows:
+        if r.measure.key == "win_rate":
+            seats.append(("Each seat's win rate", f"{_group_words(r.group)}' win rate"
+                          if r.group.startswith("bot ") or r.group == "all"
+                          else f"{r.group}'s win rate", r))
+    for key in _seat_measures(la):
+        if key == "win_rate":
+            continue
+        seats.append(("The average seat", _label(key, la, pid), comparison.row(key, "all")))
+    deal: list[tuple[str, str, PairedRow]] = []
+    by_key = {r.measure.key: r for r in comparison.rows if r.group == "deal"}
+    for key in _design_keys([la, comparison.layout_b]):
+        row = by_key.get(key)
+        if row is None:
+            m = measure(key)
+            row = PairedRow(m, "deal", None, None, None,
+                            f"'{m.name}' does not apply to {comparison.rules_a.title}.")
+        deal.append(("The deal", measure(key).name, row))
+    return seats, deal
+
+
+def comparison_html(comparison: Comparison, label: str) -> str:
+    """The paired view of an off/on comparison: two HTML tables (the seats, then the deal's
+    design measures), each measure off, on, and the difference on − off on the same deals,
+    each over its 95% interval, with a verdict: more than noise, within noise, the same on
+    every deal, or not applicable."""
+    seats, deal = _paired_rows(comparison)
+    layout = comparison.layout_a
+
+    def table(rows: list[tuple[str, str, PairedRow]], caption: str, extra: str) -> str:
+        body, section = [], ""
+        for sec, name, row in rows:
+            if sec != section and len(rows) > 1:
+                section = sec
+                body.append(f'<tr class="rb-lab-sub"><th colspan="5" scope="colgroup">'
+                            f"{escape(sec)}</th></tr>")
+            rate = row.measure.rate
+            unit = _unit(row.measure.key, layout)
+            head = escape(name) + (f' <span class="rb-ci">{escape(unit)}</span>' if unit else "")
+            body.append(f'<tr><th scope="row">{head}</th>{_cell(row.a, rate)}'
+                        f"{_cell(row.b, rate)}{_cell(row.difference, rate, signed=True)}"
+                        f"{_verdict_cell(row)}</tr>")
+        return (f'<table class="rb-table rb-lab-table{extra}"><caption>{escape(caption)}'
+                '</caption><thead><tr><th scope="col">measure</th><th scope="col">off</th>'
+                '<th scope="col">on</th><th scope="col">on − off</th>'
+                '<th scope="col">verdict</th></tr></thead>'
+                f'<tbody>{"".join(body)}</tbody></table>')
+
+    deals = f"{comparison.deals:,}"
+    return (table(seats, f"{label} off and on, on the same {deals} deals: the seats", "")
+            + table(deal, f"{label} off and on: the deal (game-design measures)",
+                    " rb-lab-design"))
+
+
+def _words(sentence: str) -> str:
+    """An engine sentence in the lab's words ("95% interval", as its tables say)."""
+    return sentence.replace("95% CI", "95% interval")
+
+
+def _sentence_subject(name: str, row: PairedRow) -> str:
+    if row.group == "deal":
+        return f"the {name}"
+    if row.measure.key == "win_rate":
+        return name
+    return f"the average seat's {name.removeprefix('mean ')}"  # the table's own words
+
+
+def verdict_html(comparison: Comparison, label: str) -> str:
+    """The differences in plain words: those more than noise (the engine's sentences), one
+    statement for those within noise (:func:`noise_sentence`), those the same on every
+    deal, and how often the same deal's winner changes."""
+    seats, deal = _paired_rows(comparison)
+    change = f"switching on {label[:1].lower()}{label[1:]}"
+    real, noise, same = [], [], []
+    for _sec, name, row in seats + deal:
+        d = row.difference
+        if d is None or d.low is None or d.high is None or row.group.startswith("bot "):
+            continue
+        if row.group == "all" and row.measure.key == "win_rate" and d.value == 0:
+            continue  # one winner a deal under both: nothing to say
+        subject = _sentence_subject(name, row)
+        if d.value == 0 and d.low == 0 and d.high == 0:
+            same.append(subject)
+        elif row.more_than_noise:
+            unit = comparison.layout_a.unit_of(row.measure.key)
+            real.append(_words(paired_sentence(change, row.measure, row.group, d, unit=unit)))
+        else:
+            noise.append(subject)
+    parts = [f"<p><b>{escape(label)}, off and on, on the same {comparison.deals:,} deals.</b> "
+             "Each deal is dealt the same way under both rules, so a difference comes from the "
+             "house rule, not from the luck of the cards.</p>"]
+    if real:
+        parts.append("<p>More than noise (the interval of the difference leaves out zero):</p>"
+                     "<ul>" + "".join(f"<li>{escape(s)}</li>" for s in real) + "</ul>")
+    else:
+        parts.append("<p>No difference is more than noise.</p>")
+    if noise:
+        parts.append(f"<p class='rb-noise'>{escape(noise_sentence(noise, comparison.deals))}"
+                     "</p>")
+    if same:
+        listed = ", ".join(same)
+        parts.append(f"<p>The same on every deal: {escape(listed)}.</p>")
+    parts.append(f"<p>{escape(_words(comparison.winner_sentence()))}</p>")
+    return f'<div class="rb-lab-verdict rb-note">{"".join(parts)}</div>'
+
+
+# -- the chart ------------------------------------------------------------------------------------
+def _err(estimates: Sequence[Estimate]) -> list[list[float]]:
+    low = [max(0.0, (e.value - (e.low if e.low is not None else e.value)) * 100)
+           for e in estimates]
+    high = [max(0.0, ((e.high if e.high is not None else e.value) - e.value) * 100)
+            for e in estimates]
+    return [low, high]
+
+
+def _top(e: Estimate) -> float:
+    return (e.high if e.high is not None else e.value) * 100
+
+
+def _bottom(e: Estimate) -> float:
+    return (e.low if e.low is not None else e.value) * 100
+
+
+def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Estimate]]],
+                   fair: float | None = None,
+                   changes: Sequence[Estimate] | None = None, title: str = "") -> str:
+    """The win rate per seat as bars with 95% error bars, drawn by pandas
+    (``DataFrame.plot.bar``) with matplotlib, returned as an HTML ``<img>`` (PNG).
+
+    ``series`` is ``[(name, [estimate per seat]), ...]`` (one, or "off" and "on"): each
+    series has its own fill *and* pattern (solid, hatched), and every bar is labelled with
+    its number, so colour is never the only cue.  ``fair`` draws the fair share as a dashed
+    line; ``changes`` (the paired difference on − off per seat) adds a second panel with
+    those differences and their intervals around a zero line.  The image's alt text gives
+    every number.  Without pandas or matplotlib it returns one line saying so.
     """
-    labels = [label for label, _ in series[0][1]] if series else []
-    width_bar, gap, left, top, height = 34, 18, 44, 28, 160
-    per_group = max(1, len(series))
-    group_w = per_group * width_bar + gap
-    # at least as wide as its title (13 px bold: about 7.5 px a character), never cut
-    width = max(left + max(1, len(labels)) * group_w + 20, left + int(7.5 * len(title)) + 10)
-    legend_h = 18 * len(series) if len(series) > 1 else 0
-    total_h = top + height + 40 + legend_h
-    top_value = max([rate for _, values in series for _, rate in values] + [0.0])
-    scale_max = 1.0 if top_value > 0.5 else 0.5
-    fills = ["#1e6fd9", "url(#rb-hatch)", "#e67e22", "#6c757d"]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-lab-plot" width="{width}" '
-             f'height="{total_h}" role="img" aria-label="{escape(title)}">',
-             f"<title>{escape(title)}</title>",
-             '<defs><pattern id="rb-hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-             'patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/>'
-             '<line x1="0" y1="0" x2="0" y2="6" stroke="#b02a37" stroke-width="3"/></pattern>'
-             "</defs>",
-             f'<text x="{left}" y="16" font-family="sans-serif" font-size="13" '
-             f'font-weight="bold">{escape(title)}</text>']
-    for tick in (0.0, scale_max / 2, scale_max):
-        y = top + height - tick / scale_max * height
-        parts.append(f'<line x1="{left - 4}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" '
-                     'stroke="#ddd"/>')
-        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-family="sans-serif" '
-                     f'font-size="10" text-anchor="end">{tick:.0%}</text>')
-    for g, label in enumerate(labels):
-        x0 = left + g * group_w + gap / 2
-        for s, (name, values) in enumerate(series):
-            rate = values[g][1]
-            h = rate / scale_max * height
-            x = x0 + s * width_bar
-            y = top + height - h
-            parts.append(
-                f'<rect class="rb-bar" data-series="{escape(name)}" data-label="{escape(label)}" '
-                f'data-value="{rate:.6f}" x="{x:.1f}" y="{y:.1f}" width="{width_bar - 4}" '
-                f'height="{h:.1f}" fill="{fills[s % len(fills)]}" stroke="#333">'
-                f"<title>{escape(label)} {escape(name)}: {rate:.1%}</title></rect>")
-            parts.append(f'<text x="{x + (width_bar - 4) / 2:.1f}" y="{y - 3:.1f}" '
-                         'font-family="sans-serif" font-size="10" text-anchor="middle">'
-                         f"{rate:.1%}</text>")
-        parts.append(f'<text x="{x0 + per_group * width_bar / 2 - 2:.1f}" '
-                     f'y="{top + height + 14}" font-family="sans-serif" font-size="11" '
-                     f'text-anchor="middle">{escape(label)}</text>')
-    if len(series) > 1:
-        for s, (name, _) in enumerate(series):
-            y = top + height + 26 + 18 * s
-            parts.append(f'<rect x="{left}" y="{y}" width="14" height="12" '
-                         f'fill="{fills[s % len(fills)]}" stroke="#333"/>')
-            parts.append(f'<text x="{left + 20}" y="{y + 10}" font-family="sans-serif" '
-                         f'font-size="11">{escape(name)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+    try:
+        import pandas as pd
+        from matplotlib.figure import Figure
+    except ImportError:
+        return ("<div class='rb-note rb-lab-nochart'>The chart needs pandas and matplotlib, "
+                "which are not installed here; the tables above have every number.</div>")
+    import numpy as np
+
+    seats = list(seats)
+    many = len(seats) * len(series) > 10
+    # Fixed margins (not a layout engine): one drawing pass, and the same frame every time.
+    if changes is None:
+        width = min(7.8, 2.2 + 0.75 * len(seats))
+        fig = Figure(figsize=(width, 3.3))
+        ax = fig.add_subplot(1, 1, 1)
+        ax2 = None
+        fig.subplots_adjust(left=0.62 / width, right=1 - 0.15 / width, bottom=0.12, top=0.80)
+    else:
+        width = 7.8
+        fig = Figure(figsize=(width, 3.6))
+        grid = fig.add_gridspec(1, 2, width_ratios=(3, 2), left=0.08, right=0.985,
+                                bottom=0.11, top=0.80, wspace=0.28)
+        ax, ax2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
+    values = pd.DataFrame({name: [e.value * 100 for e in ests] for name, ests in series},
+                          index=seats)
+    errors = np.array([_err(ests) for _name, ests in series])
+    fills = ["#2f5d8c", "#f2c6a0", "#9aa5b1", "#d9e6f2"]
+    hatches = ["", "///", "..", "xx"]
+    values.plot.bar(ax=ax, yerr=errors, capsize=3, rot=0,
+                    width=0.8 if len(series) > 1 else 0.6, legend=False,
+                    color=fills[:len(series)], edgecolor="#222", linewidth=0.8,
+                    error_kw={"elinewidth": 1.1, "ecolor": "#111"})
+    bars = [c for c in ax.containers if hasattr(c, "patches")]
+    handles = []
+    for k, (container, (name, ests)) in enumerate(zip(bars, series)):
+        for patch in container.patches:
+            patch.set_hatch(hatches[k % len(hatches)])
+            patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
+        handles.append(container.patches[0] if container.patches else None)
+        for patch, e in zip(container.patches, ests):
+            text = f"{e.value * 100:.1f}" + ("" if len(series) > 1 else "%")
+            ax.annotate(text, (patch.get_x() + patch.get_width() / 2, _top(e)),
+                        xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
+                        fontsize=7.5 if many else 8, rotation=90 if many else 0)
+    top = max([_top(e) for _n, ests in series for e in ests] + [fair * 100 if fair else 0, 1])
+    ax.set_ylim(0, top * (1.3 if many else 1.15))
+    ax.set_ylabel("win rate (%)")
+    ax.set_xlabel("")
+    ax.set_title(textwrap.shorten(title or "Win rate per seat, with 95% intervals",
+                                  60 if changes is None else 52, placeholder="…"),
+                 fontsize=10, loc="left", pad=18)
+    legend_items: list[Any] = [h for h in handles if h is not None]
+    legend_names = [name for name, _ in series][:len(legend_items)]
+    if fair:
+        line = ax.axhline(fair * 100, linestyle="--", linewidth=1, color="#444")
+        legend_items.append(line)
+        legend_names.append(f"fair share {fair * 100:.1f}%")
+    ax.legend(legend_items, legend_names, loc="lower left", ncols=len(legend_items),
+              fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), borderaxespad=0.1,
+              handlelength=1.6, columnspacing=1.0)
+    ax.grid(axis="y", color="#ddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    if ax2 is not None and changes is not None:
+        diffs = pd.DataFrame({"on − off": [e.value * 100 for e in changes]}, index=seats)
+        diffs.plot.bar(ax=ax2, yerr=np.array([_err(changes)]), capsize=3, rot=0, width=0.6,
+                       legend=False, color="#bbbbbb", edgecolor="#222", linewidth=0.8,
+                       hatch="xx", error_kw={"elinewidth": 1.1, "ecolor": "#111"})
+        ax2.axhline(0, color="#111", linewidth=1)
+        low = min([_bottom(e) for e in changes] + [0.0])
+        high = max([_top(e) for e in changes] + [0.0])
+        span = max(high - low, 1.0)
+        ax2.set_ylim(low - 0.3 * span, high + 0.3 * span)
+        for patch, e in zip([c for c in ax2.containers if hasattr(c, "patches")][0].patches,
+                            changes):
+            up = e.value >= 0
+            ax2.annotate(_minus(f"{e.value * 100:+.1f}"),
+                         (patch.get_x() + patch.get_width() / 2, _top(e) if up else _bottom(e)),
+                         xytext=(0, 2 if up else -2), textcoords="offset points",
+                         ha="center", va="bottom" if up else "top", fontsize=8,
+                         rotation=90 if len(seats) > 6 else 0)
+        ax2.set_ylabel("change (percentage points)")
+        ax2.set_title("Change per seat, on − off,\nsame deals (95% intervals)", fontsize=10,
+                      loc="left", pad=6)
+        ax2.grid(axis="y", color="#ddd", linewidth=0.6)
+        ax2.set_axisbelow(True)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=CHART_DPI)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    words = escape(_chart_words(seats, series, fair, changes))
+    return (f'<img class="rb-lab-chart" alt="{words}" src="data:image/png;base64,{data}" '
+            f'style="max-width:{round(width * 96)}px">')
 
 
+def _chart_words(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Estimate]]],
+                 fair: float | None, changes: Sequence[Estimate] | None) -> str:
+    """The chart's numbers in words (its alt text)."""
+    parts = []
+    for k, seat in enumerate(seats):
+        shown = "; ".join(f"{name} {_value(ests[k].value, True)} ({_range(ests[k], True)})"
+                          for name, ests in series)
+        if changes is not None:
+            shown += (f"; change {_signed(changes[k].value, True)} "
+                      f"({_range(changes[k], True, signed=True)})")
+        parts.append(f"{seat}: {shown}")
+    fair_words = f" Fair share {fair * 100:.1f}%." if fair else ""
+    return "Bar chart of the win rate per seat with 95% intervals. " + ". ".join(parts) + \
+        "." + fair_words
+
+
+# -- the widget ------------------------------------------------------------------------------------
 def _option_widget(spec: OptionSpec) -> w.Widget:
     """The control of one option, from its table entry, labelled in words."""
     control = option_control(spec, spec.default, mark_house_rule=True)
@@ -167,32 +628,71 @@ def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
     return option_value(spec, control.value)
 
 
+def _given(value: Any, most: int = 40) -> str:
+    """What was given, as Python wrote it, cut short for a sentence on screen."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+class _Stopped(Exception):
+    """Raised from the progress report when Stop was pressed."""
+
+
+def _in_a_kernel() -> bool:
+    ip = sys.modules.get("IPython")
+    if ip is None:
+        return False
+    shell = ip.get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 class VariantLab:
-    """Simulate many deals of a ruleset with house rules and computer players; summarise them.
+    """Simulate many deals of a ruleset with house rules and computer players; measure them
+    with 95% intervals, or compare a house rule off and on, deal for deal.
 
     ``VariantLab(profile="badam-satti", players=4, deals=2000, seed=0, options=None,
-    bots=None)`` starts with those settings (``options`` a dict of option values, ``bots`` a
-    name for every seat or a list per seat).  See the module docstring for the controls'
-    attribute names.  Display it in Jupyter by leaving it as a cell's last value.
+    bots=None, background=None)`` starts with those settings (``options`` a dict of option
+    values, ``bots`` a name for every seat or a list per seat).  ``background``: whether a
+    click on Run plays on a background thread (``None``: in a Jupyter kernel, where threads
+    can start).  See the module docstring for the controls' attribute names.  Display it in
+    Jupyter by leaving it as a cell's last value.
     """
 
-    def __init__(self, profile: str = "badam-satti", players: int = 4, deals: int = 2000,
-                 seed: int = 0, options: dict[str, Any] | None = None,
-                 bots: list[str] | str | None = None) -> None:
-        self.frame: Any = None
-        """The last run's simulate DataFrame (one row per deal and seat), or None."""
-        self.table: Any = None
-        """The last run's summarize table, or None."""
-        self.frames: dict[str, Any] = {}
-        """Compare mode: the two runs' frames, keyed ``"off"`` and ``"on"``."""
-        self.tables: dict[str, Any] = {}
-        """Compare mode: the two runs' summary tables."""
+    def __init__(self, profile: RulesBase | str = "badam-satti", players: int = 4,
+                 deals: int = 2000, seed: int = 0, options: dict[str, Any] | None = None,
+                 bots: list[str] | str | None = None, background: bool | None = None) -> None:
+        start = as_rules(profile)  # RulesError naming what is valid, before anything is drawn
+        given = dict(start.changed_options())
+        if options is not None and not isinstance(options, dict):
+            raise RulesError(f"options={_given(options)}: expected a dict of option values, "
+                             "e.g. {'sevens_first': True}")
+        given.update(options or {})
+        self.replaced: list[str] = []
+        """What the lab did not accept from its arguments, each with what it used instead
+        (also shown on screen, in ``input_note``)."""
+        self.result: Summary | None = None
+        """The last single run's Summary (``simulate(..., aggregate=True)``), or None."""
+        self.comparison: Comparison | None = None
+        """The last off/on run's Comparison (``compare_rules``), or None."""
         self.last_seconds: float = 0.0
         """How long the last run's simulation took."""
+        self.last_workers: int = 1
+        """How many processes played the last run."""
+        self.timings: dict[str, float] = {}
+        """Seconds after Run of the last run's ``first_progress``, ``table`` and ``chart``."""
+        self.background = _in_a_kernel() if background is None else background
+        self.pool_seconds = POOL_SECONDS
+        """A run expected to take this long on one core uses every core (if ``use_cores``)."""
         self._quiet = False
+        self._running = False
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._processes_work = True
 
         self.profile = w.Dropdown(options=[(load_profile(p).title, p) for p in profile_ids()],
-                                  value=profile, description="Ruleset",
+                                  value=start.profile_id, description="Ruleset",
                                   tooltip="The ruleset (profile) to simulate")
         self.option_controls: dict[str, w.Widget] = {}
         self.options_box = w.VBox([])
@@ -205,48 +705,94 @@ class VariantLab:
         self.bot_dropdowns: list[w.Dropdown] = []
         self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
         self.bots_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        self.deals = w.IntText(value=deals, description="Deals to play", style=_WIDE,
-                               tooltip="How many deals to play")
-        self.seed = w.IntText(value=seed, description="Seed",
+        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+            self.replaced.append(f"deals={_given(deals)}: expected a whole number of deals "
+                                 f"from 0 to {MAX_DEALS:,}, so the lab plays 2,000")
+            deals = 2000
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            self.replaced.append(f"seed={_given(seed)}: expected a whole number, so the lab "
+                                 "uses seed 0")
+            seed = 0
+        self.deals = w.IntText(value=min(deals, MAX_DEALS), description="Deals to play",
+                               style=_WIDE, layout=w.Layout(width="190px"),
+                               tooltip=f"How many deals to play (at most {MAX_DEALS:,})")
+        self.deals_note = w.HTML("")
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="170px"),
                               tooltip="The same seed plays the same deals")
         self.compare = w.Dropdown(options=[("no comparison", "")], value="",
                                   description="Compare option off/on", style=_WIDE,
                                   tooltip="Play the same deals with this option off and on")
+        cores = "both cores" if _CORES == 2 else f"all {_CORES} cores"
+        self.use_cores = w.Checkbox(
+            value=_CORES > 1 and _PROCESSES_POSSIBLE, indent=False,
+            description=f"Use {cores} for long runs",
+            tooltip=f"A run expected to take more than {POOL_SECONDS:g} s is played in "
+                    f"{_CORES} worker processes", layout=w.Layout(
+                        width="auto", display="" if _CORES > 1 and _PROCESSES_POSSIBLE
+                        else "none"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
-                                   tooltip="Play the deals with these settings and summarise")
+                                   tooltip="Play the deals with these settings and measure them")
+        self.stop_button = w.Button(description="Stop", icon="stop",
+                                    tooltip="Stop the run in progress",
+                                    layout=w.Layout(display="none", width="auto"))
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress",
                                       bar_style="info")
+        self.progress_text = w.HTML("")
         self.message = w.HTML(f"{STYLE}<div class='rb-note'>Choose the settings and press "
                               "Run.</div>")
+        self.verdict = w.HTML("")
         self.summary = w.HTML("")
+        self.design = w.HTML("")
         self.plot = w.HTML("")
+        self.plot.add_class("rb-lab-plot")
+        self.meanings = w.HTML("")
+        self.input_note = w.HTML("")
+        """What the lab replaced among its arguments, in words (empty when it took them all)."""
 
         self.profile.observe(self._on_profile, names="value")
         self.players.observe(self._on_players, names="value")
         self.all_bots.observe(self._on_all_bots, names="value")
-        self.run_button.on_click(self.run)
+        self.deals.observe(self._on_deals, names="value")
+        self.run_button.on_click(self._clicked)
+        self.stop_button.on_click(lambda _b: self.stop())
 
-        self._build_for_profile(options or {})
+        self._build_for_profile(given)
         self._set_players(players)
         self._set_bots(bots)
+        if deals > MAX_DEALS:
+            self._bound_note(deals)
+        if self.replaced:
+            items = "".join(f"<li>{escape(r)}.</li>" for r in self.replaced)
+            self.input_note.value = (
+                f"{STYLE}<div class='rb-reason rb-bad rb-lab-replaced'>Not everything asked "
+                f"could be used:<ul>{items}</ul></div>")
 
         self.widget = w.VBox([
             w.HTML(f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>Variant lab</b>: play many "
-                   "deals with computer players and compare how a ruleset plays.</div>"),
+                   "deals with computer players and measure how a ruleset plays, each number "
+                   "with its 95% interval.</div>"),
+            self.input_note,
             self.profile,
             w.HTML("<div class='rb-note'>Options (hover for their meaning):</div>"),
             self.options_box,
             self.players,
             w.HBox([self.all_bots]),
             self.bots_box,
-            w.HBox([self.deals, self.seed]),
+            w.HBox([self.deals, self.seed], layout=w.Layout(flex_flow="row wrap")),
+            self.deals_note,
             self.compare,
-            w.HBox([self.run_button, self.progress]),
+            self.use_cores,
+            w.HBox([self.run_button, self.stop_button, self.progress, self.progress_text],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.message,
-            self.summary,
+            self.verdict,
             self.plot,
+            self.summary,
+            self.design,
+            self.meanings,
         ])
-        """The whole lab as one ipywidgets VBox."""
+        """The whole lab as one ipywidgets VBox (class ``rb-lab``)."""
+        self.widget.add_class("rb-lab")
 
     # ---- display ----------------------------------------------------------------------
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
@@ -272,6 +818,11 @@ class VariantLab:
         """The computer player chosen for each seat."""
         return [d.value for d in self.bot_dropdowns]
 
+    @property
+    def running(self) -> bool:
+        """Whether a run is playing now."""
+        return self._running
+
     # ---- building the controls ----------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
         if bad:
@@ -284,13 +835,37 @@ class VariantLab:
         for control in self.option_controls.values():
             control.unobserve(self._on_option, names="value")
         self.option_controls = {}
+        unknown = [name for name in options if name not in profile.options]
+        if unknown:
+            self.replaced.append(
+                f"{profile.title} has no option{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(_given(n) for n in unknown)}, so "
+                f"{'they were' if len(unknown) > 1 else 'it was'} left out (its options: "
+                f"{', '.join(profile.options)})")
         for name, spec in profile.options.items():
             control = _option_widget(spec)
             if name in options:
                 value = options[name]
-                if spec.type == "int_list":
-                    value = ", ".join(str(v) for v in (value or []))
-                control.value = value
+                if spec.type == "int_list" and isinstance(value, (list, tuple)):
+                    value = ", ".join(str(v) for v in value)
+                elif spec.type == "int_list" and value is None:
+                    value = ""
+                try:
+                    if spec.type in ("bool", "int") and (
+                            not isinstance(value, int)
+                            or (spec.type == "int") == isinstance(value, bool)):
+                        raise TypeError(value)
+                    control.value = value
+                    _option_value(spec, control)  # a text list that is not one: RulesError
+                except (TypeError, ValueError, TraitError, RulebookError):
+                    control.value = (option_text(spec, spec.default) if spec.type == "int_list"
+                                     else spec.default)
+                    expected = {"bool": "on or off (True or False)",
+                                "int": "a whole number"}.get(spec.type, "a list of whole numbers")
+                    default = ({True: "on", False: "off"}[spec.default] if spec.type == "bool"
+                               else option_text(spec, spec.default) or "none")
+                    self.replaced.append(f"{spec.label}: {_given(value)} is not {expected}, so "
+                                         f"the lab uses its default, {default}")
             control.observe(self._on_option, names="value")
             self.option_controls[name] = control
         self.options_box.children = tuple(self.option_controls.values())
@@ -329,14 +904,43 @@ class VariantLab:
         self._rebuild_bots()
 
     def _set_players(self, players: int) -> None:
-        if self.players.min <= players <= self.players.max:
+        low, high = self.players.min, self.players.max
+        if isinstance(players, int) and not isinstance(players, bool) and low <= players <= high:
             self.players.value = players
+            return
+        whole = isinstance(players, int) and not isinstance(players, bool)
+        used = min(max(players, low), high) if whole else min(max(4, low), high)
+        self.players.value = used
+        self.replaced.append(
+            f"players={_given(players)}: {load_profile(self.profile.value).title} is played here "
+            f"by {low if low == high else f'{low} to {high}'} players, so the lab uses {used}")
 
     def _set_bots(self, bots: list[str] | str | None) -> None:
         if bots is None:
             return
-        names = [bots] * len(self.bot_dropdowns) if isinstance(bots, str) else list(bots)
-        if len(set(names)) == 1 and names[0] in [v for _l, v in self.all_bots.options]:
+        known = [v for _l, v in self.all_bots.options]
+        fallback = self.all_bots.value
+        if isinstance(bots, str):
+            names = [bots] * len(self.bot_dropdowns)
+        elif isinstance(bots, (list, tuple)):
+            names = list(bots)
+        else:
+            names = []
+            self.replaced.append(f"bots={_given(bots)}: expected a computer player's name or "
+                                 f"a list of one per seat ({', '.join(known)}), so every seat "
+                                 f"plays {fallback}")
+        seats = len(self.bot_dropdowns)
+        if isinstance(bots, (list, tuple)) and len(names) != seats:
+            rest = (f"the seats past the list play {fallback}" if len(names) < seats
+                    else "the names past the last seat were left out")
+            self.replaced.append(f"bots: {len(names)} name(s) given for {seats} seats, so {rest}")
+        bad = [n for i, n in enumerate(names) if n not in known and n not in names[:i]]
+        if bad:
+            who = "those seats play" if any(n != names[0] for n in names) else "every seat plays"
+            self.replaced.append(
+                f"bots: no computer player {', '.join(_given(n) for n in bad)} here "
+                f"(expected one of {', '.join(known)}), so {who} {fallback}")
+        if names and all(n == names[0] for n in names) and names[0] in known:
             # one player for every seat: "Every seat" says so, and seats added later follow it
             self._quiet = True
             self.all_bots.value = names[0]
@@ -367,11 +971,19 @@ class VariantLab:
             self.bots_box.children = tuple(dropdowns)
 
     # ---- events -------------------------------------------------------------------------
+    def _clear(self) -> None:
+        self.result = None
+        self.comparison = None
+        for box in (self.verdict, self.summary, self.design, self.plot, self.meanings):
+            box.value = ""
+
     def _on_profile(self, change: dict[str, Any]) -> None:
+        self._generation += 1
+        if self._running:
+            self._stop.set()
         self._build_for_profile({})
-        self.frame = self.table = None
-        self.frames, self.tables = {}, {}
-        self.summary.value = self.plot.value = ""
+        self.input_note.value = ""  # it spoke of the arguments the lab was made with
+        self._clear()
         self._say(f"{load_profile(self.profile.value).title}: choose the options and press Run.")
 
     def _on_option(self, change: dict[str, Any]) -> None:
@@ -392,75 +1004,229 @@ class VariantLab:
         for dropdown in self.bot_dropdowns:
             dropdown.value = change["new"]
 
-    def _progress_from(self, offset: int) -> Callable[[int, int], None]:
-        """simulate's progress callback: moves the bar to ``offset + done``."""
-        def report(done: int, total: int) -> None:
-            self.progress.value = offset + done
-        return report
+    def _bound_note(self, asked: int) -> None:
+        self.deals_note.value = (
+            f"{STYLE}<div class='rb-note rb-lab-bound'>The lab plays at most {MAX_DEALS:,} "
+            f"deals a run, so {asked:,} became {MAX_DEALS:,}. For more, run "
+            f"<code>rulebook.simulate(..., aggregate=True)</code> or "
+            f"<code>rulebook.compare_rules(...)</code> in a notebook cell: any number of deals, "
+            f"in the same memory.</div>")
+
+    def _on_deals(self, change: dict[str, Any]) -> None:
+        asked = change["new"]
+        if isinstance(asked, int) and asked > MAX_DEALS:
+            self._bound_note(asked)
+            self.deals.value = MAX_DEALS
+        elif asked != MAX_DEALS:
+            self.deals_note.value = ""
 
     # ---- running ------------------------------------------------------------------------
+    def _clicked(self, _button: Any = None) -> None:
+        """Run, on a background thread when :attr:`background` (and threads can start)."""
+        if self._running:
+            return
+        if self.background and _PROCESSES_POSSIBLE:
+            thread = threading.Thread(target=self.run, name="rulebook-variant-lab",
+                                      daemon=True)
+            try:
+                self._running = True  # until the thread takes over: no second click
+                self._thread = thread
+                thread.start()
+                return
+            except RuntimeError:  # no thread can start here: play on the click
+                self._running = False
+        self.run()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until a run playing on the background thread has finished (for scripts)."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
+    def stop(self) -> None:
+        """Stop the run in progress after its current chunk of deals (nothing is shown for a
+        part of a run)."""
+        if self._running:
+            self._stop.set()
+            self.progress_text.value = "<span class='rb-note'>stopping…</span>"
+
     def run(self, _button: Any = None) -> None:
-        """Play the deals with the chosen settings and show the summary table and chart.
+        """Play the deals with the chosen settings and show the tables, the chart and (in
+        compare mode) the paired view.  Returns when it is done.
 
         An engine error (a bad combination of options, a negative number of deals...) is
         shown as its message; nothing else changes.
         """
+        with self._lock:
+            if self._running and self._thread is not threading.current_thread():
+                return
+            self._running = True
+        self._stop.clear()
+        generation = self._generation
+        self.run_button.disabled = True
+        threaded = self._thread is threading.current_thread()
+        self.stop_button.layout.display = "" if threaded else "none"
         try:
-            self._run()
+            self._run(generation)
+        except _Stopped:
+            self.progress.bar_style = "warning"
+            if generation == self._generation:
+                last = (" The results below are those of the last run."
+                        if self.result is not None or self.comparison is not None else "")
+                self._say(f"Stopped after {self.progress.value:,} of {self.progress.max:,} "
+                          f"deals: press Run to play them all.{last}")
         except RulebookError as exc:
             self.progress.bar_style = "danger"
             self._say(str(exc), bad=True)
+        except ImportError as exc:  # numpy missing (e.g. in a browser without it)
+            self.progress.bar_style = "danger"
+            self._say(f"Playing many deals needs numpy, which is not installed here "
+                      f"({exc.name or exc}).", bad=True)
         except Exception as exc:  # never a traceback in front of the learner
             self.progress.bar_style = "danger"
             self._say(f"the simulation failed: {type(exc).__name__}: {exc}", bad=True)
+        finally:
+            self.run_button.disabled = False
+            self.stop_button.layout.display = "none"
+            self._running = False
 
-    def _run(self) -> None:
+    def _plan(self, rules: RulesBase, bots: Sequence[str], deals: int,
+              runs: int) -> tuple[int | None, int]:
+        """The chunk size and number of processes for a run."""
+        only_random = all(b == "random" for b in bots)
+        chunk = None if only_random else CHUNK_STATE_PATH
+        rate = _RATES.get((rules.profile_id, len(bots), tuple(bots)), _PRIOR_RATE[only_random])
+        expected = deals * runs / rate
+        workers = 1
+        if (self.use_cores.value and _CORES > 1 and _PROCESSES_POSSIBLE
+                and self._processes_work and expected >= self.pool_seconds):
+            workers = _CORES
+        return chunk, workers
+
+    def _run(self, generation: int) -> None:
+        import rulebook
+
         rules = self.rules()
         players, deals, seed = self.players.value, self.deals.value, self.seed.value
         bots = self.bot_values()
         name = self.compare.value
-        runs: list[tuple[str, RulesBase]] = [("", rules)]
-        if name:
-            runs = [("off", rules.with_options(**{name: False})),
-                    ("on", rules.with_options(**{name: True}))]
+        label = rules.profile.options[name].label if name else ""
+        chunk, workers = self._plan(rules, bots, max(0, deals), 2 if name else 1)
+        started = time.perf_counter()
+        self.timings = {}
         self.progress.bar_style = "info"
         self.progress.value = 0
-        self.progress.max = max(1, deals * len(runs))
-        frames: dict[str, Any] = {}
-        started = time.perf_counter()
-        for k, (key, run_rules) in enumerate(runs):
-            frames[key] = simulate(run_rules, players=players, deals=deals, bots=bots,
-                                   seed=seed, progress=self._progress_from(k * deals))
+        self.progress.max = max(1, deals)
+        twice = f" twice ({label} off and on)" if name else ""
+        self.progress_text.value = f"<span class='rb-note'>playing {deals:,} deals{twice}…</span>"
+        if self.result is not None or self.comparison is not None:
+            self._say(f"Playing {deals:,} deals{twice}: until they are done, the results below "
+                      "are those of the last run.")
+
+        def report(done: int, total: int) -> None:
+            if self._stop.is_set():
+                raise _Stopped
+            now = time.perf_counter() - started
+            self.timings.setdefault("first_progress", now)
+            self.progress.value = done
+            left = (total - done) * now / done if done else 0.0
+            eta = f", about {left:.0f} s left" if left >= 1.5 else ""
+            self.progress_text.value = (f"<span class='rb-note'>{done:,} of {total:,} deals"
+                                        f"{eta}</span>")
+
+        def play(workers: int) -> Any:
+            if name:
+                return rulebook.compare_rules(
+                    rules.with_options(**{name: False}), rules.with_options(**{name: True}),
+                    deals=deals, seed=seed, players=players, bots=bots, progress=report,
+                    chunk=chunk, workers=workers)
+            return rulebook.simulate(rules, players=players, deals=deals, bots=bots,
+                                     seed=seed, progress=report, aggregate=True,
+                                     chunk=chunk, workers=workers)
+
+        try:
+            played = play(workers)
+        except RuntimeError:
+            if workers == 1:
+                raise
+            # Worker processes cannot start from here (e.g. a script read from standard
+            # input): the same deals on one core give the same numbers.
+            self._processes_work = False
+            workers = 1
+            played = play(workers)
+        result: Summary | None = None if name else played
+        comparison: Comparison | None = played if name else None
         self.last_seconds = time.perf_counter() - started
+        self.last_workers = workers
+        if deals >= 100 and self.last_seconds > 0:
+            _RATES[(rules.profile_id, players, tuple(bots))] = \
+                deals * (2 if name else 1) / self.last_seconds / workers
+        if generation != self._generation:
+            return  # the ruleset changed while the deals were played
         self.progress.value = self.progress.max
         self.progress.bar_style = "success"
-        tables = {key: summarize(frame) for key, frame in frames.items()}
+        self.progress_text.value = ""
         seats_text = (f"every seat {bots[0]}" if len(set(bots)) == 1 else
                       ", ".join(f"seat {s}: {b}" for s, b in enumerate(bots)))
-        label = rules.profile.options[name].label if name else ""
-        rate = deals * len(runs) / self.last_seconds if self.last_seconds > 0 else 0.0
-        if name:
-            self.frames, self.tables = frames, tables
-            self.frame, self.table = frames["on"], tables["on"]
-            self.summary.value = STYLE + _EXTRA_STYLE + "".join(
-                summary_html(tables[key], f"{ruleset_caption(rules_)} ({label} {key})",
-                             rules.profile_id)
-                for key, rules_ in runs)
-            series = [(f"{label} {key}", self._seat_rates(tables[key])) for key, _ in runs]
-            self.plot.value = win_rate_svg(series, f"Win rate per seat: {label} off and on")
-        else:
-            self.frames, self.tables = {}, {}
-            self.frame, self.table = frames[""], tables[""]
-            self.summary.value = STYLE + _EXTRA_STYLE + summary_html(
-                self.table, ruleset_caption(rules), rules.profile_id)
-            self.plot.value = win_rate_svg([("win rate", self._seat_rates(self.table))],
-                                           f"Win rate per seat: {ruleset_caption(rules)}")
-        twice = f" twice ({label} off, then on)" if name else ""
-        self._say(f"Played {deals:,} deal(s){twice} of {ruleset_caption(rules)} with "
-                  f"{players} players ({seats_text}), seed {seed}, in {self.last_seconds:.2f} s "
-                  f"({rate:,.0f} deals/s).")
+        rate = deals * (2 if name else 1) / self.last_seconds if self.last_seconds > 0 else 0.0
+        where = f", in {workers} worker processes" if workers > 1 else ""
+        twice = f" twice, {label} off and on," if name else ""
+        self._say(f"Played {'the same ' if name else ''}{deals:,} deal(s) of "
+                  f"{ruleset_caption(rules)}{twice} with {players} players "
+                  f"({seats_text}), seed {seed}, in {self.last_seconds:.2f} s "
+                  f"({rate:,.0f} deals/s{where}).")
+        self.result, self.comparison = result, comparison
+        if comparison is not None:
+            self._show_comparison(comparison, label, started)
+        elif result is not None:
+            self._show_summary(result, started)
 
-    @staticmethod
-    def _seat_rates(table: Any) -> list[tuple[str, float]]:
-        seats = table[table["group"].str.startswith("seat ")]
-        return [(str(g), float(r)) for g, r in zip(seats["group"], seats["win rate"])]
+    def _show_summary(self, summary: Summary, started: float) -> None:
+        layout = summary.layout
+        caption = (f"{ruleset_caption(summary.rules)}, {summary.deals:,} deals. "
+                   + _INTERVAL_WORDS)
+        self.verdict.value = ""
+        self.summary.value = STYLE + _EXTRA_STYLE + summary_html(summary, caption)
+        self.design.value = STYLE + _EXTRA_STYLE + design_html(summary)
+        shown = _seat_measures(layout) + [k for k in _design_keys([layout])
+                                          if layout.kind_of(k) is not None]
+        self.meanings.value = STYLE + _EXTRA_STYLE + meanings_html(
+            shown, layout, summary.rules.profile_id)
+        self.timings["table"] = time.perf_counter() - started
+        if summary.deals == 0:
+            self.plot.value = ""
+            return
+        seats = [f"seat {s}" for s in range(summary.players)]
+        found = {r.group: r.estimate for r in summary.rows() if r.measure.key == "win_rate"}
+        self.plot.value = _EXTRA_STYLE + win_rate_chart(
+            seats, [("win rate", [found[s] for s in seats])], fair=1 / summary.players,
+            title=f"Win rate per seat, {summary.deals:,} deals, with 95% intervals")
+        self.timings["chart"] = time.perf_counter() - started
+
+    def _show_comparison(self, comparison: Comparison, label: str, started: float) -> None:
+        layout = comparison.layout_a
+        self.verdict.value = STYLE + _EXTRA_STYLE + verdict_html(comparison, label)
+        self.summary.value = STYLE + _EXTRA_STYLE + comparison_html(comparison, label)
+        self.design.value = f"{STYLE}<div class='rb-note'>{escape(_INTERVAL_WORDS)}</div>"
+        shown = _seat_measures(layout) + [k for k in _design_keys([layout])
+                                          if layout.kind_of(k) is not None] + ["winner_changes"]
+        self.meanings.value = STYLE + _EXTRA_STYLE + meanings_html(
+            shown, layout, comparison.rules_a.profile_id)
+        self.timings["table"] = time.perf_counter() - started
+        if comparison.deals == 0:
+            self.plot.value = ""
+            return
+        seats = [f"seat {s}" for s in range(comparison.players)]
+        rows = {r.group: r for r in comparison.rows if r.measure.key == "win_rate"}
+        off = [rows[s].a for s in seats]
+        on = [rows[s].b for s in seats]
+        changes = [rows[s].difference for s in seats]
+        if any(e is None for e in off + on + changes):  # pragma: no cover - same game
+            self.plot.value = ""
+            return
+        self.plot.value = _EXTRA_STYLE + win_rate_chart(
+            seats, [("off", [e for e in off if e is not None]),
+                    ("on", [e for e in on if e is not None])],
+            fair=1 / comparison.players, changes=[e for e in changes if e is not None],
+            title=f"Win rate per seat, {label} off and on")
+        self.timings["chart"] = time.perf_counter() - started
