@@ -422,14 +422,14 @@ class RulesBase:
     def check_outcomes(self, outcomes: Any, players: Any) -> list[Any]:
         """``outcomes`` as a list if they are outcomes of deals of ``players`` seats (what
         finished states give as ``state.outcome``), else RulesError."""
-        from .protocol import Outcome
-
         players = self.check_players(players)
         if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, (list, tuple)):
             raise RulesError(f"outcomes={quoted(outcomes)}: expected a list of the outcomes "
                              f"of finished deals (state.outcome)")
         for outcome in outcomes:
-            if not isinstance(outcome, Outcome) or len(outcome.points) != players:
+            points = getattr(outcome, "points", None)
+            if not isinstance(points, tuple) or len(points) != players \
+                    or not all(isinstance(p, int) for p in points):
                 raise RulesError(f"{quoted(outcome)} is not the outcome of a finished deal of "
                                  f"{players} players (state.outcome)")
         return list(outcomes)
@@ -462,9 +462,8 @@ class RulesBase:
 
     def check_finished(self, state: Any) -> "GameState[Any]":
         """``state`` if it is a finished deal of this game, else RulesError."""
-        from .protocol import GameState
-
-        if not isinstance(state, GameState) or state.rules.game != self.game:
+        rules = getattr(state, "rules", None)
+        if getattr(rules, "game", None) != self.game or not hasattr(state, "is_over"):
             raise RulesError(f"{quoted(state)} is not a deal of {self.title}: expected a "
                              f"finished state of this game")
         if not state.is_over:
