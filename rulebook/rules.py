@@ -32,7 +32,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -73,6 +72,9 @@ __all__ = [
     "engine_class",
     "parse_option",
     "parse_ruleset",
+    "OPTION_INT_LIMIT",
+    "OPTION_LIST_LIMIT",
+    "OPTION_TEXT_LIMIT",
 ]
 
 
