@@ -24,7 +24,6 @@ from typing import Any, NamedTuple
 
 from .errors import RecordError, RulesError, quoted
 from .protocol import GameState, autoplay, derived_seed
-from .html import ordinal
 from .recording import MATCH_FORMAT, VERSION, check_envelope, digest, replay_moves, rules_from_json
 
 __all__ = ["Match", "MatchResult", "TieBreakStep", "new_match", "load_match",
@@ -283,7 +282,7 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         if not keys or chain is None:
             place = places[group[0]]
             lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
-                         f"{ordinal(place)} place.")
+                         f"{_ordinal(place)} place.")
             continue
         steps: list[str] = []
         tied = [group]
@@ -303,6 +302,13 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         shared = [g for g in tied if len(g) > 1]
         for g in shared:
             line += (f"; {_seats(g)} are equal on every tie-break and share "
-                     f"{ordinal(places[g[0]])} place")
+                     f"{_ordinal(places[g[0]])} place")
         lines.append(line + ".")
     return tuple(lines)
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``... (:func:`rulebook.html.ordinal`, imported when a result is told)."""
+    from .html import ordinal
+
+    return ordinal(n)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import inspect
 import json
 import math
 from typing import Any
@@ -320,6 +319,8 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
 
 def _check_position_names(rules: Any, args: dict[str, Any]) -> None:
     """Every name in a position's ``args`` must be a parameter of ``rules.position``."""
+    import inspect  # only a position's record needs it
+
     try:
         parameters = inspect.signature(rules.position).parameters
     except (TypeError, ValueError):  # pragma: no cover - every engine's position is plain

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RecordError, quoted
-from .match import Match, load_match
 from .protocol import GameState
 from .recording import (
     DEAL_FORMAT,
@@ -77,6 +76,8 @@ __all__ = [
 
 def dumps(obj: Any) -> str:
     """A deal state, a match or a record dict as JSON text."""
+    from .match import Match  # kept out of ``import rulebook``
+
     if isinstance(obj, dict):
         if obj.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
             raise RecordError(f"this dict is not a record: its format is "
@@ -177,6 +178,8 @@ def loads(text: str | bytes) -> Any:
             raise
         raise RecordError(f"the record is not valid JSON: {cut(exc)}") from None
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+        from .match import load_match  # kept out of ``import rulebook``
+
         return load_match(data)
     return load_deal(data)
 

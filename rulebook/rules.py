@@ -32,7 +32,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -73,6 +72,9 @@ __all__ = [
     "engine_class",
     "parse_option",
     "parse_ruleset",
+    "OPTION_INT_LIMIT",
+    "OPTION_LIST_LIMIT",
+    "OPTION_TEXT_LIMIT",
 ]
 
 
@@ -468,7 +470,8 @@ class RulesBase:
                              f"finished state of this game")
         if not state.is_over:
             raise RulesError("the deal is not over yet: finish it before dealing the next one")
-        return state
+        finished: "GameState[Any]" = state
+        return finished
 
     def check_players(self, players: Any) -> int:
         """``players`` if this ruleset is played by that many, else RulesError."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations, product
 from math import comb
 
-from ...cards import ALL_CARDS, RANKS, Card, CardsLike, parse_cards
+from ...cards import RANKS, Card, CardsLike, parse_cards
 from ...errors import CardError, quoted
 
 HAND_COUNT = comb(52, 4)

@@ -7,9 +7,9 @@ also take cards are in :mod:`rulebook.games.badugi.diagram`.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ...cards import RANKS, SUIT_NAMES, Card, CardsLike
+from ...cards import RANKS, SUIT_NAMES, Card
 from .classes import CLASS_COUNT, class_index_of_ranks, rainbow_subsets
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

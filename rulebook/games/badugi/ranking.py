@@ -36,38 +36,30 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Iterator, Sequence
-from itertools import combinations, product
-from math import comb
+from itertools import combinations
 from typing import Any, Union
 
-from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, Card, CardSet, CardsLike, parse_cards
+from ...cards import RANKS, SUIT_NAMES, Card, CardSet, CardsLike
 from ...errors import CardError, quoted
 from .graph import draw_hand
 from .classes import (
     _build_all_hands,
     HAND_COUNT,
     _SIZES,
-    _CLASSES_OF_SIZE,
-    _OFFSET,
     CLASS_COUNT,
     CLASS_RANGES,
     _SIZE_WORDS,
     _POSITION_WORDS,
     _PLURAL,
     _NUMBER_WORDS,
-    _POSITION_SUBSETS,
     rainbow_subsets,
     class_index_of_ranks,
     ranks_of_class,
-    _build_ranks_of_class,
     _RANKS_OF_CLASS,
     _rank_text,
     class_words,
     _read_hand,
-    _build_class_of_rankmask,
     _CLASS_OF_RANKMASK,
-    _SUBSETS_BY_PATTERN,
-    _best_of_indices,
     _best_subset,
     class_index_of,
 )

@@ -191,7 +191,8 @@ class BadugiState(GameState[Move]):
     @property
     def origin(self) -> dict[str, Any]:
         """The deal or position this hand started from (JSON)."""
-        return json_copy(self._origin)
+        origin: dict[str, Any] = json_copy(self._origin)
+        return origin
 
     @property
     def to_move(self) -> int | None:

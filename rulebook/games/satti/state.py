@@ -203,7 +203,8 @@ class SattiState(GameState[Move]):
     @property
     def origin(self) -> dict[str, Any]:
         """How the round started (a seeded deal or a position), as JSON."""
-        return json_copy(self._origin)
+        origin: dict[str, Any] = json_copy(self._origin)
+        return origin
 
     @property
     def to_move(self) -> int | None:
@@ -251,12 +252,13 @@ class SattiState(GameState[Move]):
         return self._start
 
     def _codes(self) -> tuple[int, ...]:
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             t = self._t
             legal = () if t.over else legal_codes(t.hands[t.turn], t.top, t.suit, t.penalty,
                                                   t.skipped, t.naming, self._rules.seven_stacking)
             object.__setattr__(self, "_legal", legal)
-        return self._legal
+        return legal
 
     def legal_moves(self) -> list[Move]:
         """The legal moves in a fixed order: cards (canonical, jacks per suit), draw; or skip;

@@ -127,7 +127,8 @@ class SevensState(GameState[Move]):
     @property
     def origin(self) -> dict[str, Any]:
         """How this deal started: a seeded deal or a position (JSON; a copy)."""
-        return json_copy(self._origin)
+        origin: dict[str, Any] = json_copy(self._origin)
+        return origin
 
     @property
     def dealer(self) -> int:
