@@ -450,6 +450,7 @@ class RulesBase:
     def check_batch(self, players: Any, seeds: Any, dealers: Any) -> tuple[list[Any], list[int]]:
         """The seeds and dealers of a batch of deals as lists, each checked as
         :meth:`check_deal` checks one deal (RulesError otherwise)."""
+        self.check_players(players)
         if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (list, tuple, range)):
             raise RulesError(f"seeds={quoted(seeds)}: expected a list of seeds")
         if isinstance(dealers, int) and not isinstance(dealers, bool):
