@@ -4,7 +4,7 @@ Run: python bench/bench_badugi_rank.py [--runs 5] [--skip-single]
 
 Times, on every four-card hand:
   * pokerkit: ``BadugiHand.from_game(text)`` for every hand (texts prepared beforehand);
-  * ours, cold: ``rulebook.badugi.all_hands()`` built from nothing (the in-memory cache is
+  * ours, cold: ``rulebook.games.badugi.all_hands()`` built from nothing (the in-memory cache is
     cleared before each run; median of ``--runs``): every hand's mask and class;
   * ours, warm: ``all_hands()`` again (the cached table) plus ``standing()`` of one hand;
   * ours, one hand at a time: ``class_index_of(mask)`` on every mask (the single-hand path).
@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from rulebook.badugi import HAND_COUNT, all_hands, class_index_of, ranking, standing
+from rulebook.games.badugi import HAND_COUNT, all_hands, class_index_of, ranking, standing
 from rulebook.cards import ALL_CARDS
 
 

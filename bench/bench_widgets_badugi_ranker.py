@@ -20,7 +20,7 @@ import time
 
 import ipywidgets as w
 
-from rulebook.badugi import all_hands
+from rulebook.games.badugi import all_hands
 from rulebook.cards import ALL_CARDS
 from rulebook.diagrams import find_dot
 from widgets.badugi_ranker import BadugiRanker

@@ -1,6 +1,14 @@
-"""rulebook: an embedded, pure-Python rules engine for Badam Satti, Sevens, Satti and Badugi.
+"""rulebook: an embedded, pure-Python rules engine for card games, every game a plugin.
 
-Every ruleset is a TOML profile loaded with :func:`load_rules`; every game follows one
+The shape: shared rooms here (cards, errors, the rules base and registry in
+:mod:`rulebook.rules`, the protocol, records, match, simulation, lockstep, comparisons, the
+generic HTML and diagram helpers) import no game; each game is one package under
+``rulebook/games/<game>/`` with the same rooms (``rules``, ``moves``, ``state``, ``core``,
+``explain``, ``flow``, ``render``, ``bots``, ``batch``, ``words``).  A ruleset is a TOML
+profile naming its engine class; :func:`rulebook.rules.register_game` adds one from anywhere
+(see ``docs/adding-a-game.md``).
+
+Every ruleset is loaded with :func:`load_rules`; every game follows one
 protocol (see :mod:`rulebook.protocol`): ``rules.new_deal(players=4, seed=7)`` returns an
 immutable state with ``legal_moves()``, ``play(move)``, ``explain(move)`` (an
 :class:`Explanation`: legal or not, one sentence, the clause ids, the facts), ``view(seat)``
@@ -101,10 +109,10 @@ def compare_rules(rules_a: Any, rules_b: Any, deals: int = 10_000, seed: int | s
     """Play the same seeded deals under two rulesets and compare every measure, with 95%
     confidence intervals for each ruleset and for the paired difference.
 
-    See :func:`rulebook.experiments.compare_rules`; returns a
+    See :func:`rulebook.paired.compare_rules`; returns a
     :class:`~rulebook.experiments.Comparison` (``.frame()``, ``.sentences()``).
     """
-    from .experiments import compare_rules as _compare_rules
+    from .paired import compare_rules as _compare_rules
 
     return _compare_rules(rules_a, rules_b, deals=deals, seed=seed, players=players,
                           bots=bots, progress=progress, chunk=chunk, workers=workers,

@@ -1,12 +1,12 @@
 """A terminal view of the engine, for a quick look without Jupyter.
 
-``python -m rulebook show badam-satti --players 4 --seed 7`` prints a deal move by move from
+``python -m rulebook show PROFILE --players 4 --seed 7`` prints a deal move by move from
 the state's public move log (``state.move_log()``: third person, cards in symbols), with the
 engine's reason for every pass, draw and engine event (BS-MOVE-4, BS-INFO-3, BS-HR-10,
 SAT-TURN-4) and the result;
-``python -m rulebook rules badam-satti sevens`` prints rulesets side by side;
+``python -m rulebook rules PROFILE PROFILE...`` prints rulesets side by side;
 ``python -m rulebook profiles`` lists the rulesets;
-``python -m rulebook sheet badam-satti+sevens_first --out sheet.pdf`` writes a one-page rule
+``python -m rulebook sheet PROFILE+OPTION --out sheet.pdf`` writes a one-page rule
 sheet (HTML on standard output without ``--out``).  Options are given as
 ``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
 
@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 from .compare import format_table
 from .errors import RulebookError, check_seed, quoted
 from .protocol import autoplay
-from .rules import load_profile, load_rules, parse_option, parse_ruleset, profile_ids
+from .rules import example_option, example_ruleset, load_profile, load_rules, parse_option, parse_ruleset, profile_ids
 
 __all__ = ["main", "show_deal", "parse_option", "parse_ruleset"]
 
@@ -133,18 +133,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     show.add_argument("--bots", default="smart",
                       help="computer players: one name for all seats or comma-separated per seat")
     show.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                      help="a rules option, e.g. sevens_first=true (repeatable)")
+                      help=f"a rules option, e.g. {example_option()} (repeatable)")
     show.add_argument("--reasons", action="store_true", help="print the reason for every move")
     rules_cmd = sub.add_parser("rules", help="print rulesets side by side")
     rules_cmd.add_argument("profiles", nargs="+", metavar="PROFILE[+option[=value]...]",
                            help="ruleset ids, each optionally with options joined by '+', "
-                                "e.g. badam-satti+sevens_first or badam-satti+round_count=3")
+                                f"e.g. {example_ruleset()}")
     sub.add_parser("profiles", help="list the rulesets")
     sheet = sub.add_parser("sheet", help="write a ruleset's one-page rule sheet (HTML, PDF "
                                          "or text)")
     sheet.add_argument("ruleset", metavar="PROFILE[+option[=value]...]",
                        help="a ruleset id, optionally with house rules joined by '+', e.g. "
-                            "badam-satti+sevens_first")
+                            f"{example_ruleset()}")
     sheet.add_argument("--out", metavar="FILE",
                        help="write to FILE: .html, .pdf or .txt by its suffix (default: HTML "
                             "on standard output)")

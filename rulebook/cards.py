@@ -46,6 +46,8 @@ __all__ = [
     "mask_indices",
     "suit_mask",
     "rank_mask",
+    "SUIT_MASKS",
+    "RANK_MASKS",
     "ALL_CARDS",
 ]
 
@@ -330,11 +332,16 @@ def card_mask(cards: CardsLike) -> int:
     return mask
 
 
+SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
+"""The 13 cards of each suit, by suit index (C D H S)."""
+RANK_MASKS: tuple[int, ...] = tuple(0b1111 << (r * 4) for r in range(13))
+"""The four cards of each rank, by rank index (0 = ace .. 12 = king)."""
+
+
 def suit_mask(suit: str) -> int:
     """The mask of the 13 cards of one suit (``"C"``, ``"D"``, ``"H"`` or ``"S"``, or a
     symbol: see :func:`parse_suit`)."""
-    s = SUITS.index(parse_suit(suit))
-    return sum(1 << (r * 4 + s) for r in range(13))
+    return SUIT_MASKS[SUITS.index(parse_suit(suit))]
 
 
 def rank_mask(rank: int) -> int:
@@ -342,7 +349,7 @@ def rank_mask(rank: int) -> int:
     if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
         raise CardError(f"rank {quoted(rank)} is not valid: expected a whole number from 1 "
                         "(ace) to 13 (king)")
-    return 0b1111 << ((rank - 1) * 4)
+    return RANK_MASKS[rank - 1]
 
 
 class CardSet:

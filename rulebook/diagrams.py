@@ -1,4 +1,4 @@
-"""Drawing the engine's graphviz diagrams (turn flows, waiting chains, Badugi card graphs).
+"""Drawing the engine's graphviz diagrams (turn flows, and each game's own diagrams).
 
 The generators elsewhere build a ``graphviz.Digraph``; this module turns it into pictures,
 wherever the notebook happens to run:

@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Any
 
-from .errors import RulesError
-from .measures import MEASURES, SHARE_OF_MOVES, Measure, PlayoutTerms, measure, terms_for
+from .errors import RulesError, quoted
+from .measures import MEASURES, SHARE_OF_MOVES, SUMMARY_COLUMNS, Measure, PlayoutTerms, measure, terms_for
 from .rules import RulesBase, load_rules
 from .stats import Estimate, Moments, share_interval
 
-__all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout", "compare_rules",
+__all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout",
            "summary_of", "measure_table", "summary_moments", "paired_moments", "layout_of"]
 
 ALPHA = 0.05
@@ -309,7 +309,7 @@ class Summary:
         for row in self.rows():
             if row.measure.key == key and row.group == group:
                 return row.estimate
-        raise RulesError(f"{key!r} for {group!r} is not measured for {self.rules.label()}")
+        raise RulesError(f"{quoted(key)} for {quoted(group)} is not measured for {self.rules.label()}")
 
     def table(self) -> Any:
         """Every measure as a tidy DataFrame: ``measure, name, group, value, low, high,
@@ -342,8 +342,6 @@ class Summary:
     def lab_table(self) -> Any:
         """The table :func:`rulebook.simulation.summarize` gives for the same deals' frame."""
         import pandas as pd
-
-        from .simulation import SUMMARY_COLUMNS
 
         mo, n, d = self.moments, self.players, self.moments.deals
         if d == 0:
@@ -454,22 +452,24 @@ def _advantage_difference(moments: Moments, la: Layout, lb: Layout) -> Estimate:
 
 
 def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
-    """What B changes from A, in words: ``"sevens_first"``, ``"flat_10 off"``, ..."""
+    """What B changes from A, in words: the option's label (``"Aces high"``), ``"<label>
+    off"``, ``"<label>: <choice>"``; another ruleset by its caption."""
     if rules_a.to_json() == rules_b.to_json():
         return "the same rules"
     if rules_a.profile.id != rules_b.profile.id:
-        return f"{rules_b.label()} (instead of {rules_a.label()})"
+        return f"{rules_b.caption()} (instead of {rules_a.caption()})"
     parts = []
     for name, value in rules_b.options.items():
         before = rules_a.options.get(name)
         if value == before:
             continue
+        spec = rules_b.profile.options[name]
         if value is True:
-            parts.append(name)
+            parts.append(spec.label)
         elif value is False:
-            parts.append(f"{name} off")
+            parts.append(f"{spec.label} off")
         else:
-            parts.append(f"{name}={value}")
+            parts.append(f"{spec.label}: {spec.choice_label(value)}")
     return " with ".join(parts) if parts else "the same rules"
 
 
@@ -493,7 +493,7 @@ def _subject(m: Measure, group: str) -> str:
 
 def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
                     missing: str | None = None, unit: str | None = None) -> str:
-    """A difference in plain words: ``"sevens_first lowers seat 0's win rate by 3.1
+    """A difference in plain words: ``"<option> lowers seat 0's win rate by 3.1
     percentage points (95% CI 2.2 to 4.0 percentage points); that is more than noise."``
 
     ``missing`` says why there is no difference (``diff`` None); ``unit`` overrides the
@@ -596,7 +596,7 @@ class Comparison:
         for r in self.rows:
             if r.measure.key == key and r.group == group:
                 return r
-        raise RulesError(f"{key!r} for {group!r} is not in this comparison")
+        raise RulesError(f"{quoted(key)} for {quoted(group)} is not in this comparison")
 
     def frame(self) -> Any:
         """The comparison as a tidy DataFrame: ``measure, name, group, a, a_low, a_high, b,
@@ -652,60 +652,6 @@ class Comparison:
         table = self.frame().drop(columns="sentence").to_html(index=False, float_format="%.4g",
                                                                na_rep="n/a")
         return head + f"<ul>{items}</ul>" + str(table)
-
-
-def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int = 10_000,
-                  seed: int | str = 0, players: int = 4,
-                  bots: Sequence[str] | str | None = None,
-                  progress: Callable[[int, int], Any] | None = None, *,
-                  chunk: int | None = None, workers: int | None = 1,
-                  client: Any = None) -> Comparison:
-    """Play the same ``deals`` seeded deals under two rulesets and compare them, measure by
-    measure, with 95% confidence intervals (a paired experiment).
-
-    Deal ``k`` has the same seed and dealer under both rulesets (as in
-    :func:`~rulebook.simulation.simulate`), so the difference B − A of each measure is taken
-    deal by deal.  ``players``, ``bots``, ``progress``, ``chunk``, ``workers`` and ``client``
-    are as for ``simulate``; the result does not depend on ``chunk``, ``workers`` or
-    ``client``.  Two identical rulesets give differences of exactly zero.
-
-    >>> c = compare_rules("badam-satti", "badam-satti", deals=50, seed=1)
-    >>> c.row("win_rate", "seat 0").difference.value
-    0.0
-    """
-    from .simulation import (ChunkTask, _spread, chunk_plan, check_run, execute, rules_json,
-                             run_chunk)
-
-    rules_a, workers = check_run(rules_a, players, deals, bots, seed, progress, chunk,
-                                 workers, client)
-    rules_b, _ = check_run(rules_b, players, deals, bots, seed, progress, chunk, workers,
-                           client)
-    from .simulation import _names
-
-    names = tuple(_names(bots, players))
-    remote = workers != 1 or client is not None
-    ra = rules_json(rules_a) if remote else ""
-    rb = rules_json(rules_b) if remote else ""
-    tasks = (ChunkTask(ra, players, names, seed, start, count, "paired", rb)
-             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
-    acc: list[Moments] = []
-    done = [0]
-
-    def collect(task: ChunkTask, moments: Moments) -> None:
-        if acc:
-            acc[0].add(moments)
-        else:
-            acc.append(moments)
-        done[0] += task.count
-        if progress is not None:
-            progress(done[0], deals)
-
-    bound_a, bound_b = rules_a, rules_b
-    execute(tasks, lambda t: run_chunk(t, bound_a, bound_b), workers, client, collect)
-    if progress is not None and deals == 0:
-        progress(0, 0)
-    moments = acc[0] if acc else paired_moments(rules_a, rules_b, players, names, {}, {}, 0)
-    return Comparison(rules_a, rules_b, players, names, seed, moments)
 
 
 def measure_table() -> Any:

@@ -1,26 +1,20 @@
 """States, hands and cards drawn as HTML: what a bare ``state`` shows in a Jupyter cell.
 
-Pure string building with the standard library.  Nothing here knows a rule: it reads the
-state's public attributes (``table``, ``rows()``, ``playable()``, ``top``, ``pots()`` ...)
-and asks the engine which moves are legal (``state.legal_moves()``), so the picture can never
-disagree with the engine.  :func:`state_html` draws one table per game:
-
-- the Sevens family (``badam-satti``, ``badam-satti-app``, ``sevens``): the four suit rows
-  from low end to high end (an unopened suit says "no row"), the cards playable next, pass
-  counts, passes left and eliminations, and chips and pool in ``sevens``;
-- Satti: the top card, the current suit (and the jack that named it), a pending penalty or
-  skip, the sizes of the draw pile and of the discards;
-- Badugi: the pot(s), bets this round, stacks, draw counts ("not available" where the engine
-  no longer answers, BDG-DRAW-8), the round, the button, folded seats and the showdown.
+Pure string building with the standard library.  Nothing here knows a rule or a game: it asks
+the state's game how to draw its table (``state.rules.table_view``, a :class:`TableView`:
+the game's own table, its columns per seat, each seat's status, the hands shown at the end,
+the columns of the results) and asks the engine which moves are legal
+(``state.legal_moves()``, and the cards each uses, ``move.cards``), so the picture can never
+disagree with the engine.
 
 Then the hands — every hand face up (teaching), one seat face up with the others face down,
 or all face down — with the legal cards of the player to move marked by a check mark and a
 thick outline (never by colour alone), the last move, and the outcome once the deal is over.
 
-Once the deal is over a results table (:func:`outcome_html`) gives each seat's place, its
-points or chips and cards left, then the engine's own summary.  Everything a learner reads is
-in card symbols (``move.pretty()``, ``Card.pretty()``), and clause ids stand small and last
-(:func:`reason_html`), never inside a sentence.
+Once the deal is over a results table (:func:`outcome_html`) gives each seat's place, the
+game's own columns (points or chips, cards left...), then the engine's own summary.
+Everything a learner reads is in card symbols (``move.pretty()``, ``Card.pretty()``), and
+clause ids stand small and last (:func:`reason_html`), never inside a sentence.
 
 The pieces the classroom stepper builds its own table from (:func:`title_html`,
 :func:`game_table_html`, :func:`seat_rows`, :func:`hand_cell_html`) are the same that
@@ -28,20 +22,15 @@ The pieces the classroom stepper builds its own table from (:func:`title_html`,
 (:data:`STYLE`, :func:`card_html`, :func:`cards_html`, :func:`face_down_html`,
 :func:`table_html`) live here so that the engine and the widgets draw cards one way;
 ``widgets.render`` re-exports them.
-
->>> from rulebook import load_rules
->>> html = state_html(load_rules("badam-satti").new_deal(players=4, seed=7))
->>> 'data-card="7H"' in html and "rb-legal" in html
-True
 """
 from __future__ import annotations
 
 import html as _html
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_cards
+from .cards import ALL_CARDS, Card, CardSet, parse_cards
 
 __all__ = [
     "STYLE",
@@ -62,6 +51,8 @@ __all__ = [
     "reason_html",
     "explanation_html",
     "ruleset_caption",
+    "TableView",
+    "count_words",
     "title_html",
     "game_table_html",
     "SeatRow",
@@ -150,31 +141,30 @@ def move_words(state: Any, move: Any) -> str:
             move = state.parse_move(move)
         except (ValueError, KeyError, TypeError):
             return str(move)
-    pretty = getattr(move, "pretty", None)
-    return str(pretty()) if callable(pretty) else str(move)
+    return str(move.pretty())
 
 
 def explanation_html(explanation: Any, prefix: str = "", words: str | None = None) -> str:
     """An engine explanation in a reason box: the move (``words``: its learner's form,
-    default the explanation's own text), legal or not, the sentence, the clause ids last."""
-    bad = "" if explanation.legal else " rb-bad"
-    mark = "✔ legal" if explanation.legal else "✘ not legal"
+    default the explanation's own text; ``""`` leaves it out), legal or not, the sentence
+    (class ``rb-why``), the clause ids small and last.  Every widget shows explanations with
+    this one function."""
+    legal = bool(explanation.legal)
+    bad = "" if legal else " rb-bad"
+    mark = "✔ legal" if legal else "✘ not legal"
     shown = explanation.move if words is None else words
-    return (f'<div class="rb-reason{bad}">{prefix}<b>{escape(shown)}</b> — {mark}: '
-            f"{reason_html(explanation.reason, explanation.clauses)}</div>")
+    move = f"<b>{escape(shown)}</b> — " if shown else ""
+    text, inside = split_clauses(explanation.reason)
+    ids = list(inside) + [c for c in explanation.clauses if c not in inside]
+    return (f'<div class="rb-reason rb-expl{bad}" data-legal="{int(legal)}">{prefix}{move}'
+            f'<b>{mark}:</b> <span class="rb-why">{escape(text)}</span>{clauses_html(ids)}'
+            "</div>")
 
 
 def ruleset_caption(rules: Any) -> str:
     """A ruleset in words: its title, and the options changed from the profile's defaults by
-    their labels, e.g. ``Badam Satti (classic) with Sevens first``."""
-    changed = rules.changed_options()
-    if not changed:
-        return str(rules.title)
-    parts = []
-    for name, value in changed.items():
-        spec = rules.profile.options[name]
-        parts.append(spec.label if value is True else f"{spec.label}: {spec.choice_label(value)}")
-    return f"{rules.title} with {', '.join(parts)}"
+    their labels (``rules.caption()``)."""
+    return str(rules.caption())
 
 
 def card_html(card: Card | str, legal: bool = False, last: bool = False,
@@ -242,21 +232,11 @@ def hand_order(cards: CardSet | int) -> list[Card]:
 
 
 def legal_card_mask(state: Any) -> int:
-    """The cards the player to move may use now, read from ``state.legal_moves()``.
-
-    A move that plays a card (``move.card``) lights that card; a Badugi draw lights the cards
-    it discards (``move.discard``), so in a draw every held card is lit; pass, draw, skip and
-    the betting actions light no card.
-    """
+    """The cards the player to move may use now: the cards of ``state.legal_moves()``
+    (``move.cards``: a card played, the cards a draw may discard); an action lights none."""
     mask = 0
     for move in state.legal_moves():
-        card = getattr(move, "card", None)
-        if isinstance(card, Card):
-            mask |= card.mask
-            continue
-        discard = getattr(move, "discard", None)
-        if isinstance(discard, int):
-            mask |= discard
+        mask |= move.cards.mask
     return mask
 
 
@@ -303,221 +283,63 @@ def last_move_text(state: Any, seats: str | int | None = "all") -> str:
     return " ".join(str(entry.text) for entry in last_log(state))
 
 
-def _last_card(state: Any) -> int:
-    """The mask of the card the last move put on the table (for the dashed outline)."""
+def last_cards(state: Any) -> int:
+    """The mask of the cards the last move used (for the dashed outline on the table)."""
     if not state.history:
         return 0
-    card = getattr(state.history[-1], "card", None)
-    return card.mask if isinstance(card, Card) else 0
+    return int(state.history[-1].cards.mask)
 
 
-# -- the table of each game --------------------------------------------------------------------
-
-def _sevens_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
-    """The four suit rows, the playable set (``compact``: only the rows, whose "playable
-    next" column holds the same cards), and each seat's extra columns' headers."""
-    from .sevens_core import row_order  # display order of a row (BS-ROW-2, BS-HR-13)
-
-    rules = state.rules
-    table = state.table.mask
-    playable = state.playable().mask
-    opening_note = ""
-    if not table and state.to_move is not None:
-        # Nothing on the table yet: the engine's sentence says why only the opening card may
-        # start (the playable set is that one card, BS-OPEN-4).
-        first = hand_order(playable & legal_card_mask(state))
-        if first:
-            why = state.explain(first[0].text)
-            opening_note = (f' <span class="rb-opening">— {reason_html(why.reason, why.clauses)}'
-                            "</span>")
-    order = row_order(bool(getattr(rules, "ace_high", False)))
-    last = _last_card(state)
-    rows = []
-    for s, suit in enumerate(SUITS):
-        run = [ALL_CARDS[r * 4 + s] for r in order if table >> (r * 4 + s) & 1]
-        label = f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
-        row = (cards_html(run, last=last) if run
-               else '<span class="rb-note rb-norow">no row</span>')
-        nxt = [ALL_CARDS[r * 4 + s] for r in order if playable >> (r * 4 + s) & 1]
-        nxt_html = " ".join(card_html(c) for c in nxt) if nxt else "—"
-        rows.append(f'<tr data-suit="{suit}"><td>{escape(label)}</td><td class="rb-row">{row}'
-                    f'</td><td class="rb-next">{nxt_html}</td></tr>')
-    out = ['<table class="rb-table rb-rows"><thead><tr><th>suit</th>'
-           '<th>row (low end → high end)</th><th>playable next</th></tr></thead><tbody>'
-           + "".join(rows) + "</tbody></table>"]
-    play_cards = hand_order(playable)
-    if not compact:
-        out.append('<div class="rb-note rb-playable"><b>Playable set:</b> '
-                   + (" ".join(card_html(c) for c in play_cards) if play_cards else "none")
-                   + opening_note + "</div>")
-    elif opening_note:
-        out.append(f'<div class="rb-note rb-playable-note">First turn{opening_note}</div>')
-    notes = []
-    if state.pool is not None:
-        notes.append(f'<span class="rb-pool">pool: <b>{state.pool}</b> chips</span>')
-    elim = state.eliminated
-    if elim:
-        notes.append("eliminated: " + ", ".join(f"seat {s}" for s in elim))
-    if notes:
-        out.append('<div class="rb-note">' + " · ".join(notes) + "</div>")
-    return "".join(out), _sevens_headers(state)
-
-
-def _sevens_headers(state: Any) -> list[str]:
-    headers = ["cards", "passes"]
-    if state.passes_left is not None:
-        headers.append("passes left")
-    if state.stacks is not None:
-        headers.append("chips")
-    return headers
-
-
-def _sevens_cells(state: Any, seat: int) -> list[str]:
-    cells = [str(state.hand_sizes[seat]), str(state.pass_counts[seat])]
-    if state.passes_left is not None:
-        cells.append(str(state.passes_left[seat]))
-    if state.stacks is not None:
-        cells.append(str(state.stacks[seat]))
-    return cells
-
-
-def _sevens_status(state: Any, seat: int) -> list[str]:
-    out = []
-    if seat == state.dealer:
-        out.append("dealer")
-    if seat in state.eliminated:
-        out.append("eliminated")
-    if state.winner == seat:
-        out.append("out first")
-    elif not state.hand_sizes[seat]:
-        out.append("out")
-    return out
-
-
-def _count(n: int, noun: str) -> str:
+def count_words(n: int, noun: str) -> str:
     """``1 card``, ``3 cards``."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _satti_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
-    top = state.top
-    suit = state.suit
-    out = ['<table class="rb-table rb-satti"><tbody>']
-    out.append(f'<tr><th>top card</th><td class="rb-top" data-top="{top.text}">'
-               f'{card_html(top, last=bool(_last_card(state)))}</td></tr>')
-    named = f" (named with {card_html(top)})" if state.named else ""
-    out.append(f'<tr><th>suit to follow</th><td class="rb-suit" data-suit="{suit}">'
-               f'{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}{named}</td></tr>')
-    if state.penalty:
-        pending = f"penalty of {state.penalty} cards pending"
-    elif state.skipped:
-        pending = f"seat {state.to_move} is skipped (an 8 was played)"
-    elif state.naming:
-        pending = f"seat {state.to_move} must name a suit for the jack drawn and played"
-    else:
-        pending = "none"
-    out.append(f'<tr><th>pending</th><td class="rb-pending">{escape(pending)}</td></tr>')
-    out.append(f'<tr><th>draw pile</th><td class="rb-pile">{_count(len(state.draw_pile), "card")}</td></tr>')
-    out.append(f'<tr><th>discards</th><td class="rb-discards">{_count(len(state.discards), "card")} '
-               "under the top card</td></tr>")
-    out.append("</tbody></table>")
-    return "".join(out), _satti_headers(state)
+_count = count_words
 
 
-def _satti_headers(state: Any) -> list[str]:
-    return ["cards"]
+class TableView:
+    """How a game draws its table: what :func:`state_html` and the classroom stepper ask.
 
+    A game subclasses it and overrides what it has (``rules.table_view`` returns one); the
+    defaults draw a game with no table of its own and no extra columns.
+    """
 
-def _satti_cells(state: Any, seat: int) -> list[str]:
-    return [str(len(state.hands[seat]))]
+    def table_html(self, state: Any, compact: bool = False) -> str:
+        """The game's own table (rows, top card, pots...).  ``compact`` leaves out what the
+        seats table shows already."""
+        return ""
 
+    def seat_headers(self, state: Any) -> list[str]:
+        """The headers of the game's columns in the seats table (after "seat")."""
+        return []
 
-def _satti_status(state: Any, seat: int) -> list[str]:
-    return ["dealer"] if seat == state.dealer else []
+    def seat_cells(self, state: Any, seat: int) -> list[str]:
+        """One seat's values in those columns, as text."""
+        return []
 
+    def seat_status(self, state: Any, seat: int) -> list[str]:
+        """Words about a seat shown beside it (``dealer``, ``folded``...)."""
+        return []
 
-def _no_cells(state: Any, seat: int) -> list[str]:
-    return []
+    def revealed(self, state: Any) -> set[int]:
+        """Seats whose cards the rules show to everybody (at a showdown, say)."""
+        return set()
 
+    def outcome_columns(self, state: Any, outcome: Any) -> list[tuple[str, Sequence[Any]]]:
+        """The results table's columns after seat and place: (header, one value per seat)."""
+        return []
 
-def _badugi_table(state: Any, compact: bool = False) -> tuple[str, list[str]]:
-    pots = state.pots()
-    if pots:
-        names = ["pot"] if len(pots) == 1 else \
-            ["main pot"] + [f"side pot {k}" for k in range(1, len(pots))]
-        pot_text = "; ".join(
-            f'<span class="rb-pot" data-amount="{amount}">{name} <b>{amount}</b> '
-            f'({"seat" if len(eligible) == 1 else "seats"} {", ".join(map(str, eligible))} '
-            f'can win it)</span>'
-            for name, (amount, eligible) in zip(names, pots))
-    else:
-        pot_text = "no chips in yet"
-    sb, bb = state.blinds
-    out = ['<table class="rb-table rb-badugi"><tbody>']
-    out.append(f'<tr><th>round</th><td class="rb-round">{escape(state.round)}</td></tr>')
-    out.append(f"<tr><th>pots</th><td>{pot_text}</td></tr>")
-    out.append(f'<tr><th>button</th><td class="rb-button">seat {state.button} '
-               f"(small blind seat {sb}, big blind seat {bb})</td></tr>")
-    folded = state.folded
-    out.append("<tr><th>folded</th><td>"
-               + (", ".join(f"seat {s}" for s in folded) if folded else "none") + "</td></tr>")
-    out.append("</tbody></table>")
-    return "".join(out), _badugi_headers(state)
+    def outcome_lines(self, state: Any, outcome: Any) -> tuple[str, ...]:
+        """The sentences that explain the result (by default the outcome's summary)."""
+        return (str(outcome.summary),)
 
-
-def _badugi_headers(state: Any) -> list[str]:
-    return ["stack", "bet this round", "put in", "drew"]
-
-
-def _badugi_cells(state: Any, seat: int) -> list[str]:
-    return [str(state.stacks[seat]), str(state.bets[seat]), str(state.committed[seat]),
-            str(state.draw_counts()[seat])]
-
-
-def _badugi_status(state: Any, seat: int) -> list[str]:
-    out = []
-    if seat == state.button:
-        out.append("button")
-    sb, bb = state.blinds
-    if seat == sb:
-        out.append("small blind")
-    if seat == bb:
-        out.append("big blind")
-    if seat in state.folded:
-        out.append("folded")
-    if seat in state.all_in:
-        out.append("all in")
-    if seat not in state.dealt_in:
-        out.append("sitting out")
-    return out
-
-
-def _revealed(state: Any) -> set[int]:
-    """Seats whose cards the rules show to everybody (a Badugi showdown)."""
-    if state.rules.game == "badugi" and state.is_over:
-        outcome = state.outcome
-        return set(outcome.revealed) if outcome is not None else set()
-    return set()
-
-
-_Cells = Callable[[Any, int], list[str]]
-
-_GAMES: dict[str, tuple[Callable[[Any, bool], tuple[str, list[str]]],
-                        Callable[[Any], list[str]], _Cells, _Cells]] = {
-    "sevens": (_sevens_table, _sevens_headers, _sevens_cells, _sevens_status),
-    "satti": (_satti_table, _satti_headers, _satti_cells, _satti_status),
-    "badugi": (_badugi_table, _badugi_headers, _badugi_cells, _badugi_status),
-}
-
-
-def _game_parts(state: Any, compact: bool = False) -> tuple[str, list[str], _Cells, _Cells]:
-    """The game's table HTML, its per-seat column headers, and the seat cells and status."""
-    parts = _GAMES.get(state.rules.game)
-    if parts is None:
-        return "", [], _no_cells, _no_cells
-    table_fn, _headers, cells, status = parts
-    table, headers = table_fn(state, compact)
-    return table, headers, cells, status
+    def outcome_notes(self, state: Any, outcome: Any) -> dict[int, list[str]]:
+        """Words after each seat's results (``winner``...)."""
+        notes: dict[int, list[str]] = {s: [] for s in range(state.players)}
+        for seat in outcome.winners:
+            notes[seat].append("winner")
+        return notes
 
 
 def title_html(state: Any) -> str:
@@ -528,10 +350,9 @@ def title_html(state: Any) -> str:
 
 
 def game_table_html(state: Any, compact: bool = False) -> str:
-    """The game's own table: the suit rows and playable set (Sevens family), the top card and
-    piles (Satti), the pots and button (Badugi).  ``compact`` leaves out what the table shows
-    already (the Sevens playable set, which is the "playable next" column)."""
-    return _game_parts(state, compact)[0]
+    """The game's own table (see :meth:`TableView.table_html`).  ``compact`` leaves out what
+    the seats table shows already."""
+    return str(state.rules.table_view.table_html(state, compact))
 
 
 class SeatRow(NamedTuple):
@@ -547,22 +368,17 @@ class SeatRow(NamedTuple):
 
 def seat_rows(state: Any) -> tuple[list[str], list[SeatRow]]:
     """The seats table's column headers (after "seat", before "hand") and one row per seat."""
-    parts = _GAMES.get(state.rules.game)
-    headers_fn: Callable[[Any], list[str]] = lambda _s: []  # noqa: E731
-    cells: _Cells = _no_cells
-    status: _Cells = _no_cells
-    if parts is not None:
-        _table, headers_fn, cells, status = parts
-    headers = headers_fn(state)
+    view = state.rules.table_view
+    headers = view.seat_headers(state)
     rows = []
     for seat in range(state.players):
-        marks = status(state, seat)
+        marks = view.seat_status(state, seat)
         mover = seat == state.to_move
         if mover:
             marks.insert(0, "to move")
         label = f"<b>seat {seat}</b>" if mover else f"seat {seat}"
         label += f" ({escape(', '.join(marks))})" if marks else ""
-        rows.append(SeatRow(seat, label, tuple(cells(state, seat)), mover))
+        rows.append(SeatRow(seat, label, tuple(view.seat_cells(state, seat)), mover))
     return headers, rows
 
 
@@ -592,30 +408,9 @@ def outcome_html(state: Any) -> str:
     outcome = state.outcome if state.is_over else None
     if outcome is None:
         return ""
-    columns: list[tuple[str, Sequence[Any]]] = []
-    game = state.rules.game
-    if game == "sevens":
-        chips = getattr(outcome, "chips", None)
-        columns.append(("chips won or lost" if chips is not None else "penalty points",
-                        outcome.points))
-        columns.append(("cards left", outcome.cards_left))
-        columns.append(("passes", outcome.passes))
-    elif game == "satti":
-        columns.append(("cards held", outcome.cards_held))
-    elif game == "badugi":
-        columns.append(("chips won or lost", [f"{n:+d}" if n else "0" for n in outcome.net]))
-        columns.append(("stack now", outcome.final_stacks))
-    notes: dict[int, list[str]] = {s: [] for s in range(state.players)}
-    for seat in outcome.winners:
-        notes[seat].append("winner")
-    for seat in getattr(outcome, "eliminated", ()) or ():
-        notes[seat].append("eliminated")
-    if getattr(outcome, "went_out", None) is not None:
-        notes[outcome.went_out].append("went out")
-    for seat in getattr(outcome, "revealed", ()) or ():
-        notes[seat].append("showed the hand")
-    for seat in getattr(state, "folded", ()) if game == "badugi" else ():
-        notes[seat].append("folded")
+    view = state.rules.table_view
+    columns = view.outcome_columns(state, outcome)
+    notes = view.outcome_notes(state, outcome)
     head = ("<th>seat</th><th>place</th>" + "".join(f"<th>{escape(n)}</th>" for n, _ in columns)
             + "<th></th>")
     body = []
@@ -626,7 +421,7 @@ def outcome_html(state: Any) -> str:
         body.append(f'<tr{first} data-seat="{seat}" data-place="{outcome.places[seat]}">'
                     f"<td>seat {seat}</td><td>{ordinal(outcome.places[seat])}</td>{cells}"
                     f"<td>{escape(', '.join(notes[seat]))}</td></tr>")
-    lines = getattr(outcome, "lines", None) or (outcome.summary,)
+    lines = view.outcome_lines(state, outcome)
     why = " ".join(reason_html(line) for line in lines)
     return (f'<div class="rb-outcome-box"><table class="rb-table rb-results"><thead><tr>{head}'
             f'</tr></thead><tbody>{"".join(body)}</tbody></table>'
@@ -643,9 +438,9 @@ def state_html(state: Any, seats: str | int | None = "all", *, style: bool = Tru
     ``last_move=False`` leaves out the "Last move" line (for views that tell it themselves).
     Once the deal is over the results table (:func:`outcome_html`) follows.
     """
-    table, headers, _cells, _status = _game_parts(state)
-    shown = _revealed(state)
-    _headers, seat_list = seat_rows(state)
+    table = game_table_html(state)
+    shown = state.rules.table_view.revealed(state) if state.is_over else set()
+    headers, seat_list = seat_rows(state)
     rows = []
     for row in seat_list:
         face_up = seats == "all" or seats == row.seat or row.seat in shown

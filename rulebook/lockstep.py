@@ -2,7 +2,7 @@
 
 :func:`run_lockstep` deals the same seeded deal under rules A and rules B (same players,
 seed and dealer: the same cards whenever both rulesets deal the same way, as the three
-Sevens-family profiles do, BS-DEAL-3..6), lets the same computer players finish both with
+profiles of one game family do, BS-DEAL-3..6), lets the same computer players finish both with
 the same bot seed (:class:`~rulebook.protocol.TurnRandom` draws per move number, so two
 deals that agree so far draw the very same chances), and finds the first move where they
 part:
@@ -29,9 +29,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import RulebookError, RulesError
+from .errors import RulebookError, RulesError, quoted
 from .protocol import Bot, Explanation, GameState, LogEntry, autoplay
-from .rules import RulesBase, load_rules
+from .rules import RulesBase, example_ruleset, load_rules
 
 __all__ = ["LockstepResult", "run_lockstep", "as_rules", "first_parting", "same_deal",
            "position_key"]
@@ -48,8 +48,8 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
     if isinstance(spec, RulesBase):
         return spec
     if not isinstance(spec, str):
-        raise RulesError(f"{spec!r} is not a ruleset: expected a rules object, a profile id "
-                         "or 'profile+option' text such as 'badam-satti+sevens_first'")
+        raise RulesError(f"{quoted(spec)} is not a ruleset: expected a rules object, a profile id "
+                         f"or 'profile+option' text such as '{example_ruleset()}'")
     if "+" not in spec:
         return load_rules(spec.strip())
     from .rules import parse_ruleset  # the one reader of 'profile+option' text
@@ -62,23 +62,18 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
         raise RulesError(str(exc)) from None
 
 
-def _hands(state: GameState) -> Any:
-    """The dealt hands, where the game shows them; ``None`` otherwise."""
-    hands = getattr(state, "hands", None)
-    if callable(hands):
-        hands = hands()
-    return None if hands is None else tuple(getattr(h, "mask", h) for h in hands)
+def _hands(state: GameState[Any]) -> tuple[int, ...]:
+    """The dealt hands as masks."""
+    return tuple(h.mask for h in state.hands)
 
 
-def position_key(state: GameState) -> tuple[Any, ...]:
+def position_key(state: GameState[Any]) -> tuple[Any, ...]:
     """What a learner sees of a position, compared across two rulesets of one game: the seat
     to move, whether it is over, the hands, and the chip stacks where the game has them."""
-    stacks = getattr(state, "stacks", None)
-    return (state.to_move, state.is_over, _hands(state),
-            tuple(stacks) if isinstance(stacks, (tuple, list)) else None)
+    return (state.to_move, state.is_over, _hands(state), state.stacks)
 
 
-def same_deal(start_a: GameState, start_b: GameState) -> bool:
+def same_deal(start_a: GameState[Any], start_b: GameState[Any]) -> bool:
     """Whether two starting states are the same deal: same game, seats and hands."""
     if start_a.rules.game != start_b.rules.game or start_a.players != start_b.players:
         return False
@@ -113,9 +108,9 @@ class LockstepResult:
     players: int
     seed: int | str
     dealer: int
-    states_a: tuple[GameState, ...]
+    states_a: tuple[GameState[Any], ...]
     """Every state of deal A, from the start (``states_a[i]`` is before move ``i``)."""
-    states_b: tuple[GameState, ...]
+    states_b: tuple[GameState[Any], ...]
     """Every state of deal B, from the start."""
     same_start: bool
     """Whether both rulesets dealt the very same cards to the same seats."""
@@ -154,12 +149,12 @@ class LockstepResult:
         return self.states_b[-1].history
 
     @property
-    def final_a(self) -> GameState:
+    def final_a(self) -> GameState[Any]:
         """Deal A at its end."""
         return self.states_a[-1]
 
     @property
-    def final_b(self) -> GameState:
+    def final_b(self) -> GameState[Any]:
         """Deal B at its end."""
         return self.states_b[-1]
 
@@ -168,16 +163,16 @@ class LockstepResult:
         """The number of moves of the longer deal."""
         return max(len(self.states_a), len(self.states_b)) - 1
 
-    def state_a(self, step: int) -> GameState:
+    def state_a(self, step: int) -> GameState[Any]:
         """Deal A after ``step`` moves (its last state once it has ended)."""
         return self.states_a[min(max(step, 0), len(self.states_a) - 1)]
 
-    def state_b(self, step: int) -> GameState:
+    def state_b(self, step: int) -> GameState[Any]:
         """Deal B after ``step`` moves (its last state once it has ended)."""
         return self.states_b[min(max(step, 0), len(self.states_b) - 1)]
 
     @property
-    def at_parting(self) -> tuple[GameState, GameState] | None:
+    def at_parting(self) -> tuple[GameState[Any], GameState[Any]] | None:
         """Both states just before the parting move, or ``None`` if the deals never part."""
         if self.parting is None:
             return None
@@ -195,7 +190,7 @@ class LockstepResult:
 
     def summary(self) -> str:
         """One sentence saying where (and whether) the two deals part."""
-        a, b = self.rules_a.label(), self.rules_b.label()
+        a, b = self.rules_a.caption(), self.rules_b.caption()
         if self.parting is None:
             same_result = _outcome_text(self.final_a) == _outcome_text(self.final_b)
             tail = "" if same_result else (" but end differently: " + _outcome_text(self.final_a)
@@ -215,7 +210,7 @@ class LockstepResult:
                 f"move {p}: the same move had a different effect under the two rulesets.")
 
     def _parting_text(self) -> str:
-        a, b = self.rules_a.label(), self.rules_b.label()
+        a, b = self.rules_a.caption(), self.rules_b.caption()
         i = self.parting
         assert i is not None
         if not self.same_start:
@@ -244,7 +239,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _log_entry(state: GameState, number: int) -> LogEntry | None:
+def _log_entry(state: GameState[Any], number: int) -> LogEntry | None:
     """The public log entry of move ``number`` (0-based) of the deal ``state`` ends, or None."""
     if number >= len(state.history):
         return None
@@ -252,12 +247,12 @@ def _log_entry(state: GameState, number: int) -> LogEntry | None:
     return moves[number]
 
 
-def _outcome_text(state: GameState) -> str:
+def _outcome_text(state: GameState[Any]) -> str:
     outcome = state.outcome
     return "" if outcome is None else outcome.summary.rstrip(".")
 
 
-def _ask(state: GameState, move: Any) -> Explanation | None:
+def _ask(state: GameState[Any], move: Any) -> Explanation | None:
     """``state.explain(move, voice="table")`` by the move's text, or ``None`` where it cannot
     be asked (the other game has no such move, or the engine refuses the question)."""
     if move is None:

@@ -1,12 +1,12 @@
 """Matches: deal after deal with the dealer rotating, running totals, places and a result.
 
 Generic over games: a :class:`Match` needs only these methods of its rules object:
-``new_deal(players, seed, dealer)``, ``match_length()``, ``match_totals(outcomes, players)``
-and ``match_result(outcomes, players)`` (returning a :class:`MatchResult`).  A ruleset whose
-deals carry something over also has ``deal_after(previous, players, seed, dealer)``: in
-``sevens`` each deal starts from the chip stacks the previous deal ended with (BS-CHIP-2,
-BS-CHIP-7), so ``match.current.stacks`` shows the stacks carried over.  The Sevens family
-implements them (BS-MATCH-1..7, BS-CHIP-8..10); Satti could later do the same.
+``new_deal(players, seed, dealer)``, ``match_length()`` (a number of deals; ``None`` for a
+ruleset without matches), ``match_totals(outcomes, players)``, ``match_result(outcomes,
+players)`` (returning a :class:`MatchResult`, with its tie-break chain and the words of each
+step, :class:`TieBreakStep`) and ``deal_after(previous, players, seed, dealer)``, which a
+game whose deals carry something over (chips) overrides, so ``match.current.stacks`` shows
+the stacks carried over.
 
 Clauses implemented here: BS-DEAL-4 (the first dealer is a parameter, default 0) and
 BS-DEAL-7 (each later deal is dealt by the player left of the previous dealer).  Deal ``k``
@@ -19,14 +19,26 @@ every deal, with a digest; :func:`load_match` replays them through the engine.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from .errors import RecordError, RulesError
+from .errors import RecordError, RulesError, quoted
 from .protocol import GameState, autoplay, derived_seed
-from .html import ordinal
-from .records import MATCH_FORMAT, VERSION, rules_from_json, check_envelope, digest, replay_moves
+from .recording import MATCH_FORMAT, VERSION, check_envelope, digest, replay_moves, rules_from_json
 
-__all__ = ["Match", "MatchResult", "new_match", "load_match", "explain_match_result"]
+__all__ = ["Match", "MatchResult", "TieBreakStep", "new_match", "load_match",
+           "explain_match_result"]
+
+
+class TieBreakStep(NamedTuple):
+    """One step of a ruleset's tie-break chain, in words (see :func:`explain_match_result`)."""
+
+    key: str
+    """The field of each seat's :attr:`MatchResult.tie_break` entry it compares."""
+    goes_to: str
+    """Whom the tie goes to, e.g. ``"more rounds won"``."""
+    words: Callable[[Any], str]
+    """One seat's value in words, e.g. ``won 2``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,11 +50,15 @@ class MatchResult:
     winners: tuple[int, ...]
     """The seats in first place."""
     totals: tuple[int, ...]
-    """Each seat's total (penalty points, or chip stacks in ``sevens``)."""
+    """Each seat's total (penalty points, or chip stacks where a game plays for chips)."""
     summary: str
     """One sentence describing the standing."""
     tie_break: tuple[dict[str, Any], ...] | None = None
     """Per seat, the values of the tie-break chain when the ruleset has one (BS-MATCH-3)."""
+    steps: tuple[TieBreakStep, ...] = ()
+    """The words of each step of that chain, in order."""
+    unit: str = "points"
+    """What the totals count, in words (``"points"``, ``"chips"``)."""
 
 
 class Match:
@@ -54,13 +70,13 @@ class Match:
     players: int
     seed: int | str
     dealer: int
-    deals: tuple[GameState, ...]
+    deals: tuple[GameState[Any], ...]
     """The finished deals, oldest first."""
-    current: GameState | None
+    current: GameState[Any] | None
     """The deal in progress, or ``None`` once the match is over."""
 
     def __init__(self, rules: Any, players: int, seed: int | str, dealer: int,
-                 deals: tuple[GameState, ...], current: GameState | None) -> None:
+                 deals: tuple[GameState[Any], ...], current: GameState[Any] | None) -> None:
         s = object.__setattr__
         s(self, "rules", rules)
         s(self, "players", players)
@@ -85,13 +101,13 @@ class Match:
         """The seed of deal ``k``: ``derived_seed(seed, "deal", k)``."""
         return derived_seed(self.seed, "deal", k)
 
-    def _start_deal(self, k: int, previous: GameState | None = None) -> GameState:
+    def _start_deal(self, k: int, previous: GameState[Any] | None = None) -> GameState[Any]:
         """Deal ``k``; after ``previous`` (the deal before it) when the ruleset carries
         something over from deal to deal (``rules.deal_after``, e.g. chips, BS-CHIP-7)."""
-        after = getattr(self.rules, "deal_after", None)
-        if previous is not None and after is not None:
-            state: GameState = after(previous, players=self.players, seed=self.deal_seed(k),
-                                     dealer=self.deal_dealer(k))
+        if previous is not None:
+            state: GameState[Any] = self.rules.deal_after(previous, players=self.players,
+                                                     seed=self.deal_seed(k),
+                                                     dealer=self.deal_dealer(k))
         else:
             state = self.rules.new_deal(players=self.players, seed=self.deal_seed(k),
                                         dealer=self.deal_dealer(k))
@@ -179,9 +195,9 @@ def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0
     """A new match: deal 0 dealt by ``dealer`` (BS-DEAL-4) from ``derived_seed(seed, "deal", 0)``."""
     rules.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RulesError(f"dealer={dealer!r}: expected a seat from 0 to {players - 1}")
+        raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RulesError(f"seed={seed!r}: expected a whole number or text")
+        raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
     match = Match(rules, players, seed, dealer, (), None)
     return Match(rules, players, seed, dealer, (), match._start_deal(0))
 
@@ -199,8 +215,8 @@ def load_match(data: Any) -> Match:
     if not isinstance(deals, list) or len(deals) > match.length:
         raise RecordError(f"the record's deals must be a list of at most {match.length} move "
                           "lists")
-    finished: list[GameState] = []
-    current: GameState | None = match.current
+    finished: list[GameState[Any]] = []
+    current: GameState[Any] | None = match.current
     for k, moves in enumerate(deals):
         if current is None:
             raise RecordError(f"deal {k + 1} follows the end of the match")
@@ -215,31 +231,11 @@ def load_match(data: Any) -> Match:
     return Match(rules, match.players, match.seed, match.dealer, tuple(finished), current)
 
 
-TIE_BREAK_WORDS: dict[str, tuple[str, str]] = {
-    "cards_at_end": ("fewer cards held at the end of the last round", "held {value} at the end"),
-    "rounds_won": ("more rounds won", "won {value}"),
-    "average_position": ("the better average finishing place", "averaged {value}"),
-}
-"""How :func:`explain_match_result` words each step of a tie-break chain (the keys of
-:attr:`MatchResult.tie_break`): what the tie goes to, and one seat's value."""
-
-
 def _seats(seats: list[int]) -> str:
     """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-
-
-def _value_words(key: str, value: Any) -> str:
-    if key == "average_position":
-        shown = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    elif key == "cards_at_end":
-        shown = f"{value} card" + ("" if value == 1 else "s")
-    else:
-        shown = str(value)
-    words = TIE_BREAK_WORDS.get(key, (key.replace("_", " "), "{value}"))[1]
-    return words.format(value=shown)
 
 
 def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str, ...]:
@@ -248,18 +244,16 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
     ``unit`` names what the totals count (``"points"``, ``"chips"``).  Whether the lowest or
     the highest total wins is read from the result itself (the winners hold it).  For every
     group of seats with equal totals the sentences say what separated them — each step of
-    the ruleset's tie-break chain (:attr:`MatchResult.tie_break`, BS-MATCH-3) until they
-    differ — or that they share the place.
+    the ruleset's tie-break chain (:attr:`MatchResult.tie_break`, in the words of
+    :attr:`MatchResult.steps`, BS-MATCH-3) until they differ — or that they share the place.
 
+    >>> step = TieBreakStep("won", "more deals won", lambda n: f"won {n}")
     >>> r = MatchResult(places=(2, 1, 3), winners=(1,), totals=(14, 14, 30), summary="",
-    ...                 tie_break=({"total": 14, "cards_at_end": 3, "rounds_won": 1,
-    ...                             "average_position": 2},
-    ...                            {"total": 14, "cards_at_end": 1, "rounds_won": 2,
-    ...                             "average_position": 2}, {"total": 30, "cards_at_end": 5,
-    ...                             "rounds_won": 0, "average_position": 3}))
+    ...                 tie_break=({"total": 14, "won": 1}, {"total": 14, "won": 2},
+    ...                            {"total": 30, "won": 0}), steps=(step,))
     >>> for line in explain_match_result(r): print(line)
     Seat 1 wins the match with 14 points, the lowest total.
-    Seats 0 and 1 both have 14 points; the tie goes to fewer cards held at the end of the last round: seat 0 held 3 cards at the end, seat 1 held 1 card at the end.
+    Seats 0 and 1 both have 14 points; the tie goes to more deals won: seat 0 won 1, seat 1 won 2.
     """
     totals, places = result.totals, result.places
     seats = range(len(totals))
@@ -279,6 +273,7 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
     for s in seats:
         groups.setdefault(totals[s], []).append(s)
     chain = result.tie_break
+    named = {step.key: step for step in result.steps}
     keys = [k for k in (chain[0] if chain else {}) if k != "total"]
     for total, group in sorted(groups.items(), key=lambda g: min(places[s] for s in g[1])):
         if len(group) < 2:
@@ -287,7 +282,7 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         if not keys or chain is None:
             place = places[group[0]]
             lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
-                         f"{ordinal(place)} place.")
+                         f"{_ordinal(place)} place.")
             continue
         steps: list[str] = []
         tied = [group]
@@ -296,8 +291,9 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
             if not still:
                 break
             told = [s for g in still for s in g]
-            goes_to = TIE_BREAK_WORDS.get(key, (key.replace("_", " "), ""))[0]
-            values = ", ".join(f"seat {s} {_value_words(key, chain[s][key])}" for s in told)
+            step = named.get(key, TieBreakStep(key, key.replace("_", " "), str))
+            values = ", ".join(f"seat {s} {step.words(chain[s][key])}" for s in told)
+            goes_to = step.goes_to
             steps.append(f"{goes_to}: {values}")
             tied = [[s for s in g if chain[s][key] == v]
                     for g in still for v in dict.fromkeys(chain[s2][key] for s2 in g)]
@@ -306,6 +302,13 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         shared = [g for g in tied if len(g) > 1]
         for g in shared:
             line += (f"; {_seats(g)} are equal on every tie-break and share "
-                     f"{ordinal(places[g[0]])} place")
+                     f"{_ordinal(places[g[0]])} place")
         lines.append(line + ".")
     return tuple(lines)
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``... (:func:`rulebook.html.ordinal`, imported when a result is told)."""
+    from .html import ordinal
+
+    return ordinal(n)

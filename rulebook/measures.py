@@ -18,6 +18,11 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+SUMMARY_COLUMNS: tuple[str, ...] = ("group", "rows", "win rate", "mean points", "mean passes",
+                                    "mean turns", "mean place")
+"""The columns of :func:`rulebook.simulation.summarize`'s table (and of
+:meth:`rulebook.experiments.Summary.lab_table`)."""
+
 if TYPE_CHECKING:
     from .rules import RulesBase
 
@@ -72,7 +77,7 @@ MEASURES: tuple[Measure, ...] = (
             "How many cards a seat draws in a deal, penalties included.",
             "mean over deals of the cards the seat drew", "cards", "seat"),
     Measure("penalty_cards", "penalty cards",
-            "How many cards a seat has to draw because of sevens played against it.",
+            "How many penalty cards a seat has to draw because of cards played against it.",
             "mean over deals of the penalty cards the seat drew", "cards", "seat"),
     Measure("eliminated", "elimination rate",
             "How often a seat is put out of the deal for being stuck with no pass left.",
@@ -124,9 +129,9 @@ def measure(key: str) -> Measure:
     try:
         return _BY_KEY[key]
     except KeyError:
-        from .errors import RulesError
+        from .errors import RulesError, quoted
 
-        raise RulesError(f"no measure {key!r}: expected one of {', '.join(_BY_KEY)}") from None
+        raise RulesError(f"no measure {quoted(key)}: expected one of {', '.join(_BY_KEY)}") from None
 
 
 @dataclasses.dataclass(frozen=True)

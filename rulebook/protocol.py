@@ -1,15 +1,26 @@
-"""The protocol every game implements, so every widget, bot and record works for every game.
+"""The protocol every game implements, so every widget, bot, record and experiment works for
+every game without knowing which game it is.
 
 A rules object (:class:`~rulebook.rules.RulesBase`) creates states:
 ``rules.new_deal(players=4, seed=7, dealer=0)`` and ``rules.position(...)``.  A state is
 an immutable snapshot (:class:`GameState`): ``to_move``, ``legal_moves()``, ``play(move)``
 (returns the next state), ``explain(move)`` (returns an :class:`Explanation`), ``is_over``,
-``outcome``, ``view(seat)``, ``history``.  Every move object has a notation (``str(move)``,
-e.g. ``JS>D``, for typing and records) and a learner's form in card symbols
-(``move.pretty()``, e.g. ``J♠ naming ♦``), which is what a screen shows.  Randomness is
-explicit: every random event draws from :func:`derived_random` keyed by the deal's seed and
-the event's place in the deal, so a deal replays exactly from (rules, seed, moves)
-(BS-DEAL-3, SAT-SETUP-5, BDG-DRAW-6).
+``outcome``, ``view(seat)``, ``history``, ``hands``.  Every move (:class:`Move`) has a
+notation (``str(move)``, e.g. ``JS>D``, for typing and records), a learner's form in card
+symbols (``move.pretty()``, e.g. ``J♠ naming ♦``), which is what a screen shows, and the
+cards it uses (``move.cards``: the card played, the cards discarded; none for an action).
+Randomness is explicit: every random event draws from
+:func:`~rulebook.fastrandom.derived_random` keyed by the deal's seed and the event's place in
+the deal, so a deal replays exactly from (rules, seed, moves) (BS-DEAL-3, SAT-SETUP-5,
+BDG-DRAW-6).
+
+What a screen needs to know about a game, it asks the game: the rules object says what a
+click on a card means (``rules.card_move``), which non-card actions the game has
+(``rules.actions()``), whether several cards are picked for one move (``rules.pick_move``),
+its player range (``rules.players_range``), how its table is drawn (``rules.table_view``,
+see :mod:`rulebook.html`), its turn flow (``rules.turn_flow()``), its how-to-play words and
+any diagram of a position (:class:`DiagramSpec`, ``state.position_diagram()``); a state says
+which cards everybody can work out (``state.public_cards()``).
 
 Explanations (:class:`Explanation`) are true and complete: ``explain(move)`` starts from the
 same computation as ``legal_moves()`` and only phrases the reason, so the two never disagree.
@@ -18,32 +29,37 @@ rule's clause when a house rule decided), the :class:`Facts` its sentence states
 program can check against the position.  A reason shown to the player to move may say "you";
 a log of moves names the seat: every state keeps a public :meth:`GameState.move_log` of
 :class:`LogEntry` rows, in the third person and card symbols, which terminal logs, lockstep
-comparisons and steppers show.
+comparisons and steppers show.  The log is built once per move: each state adds the entries
+of its own move to its predecessor's log.
 
 Computer players implement :class:`Bot`: they receive only ``state.view(seat)`` and a
-seeded generator, never the state itself.
+seeded :class:`~rulebook.fastrandom.TurnRandom`, never the state itself.
 """
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from .cards import CardSet
-from .errors import IllegalMove, RulesError, quoted
+from .errors import IllegalMove, MoveError, RulesError, quoted
+from .fastrandom import MASK64, TurnRandom, derived_random, derived_seed, splitmix64
 
 if TYPE_CHECKING:
     from .rules import RulesBase
 
 __all__ = [
     "Explanation",
+    "json_copy",
+    "check_turn",
     "Facts",
     "LogEntry",
     "Voice",
     "VOICES",
     "Outcome",
+    "Move",
+    "PublicCards",
+    "DiagramSpec",
     "GameState",
     "View",
     "Bot",
@@ -53,27 +69,30 @@ __all__ = [
     "BOTS",
     "register_bot",
     "make_bot",
+    "bot_list",
     "bots_for",
     "RandomBot",
     "autoplay",
     "splitmix64",
+    "MASK64",
     "TurnRandom",
 ]
 
 
-def derived_seed(seed: int | str, *parts: object) -> int:
-    """A 64-bit seed derived from ``seed`` and a path of parts (stable across runs)."""
-    text = "/".join([str(seed), *map(str, parts)])
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+@runtime_checkable
+class Move(Protocol):
+    """What every game's move offers: its notation (``str(move)``), its learner's form and the
+    cards it uses."""
 
+    def pretty(self) -> str:
+        """The move as a learner reads it, cards in symbols (``J♠ naming ♦``)."""
+        ...
 
-def derived_random(seed: int | str, *parts: object) -> random.Random:
-    """A generator seeded from ``seed`` and the event's parts (e.g. ``"deal"``, ``3``).
-
-    Used for every random event of a deal, so that the same (rules, seed, moves) give the
-    same states, and nothing random is hidden inside a move.
-    """
-    return random.Random(derived_seed(seed, *parts))
+    @property
+    def cards(self) -> CardSet:
+        """The cards the move uses: the card played, the cards discarded (empty for an
+        action such as a pass)."""
+        ...
 
 
 NO_CARDS = CardSet()
@@ -84,8 +103,8 @@ NO_CARDS = CardSet()
 class Facts:
     """The claims behind an explanation's sentence, as values a program can check.
 
-    Every game extends it with the facts its sentences state (the cards a Sevens reason
-    names, the amounts a Badugi betting reason names, the cards a Satti draw promises...).
+    Every game extends it with the facts its sentences state (the cards a reason names, the
+    amounts a betting reason names, the cards a draw promises...).
     Each field is a claim about the position the explanation was asked in: a test can
     recompute it from the table and the hands and compare.
     """
@@ -96,7 +115,7 @@ class Facts:
     seat: int | None = None
     """The seat the reason speaks about: the player to move (``None`` once the deal is over)."""
     rule: str | None = None
-    """The house-rule switch that decided (e.g. ``"sevens_first"``), when one did; its clause
+    """The house-rule switch that decided (an option's name), when one did; its clause
     is then the first of the explanation's clauses."""
     playable: CardSet = NO_CARDS
     """Cards the sentence names as legal to play now."""
@@ -154,8 +173,8 @@ class Explanation:
 class LogEntry(NamedTuple):
     """One line of a deal's public move log (:meth:`GameState.move_log`), in the third person.
 
-    One entry per move of the history, plus the engine's own events (a Sevens elimination, a
-    Satti card played at once after a draw), which have ``move == ""``.
+    One entry per move of the history, plus the engine's own events (a seat put out of the
+    deal, a card played at once after a draw), which have ``move == ""``.
     """
 
     seat: int | None
@@ -204,7 +223,7 @@ class Voice:
     def of(cls, voice: str, seat: int | None) -> "Voice":
         """The voice named ``voice`` (one of :data:`VOICES`) for the player in ``seat``."""
         if voice not in VOICES:
-            raise RulesError(f"voice={voice!r}: expected one of {', '.join(map(repr, VOICES))}")
+            raise RulesError(f"voice={quoted(voice)}: expected one of {', '.join(map(repr, VOICES))}")
         return cls(None if voice == "player" else seat)
 
     @property
@@ -259,6 +278,35 @@ class Outcome:
     """One sentence describing the result."""
 
 
+class PublicCards(NamedTuple):
+    """Cards everybody at the table can work out from what they saw (a state's
+    :meth:`~GameState.public_cards`): the cards playable next, the cards a seat is proven not
+    to hold."""
+
+    label: str
+    """What the cards are, in words (``Playable set``)."""
+    cards: CardSet
+    """The cards."""
+    seat: int | None = None
+    """The seat the line is about (``None``: the table)."""
+    clauses: tuple[str, ...] = ()
+    """The clause ids the line rests on."""
+
+
+class DiagramSpec(NamedTuple):
+    """A diagram a game draws of a position (``state.position_diagram()``), as a screen
+    offers it."""
+
+    label: str
+    """The words of the switch that shows it (``what waits on what``)."""
+    title: str
+    """The caption over the diagram."""
+    tooltip: str
+    """What it shows, in one sentence."""
+    all_hands: bool = True
+    """Whether it shows every hand, so it is offered only with all hands face up."""
+
+
 @runtime_checkable
 class View(Protocol):
     """What one seat may know.  Every game's view has at least these members."""
@@ -266,24 +314,32 @@ class View(Protocol):
     seat: int
     to_move: int | None
 
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> Sequence[Move]:
         """The legal moves of the seat, when it is to move (else empty)."""
         ...
 
 
-class GameState:
-    """Base of every game's immutable state.  Subclasses implement the abstract parts.
+MoveT = TypeVar("MoveT", bound=Move, covariant=True)
 
-    Shared behaviour: ``play`` accepts a move object or its text and raises
-    :class:`~rulebook.errors.IllegalMove` with the explanation's sentence when the move
-    is not legal; ``history`` holds the moves so far; ``replay`` rebuilds a state.
+
+class GameState(Generic[MoveT]):
+    """Base of every game's immutable state, generic in the game's move type.
+
+    Subclasses implement the abstract parts.  Shared behaviour: ``play`` accepts a move
+    object or its text and raises :class:`~rulebook.errors.IllegalMove` with the
+    explanation's sentence when the move is not legal; ``states`` replays the deal; the move
+    log is kept incrementally (see :meth:`move_log`).  A subclass has the slots
+    ``_previous`` (the state before the last move, ``None`` at the start) and ``_log`` (the
+    move log once computed), and implements :meth:`_entries_of_last_move`.
     """
 
     __slots__ = ()
 
     rules: "RulesBase"
+    _previous: "GameState[MoveT] | None"
+    _log: "tuple[LogEntry, ...] | None"
 
-    # -- abstract -------------------------------------------------------------
+    # -- abstract -------------------------------------------------------------------------
     @property
     def players(self) -> int:
         """The number of seats at the table."""
@@ -310,11 +366,16 @@ class GameState:
         raise NotImplementedError
 
     @property
-    def history(self) -> tuple[Any, ...]:
+    def history(self) -> tuple[MoveT, ...]:
         """The moves played so far, oldest first."""
         raise NotImplementedError
 
-    def legal_moves(self) -> list[Any]:
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Every seat's cards (the full state shows every hand; a view only its own)."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[MoveT]:
         """The legal moves of the player to move, in a deterministic order."""
         raise NotImplementedError
 
@@ -326,27 +387,46 @@ class GameState:
         """
         raise NotImplementedError
 
-    def move_log(self) -> tuple[LogEntry, ...]:
-        """The public log of the deal so far: one :class:`LogEntry` per move of
-        :attr:`history`, plus the engine's events, oldest first, in the third person."""
-        raise NotImplementedError
-
     def view(self, seat: int) -> Any:
         """Only what ``seat`` may know."""
         raise NotImplementedError
 
-    def _apply(self, move: Any) -> "GameState":
+    def start(self) -> "GameState[MoveT]":
+        """The state this deal started from (a fresh deal or a position set up by hand)."""
+        raise NotImplementedError
+
+    def _apply(self, move: Any) -> "GameState[MoveT]":
         """Apply a move already known to be legal."""
         raise NotImplementedError
 
-    # -- shared -----------------------------------------------------------------
-    def parse_move(self, move: Any) -> Any:
-        """Turn text into this game's move object (objects pass through)."""
-        if isinstance(move, str):
-            return self.rules.parse_move(move)
-        return move
+    def _entries_of_last_move(self) -> tuple[LogEntry, ...]:
+        """The log entries of the move that led to this state from :attr:`_previous` (or, at
+        the start, the engine's events before the first move)."""
+        raise NotImplementedError
 
-    def play(self, move: Any) -> "GameState":
+    # -- what a screen may ask; a game without it keeps the default -------------------------
+    @property
+    def stacks(self) -> tuple[int, ...] | None:
+        """Each seat's chips where the game is played for chips, else ``None``."""
+        return None
+
+    def public_cards(self) -> tuple[PublicCards, ...]:
+        """The cards everybody can work out from the table and the public log (none by
+        default)."""
+        return ()
+
+    def position_diagram(self) -> Any:
+        """The game's diagram of this position (see ``rules.position_diagram``), as a
+        ``graphviz.Digraph``."""
+        raise RulesError(f"{self.rules.title} draws no diagram of a position")
+
+    # -- shared -----------------------------------------------------------------------------
+    def parse_move(self, move: Any) -> Any:
+        """Turn text into this game's move object (the game's own move objects pass through;
+        anything else raises MoveError)."""
+        return self.rules.parse_move(move)
+
+    def play(self, move: Any) -> "GameState[MoveT]":
         """The state after ``move``.  An illegal move raises IllegalMove; self is unchanged."""
         parsed = self.parse_move(move)
         if parsed not in self.legal_moves():
@@ -354,14 +434,25 @@ class GameState:
             raise IllegalMove(explanation.reason, explanation)
         return self._apply(parsed)
 
-    def play_all(self, moves: Iterable[Any]) -> "GameState":
-        """Play several moves in turn and return the last state."""
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat at this table, else RulesError."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to "
+                             f"{self.players - 1}")
+        return seat
+
+    def play_all(self, moves: Iterable[Any]) -> "GameState[MoveT]":
+        """Play several moves in turn (a list or tuple of moves or their texts) and return the
+        last state."""
+        if not isinstance(moves, (list, tuple)):
+            raise MoveError(f"moves={quoted(moves)}: expected a list of moves, such as "
+                            f"['7H', 'pass']")
         state = self
         for move in moves:
             state = state.play(move)
         return state
 
-    def states(self) -> list["GameState"]:
+    def states(self) -> list["GameState[MoveT]"]:
         """Every state from the start of the deal to this one (replayed through the engine)."""
         start = self.start()
         out = [start]
@@ -369,9 +460,33 @@ class GameState:
             out.append(out[-1].play(move))
         return out
 
-    def start(self) -> "GameState":
-        """The state this deal started from (a fresh deal or a position set up by hand)."""
-        raise NotImplementedError
+    def move_log(self) -> tuple[LogEntry, ...]:
+        """The public log of the deal so far: one :class:`LogEntry` per move of
+        :attr:`history`, plus the engine's events, oldest first, in the third person.
+
+        Computed once per move: a state adds the entries of its own move to the log of the
+        state before it, so asking a new state for its log costs one move's explanation.
+        """
+        log = self._log
+        if log is not None:
+            return log
+        chain: list[GameState[MoveT]] = []
+        state: GameState[MoveT] = self
+        while True:
+            known = state._log
+            if known is not None:
+                log = known
+                break
+            chain.append(state)
+            previous = state._previous
+            if previous is None:
+                log = ()
+                break
+            state = previous
+        for step in reversed(chain):
+            log = log + step._entries_of_last_move()
+            object.__setattr__(step, "_log", log)
+        return log
 
     def _repr_html_(self) -> str:
         """The table and hands drawn as HTML, so a bare ``state`` in a cell draws itself."""
@@ -381,7 +496,7 @@ class GameState:
 
     def to_record(self) -> dict[str, Any]:
         """This deal as a JSON-able record (see :mod:`rulebook.records`)."""
-        from .records import deal_record
+        from .recording import deal_record
 
         return deal_record(self)
 
@@ -391,9 +506,25 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: Any, rng: "TurnRandom") -> Any:
+    def choose(self, view: Any, rng: TurnRandom) -> Any:
         """Return one of ``view.legal_moves()``."""
         ...
+
+
+def check_turn(view: Any, rng: Any, view_type: type | None = None) -> None:
+    """What a computer player is handed, checked before it thinks: a view of its own game
+    (``view_type``; any view with ``legal_moves`` when None) taken on that seat's turn, and
+    the engine's :class:`TurnRandom`.  Anything else raises RulesError."""
+    if (view_type is not None and not isinstance(view, view_type)) or (
+            view_type is None and not callable(getattr(view, "legal_moves", None))):
+        raise RulesError(f"view={quoted(view)}: expected what state.view(seat) returns in "
+                         f"this game")
+    if not isinstance(rng, TurnRandom):
+        raise RulesError(f"rng={quoted(rng)}: expected the engine's TurnRandom")
+    seat, to_move = getattr(view, "seat", None), getattr(view, "to_move", None)
+    if to_move is None or seat != to_move:
+        raise RulesError(f"it is not seat {seat}'s turn in this view: a computer player "
+                         f"chooses only on its own turn")
 
 
 class RandomBot:
@@ -405,8 +536,9 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: Any, rng: "TurnRandom") -> Any:
+    def choose(self, view: Any, rng: TurnRandom) -> Any:
         """One of ``view.legal_moves()``, chosen by one draw of ``rng``."""
+        check_turn(view, rng)
         legal = view.legal_moves()
         return legal[rng.below(len(legal))]
 
@@ -426,7 +558,7 @@ def register_bot(game: str, name: str) -> Callable[[Callable[[], Bot]], Callable
 
 
 def make_bot(game: str, name: str) -> Bot:
-    """A fresh computer player by game and name (e.g. ``("sevens", "smart")``)."""
+    """A fresh computer player by game and name (e.g. ``(rules.game, "smart")``)."""
     _load_game_engines()
     try:
         return BOTS[(game, name)]()
@@ -442,94 +574,53 @@ def make_bot(game: str, name: str) -> Bot:
 
 
 def _load_game_engines() -> None:
-    """Import every installed profile's engine, so that its computer players are registered
-    (they register when their game's module is imported)."""
-    import importlib
-
-    from .rules import load_profile, profile_ids
+    """Load every registered ruleset's engine, so that its computer players are registered
+    (they register when their game's package is imported)."""
+    from .rules import engine_class, profile_ids
 
     for pid in profile_ids():
-        importlib.import_module(load_profile(pid).engine.partition(":")[0])
+        engine_class(pid)
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts and lists copied, scalars shared): what a state
+    hands out (its origin) cannot change the state."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_copy(item) for item in value]
+    return value
+
+
+def bot_list(bots: Sequence[Any] | str | None, players: int) -> list[Any]:
+    """One entry per seat from a bot argument: ``None`` (every seat ``random``), one name or
+    bot for all, or a list per seat; a list of the wrong length raises RulesError."""
+    if bots is None:
+        bots = "random"
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        return [bots] * players
+    out = list(bots)
+    if len(out) != players:
+        raise RulesError(f"{len(out)} computer players were given for {players} seats")
+    return out
 
 
 def bots_for(rules: "RulesBase", bots: Sequence[str | Bot] | str | None, players: int) -> list[Bot]:
     """Computer players for every seat: a name for all, a list per seat, or ``None`` (random)."""
-    if bots is None:
-        bots = "random"
-    if isinstance(bots, str):
-        bots = [bots] * players
-    bots = list(bots)
-    if len(bots) != players:
-        raise RulesError(f"{len(bots)} computer players were given for {players} seats")
-    return [make_bot(rules.game, b) if isinstance(b, str) else b for b in bots]
+    chosen = []
+    for bot in bot_list(bots, players):
+        if isinstance(bot, str):
+            chosen.append(make_bot(rules.game, bot))
+        elif callable(getattr(bot, "choose", None)):
+            chosen.append(bot)
+        else:
+            raise RulesError(f"{quoted(bot)} is not a computer player: expected a name such as "
+                             f"'smart' or an object with a choose(view, rng) method")
+    return chosen
 
 
-MASK64 = (1 << 64) - 1
-"""Arithmetic of :func:`splitmix64` is modulo 2**64."""
-
-
-def splitmix64(x: int) -> int:
-    """The SplitMix64 mixing function: a well-spread 64-bit value from a 64-bit counter.
-
-    Plain integer arithmetic, so a numpy batch path can compute the very same values with
-    ``uint64`` arrays.
-    """
-    x = (x + 0x9E3779B97F4A7C15) & MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
-    return x ^ (x >> 31)
-
-
-class TurnRandom:
-    """The computer players' source of chance: draw ``k`` of move number ``t`` is a pure
-    function of (bot key, t, k).
-
-    Because no stream has to be consumed in order, a fast loop (scalar or a numpy batch
-    over many deals) reproduces exactly the choices that bots make through ``State``:
-    ``below(n) == ((splitmix64(key ^ (t * 64 + k) * GOLDEN) >> 11) * n) >> 53``.
-    """
-
-    GOLDEN = 0x9E3779B97F4A7C15
-
-    __slots__ = ("key", "turn", "draw")
-
-    def __init__(self, seed: int | str) -> None:
-        self.key = derived_seed(seed, "bots")
-        self.turn = 0
-        self.draw = 0
-
-    def start_turn(self, turn: int) -> None:
-        """Move on to move number ``turn`` of the deal (draws count from 0 again)."""
-        self.turn = turn
-        self.draw = 0
-
-    def raw(self) -> int:
-        """The next 64-bit value of this turn."""
-        counter = ((self.turn * 64 + self.draw) * self.GOLDEN) & MASK64
-        self.draw += 1
-        return splitmix64(self.key ^ counter)
-
-    def below(self, n: int) -> int:
-        """A whole number in ``range(n)``, uniform to within 2**-53."""
-        if n <= 0:
-            raise ValueError(f"below({n}): n must be positive")
-        return ((self.raw() >> 11) * n) >> 53
-
-    def randrange(self, n: int) -> int:
-        """Same as :meth:`below` (the name ``random.Random`` uses)."""
-        return self.below(n)
-
-    def choice(self, seq: Sequence[Any]) -> Any:
-        """One item of a non-empty sequence."""
-        return seq[self.below(len(seq))]
-
-    def random(self) -> float:
-        """A float in [0, 1)."""
-        return (self.raw() >> 11) / 9007199254740992.0
-
-
-def autoplay(state: GameState, bots: Sequence[str | Bot] | str | None = None,
-             seed: int | str = 0, max_moves: int = 100_000) -> GameState:
+def autoplay(state: GameState[Any], bots: Sequence[str | Bot] | str | None = None,
+             seed: int | str = 0, max_moves: int = 100_000) -> GameState[Any]:
     """Let computer players finish a deal; each sees only its own view.
 
     Every bot draws its chances from one :class:`TurnRandom` keyed by ``seed``; before each

@@ -1,20 +1,23 @@
-"""Rules as data: TOML profiles loaded into frozen, validated rules objects.
+"""Rules as data: TOML profiles loaded into frozen, validated rules objects, and the registry
+of rulesets.
 
-Each ruleset is one TOML file under ``rulebook/profiles/``.  A profile names the engine
-class that plays it (``engine = "rulebook.sevens:SevensRules"``), its fixed settings and its
-options (house rules).  :func:`load_rules` reads the profile, checks every option given
-against the profile's option table (BS-HR-1..4, SAT-SETUP-2, BDG-SEAT-4) and returns the
-engine's frozen rules object.
+Each installed ruleset is one TOML file under ``rulebook/profiles/``; :func:`register_game`
+adds one from anywhere (a TOML path or a :class:`Profile`), so a game written outside this
+package is loaded the same way.  A profile names the engine class that plays it (``engine =
+"package.module:Class"``), its fixed settings and its options (house rules).
+:func:`load_rules` reads the profile, checks every option given against the profile's option
+table and returns the engine's frozen rules object.  Nothing here knows a game: the profile
+names it, and the rules object answers for it (see :class:`RulesBase`).
 
 An option table entry looks like this::
 
-    [options.sevens_first]
+    [options.lead_low]
     type = "bool"            # bool | int | str | int_list
     default = false
     choices = [true, false]  # optional; for int also min / max
-    label = "Sevens first"   # the option's name in words, as every screen shows it
-    meaning = "A player holding a 7 must play a 7."
-    clauses = ["BS-HR-5"]
+    label = "Lead low"       # the option's name in words, as every screen shows it
+    meaning = "A player leads their lowest card."
+    clauses = ["XX-HR-1"]
     house_rule = true        # counts as a house rule (ranked games refuse it)
 
 An option with ``choices`` may also give ``choice_labels``: the words for each choice, in
@@ -29,16 +32,28 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .errors import RulesError, quoted
+from .cards import Card, CardSet
+from .errors import CardError, MoveError, RulesError, quoted
+from .profile import (
+    OPTION_INT_LIMIT,
+    OPTION_LIST_LIMIT,
+    OPTION_TEXT_LIMIT,
+    PROFILE_DIR,
+    OptionSpec,
+    Profile,
+    read_profile,
+)
 
 if TYPE_CHECKING:
-    from .protocol import GameState
+    from .html import TableView
+    from .protocol import DiagramSpec, GameState, Move
+    from .sheets.document import HowToPlay, Section
+    from .turnflow import TurnFlow
 
 __all__ = [
     "TOPICS",
@@ -49,19 +64,19 @@ __all__ = [
     "load_rules",
     "profile_ids",
     "load_profile",
+    "read_profile",
+    "register_game",
+    "default_profile",
+    "example_ruleset",
+    "unregister_game",
+    "engine_class",
     "parse_option",
     "parse_ruleset",
+    "OPTION_INT_LIMIT",
+    "OPTION_LIST_LIMIT",
+    "OPTION_TEXT_LIMIT",
 ]
 
-PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
-
-OPTION_INT_LIMIT = 1_000_000_000
-"""The largest whole number an ``int`` or ``int_list`` option takes when its table sets no
-``max`` (a stack of a billion chips is plenty; a number of a million digits breaks play)."""
-OPTION_LIST_LIMIT = 64
-"""The most items an ``int_list`` option holds."""
-OPTION_TEXT_LIMIT = 200
-"""The longest text a ``str`` option holds."""
 
 TOPICS: tuple[str, ...] = (
     "players",
@@ -94,172 +109,102 @@ class Row(NamedTuple):
     """The clause ids the line rests on."""
 
 
-@dataclasses.dataclass(frozen=True)
-class OptionSpec:
-    """One option (house rule or parameter) of a profile, read from its TOML table."""
 
-    name: str
-    type: str
-    default: Any
-    meaning: str
-    clauses: tuple[str, ...]
-    choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    house_rule: bool = False
-    label: str = ""
-    """The option's name in words for a screen (``"Sevens first"``); the TOML's ``label``,
-    else the name with its underscores read as spaces."""
-    choice_labels: tuple[str, ...] | None = None
-    """Words for each of ``choices``, in the same order (``None``: the values themselves)."""
-
-    def __post_init__(self) -> None:
-        if not self.label:
-            words = self.name.replace("_", " ")
-            object.__setattr__(self, "label", words[:1].upper() + words[1:])
-
-    def choice_label(self, value: Any) -> str:
-        """A value of this option in words: its choice label, on/off for a switch, or the
-        value itself (a list comma-separated)."""
-        if self.choices is not None and self.choice_labels is not None:
-            for choice, words in zip(self.choices, self.choice_labels):
-                if choice == value and type(choice) is type(value):
-                    return words
-        if self.type == "bool":
-            return "on" if value else "off"
-        if isinstance(value, (list, tuple)):
-            return ", ".join(map(str, value)) or "none"
-        return str(value)
-
-    def describe_valid(self) -> str:
-        """Plain text listing the values this option accepts."""
-        if self.choices is not None:
-            return "one of " + ", ".join(repr(c) for c in self.choices)
-        if self.type == "bool":
-            return "True or False"
-        top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
-        if self.type == "int":
-            lo = "" if self.minimum is None else f" from {self.minimum}"
-            return f"a whole number{lo} up to {top:,}"
-        if self.type == "int_list":
-            lo = "" if self.minimum is None else f" from {self.minimum}"
-            return (f"a list of at most {OPTION_LIST_LIMIT} whole numbers{lo} up to {top:,}, "
-                    "or None")
-        if self.type == "str":
-            return f"text of at most {OPTION_TEXT_LIMIT} characters"
-        return f"a {self.type}"
-
-    def check(self, value: Any, profile_id: str) -> Any:
-        """Return ``value`` normalised, or raise :class:`RulesError` saying what is valid."""
-        bad = RulesError(
-            f"option {self.name}={quoted(value)} is not valid for {profile_id!r}: "
-            f"expected {self.describe_valid()}"
-        )
-        top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
-
-        def whole(item: Any) -> bool:
-            return not isinstance(item, bool) and isinstance(item, int) \
-                and (self.minimum is None or item >= self.minimum) and item <= top
-
-        if self.type == "bool":
-            if not isinstance(value, bool):
-                raise bad
-        elif self.type == "int":
-            if not whole(value):
-                raise bad
-        elif self.type == "str":
-            if not isinstance(value, str) or len(value) > OPTION_TEXT_LIMIT:
-                raise bad
-        elif self.type == "int_list":
-            if value is None:
-                return None
-            # only a list or tuple: any other iterable may be endless or a mapping's keys
-            if not isinstance(value, (list, tuple)) or len(value) > OPTION_LIST_LIMIT \
-                    or not all(whole(item) for item in value):
-                raise bad
-            value = tuple(value)
-        else:  # pragma: no cover - guarded when the profile is read
-            raise RulesError(f"option {self.name} has unknown type {self.type!r}")
-        if self.choices is not None and value not in self.choices:
-            raise bad
-        return value
-
-
-@dataclasses.dataclass(frozen=True, eq=False)
-class Profile:
-    """A parsed TOML profile: fixed settings plus the option table.
-
-    Profiles are read once and cached, so two rules objects of the same profile share the
-    same Profile object; equality and hashing are by identity.
-    """
-
-    id: str
-    title: str
-    game: str
-    engine: str
-    summary: str
-    settings: Mapping[str, Any]
-    options: Mapping[str, OptionSpec]
-
-
-_OPTION_TYPES = {"bool", "int", "str", "int_list"}
+_REGISTERED: dict[str, tuple[Profile, type["RulesBase"] | None]] = {}
+"""Rulesets added with :func:`register_game`, by profile id, with their engine class when it
+was given as a class."""
 
 
 def profile_ids() -> list[str]:
-    """The ids of every installed profile, sorted."""
-    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+    """The ids of every ruleset: the installed profiles and those registered, sorted."""
+    return sorted({p.stem for p in PROFILE_DIR.glob("*.toml")} | set(_REGISTERED))
+
+
+def default_profile() -> str:
+    """The ruleset a screen starts with when it is given none: the first installed profile
+    by id."""
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))[0]
+
+
+def example_ruleset() -> str:
+    """A ruleset written as text, as messages and help show it: the default profile and its
+    first on/off house rule (``profile+option``)."""
+    pid = default_profile()
+    options = load_profile(pid).options
+    name = next((o.name for o in options.values() if o.type == "bool" and o.house_rule), None)
+    return pid if name is None else f"{pid}+{name}"
+
+
+def example_option() -> str:
+    """An option written as text, as messages and help show it (``name=true``)."""
+    pid, _, name = example_ruleset().partition("+")
+    return f"{name or 'name'}=true"
 
 
 def load_profile(profile_id: str) -> Profile:
-    """Read and check one TOML profile.  Unknown ids raise :class:`RulesError`."""
+    """Read and check one profile.  Unknown ids raise :class:`RulesError`."""
     if not isinstance(profile_id, str):
         raise RulesError(f"a ruleset is named by its id as text, not {quoted(profile_id)}: "
                          f"expected one of {', '.join(profile_ids())}")
+    registered = _REGISTERED.get(profile_id)
+    if registered is not None:
+        return registered[0]
     if profile_id not in profile_ids():
         raise RulesError(
             f"unknown ruleset {quoted(profile_id)}: expected one of {', '.join(profile_ids())}"
         )
-    return _read_profile(str(profile_id))
+    return _read_installed(str(profile_id))
 
 
 @cache
-def _read_profile(profile_id: str) -> Profile:
+def _read_installed(profile_id: str) -> Profile:
     """Read one installed TOML profile (once: profiles are cached)."""
-    path = PROFILE_DIR / f"{profile_id}.toml"
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
-    options: dict[str, OptionSpec] = {}
-    for name, spec in data.get("options", {}).items():
-        kind = spec.get("type")
-        if kind not in _OPTION_TYPES:
-            raise RulesError(f"profile {profile_id}: option {name} has unknown type {kind!r}")
-        choices = spec.get("choices")
-        choice_labels = spec.get("choice_labels")
-        if choice_labels is not None and (choices is None or len(choice_labels) != len(choices)):
-            raise RulesError(f"profile {profile_id}: option {name} needs one choice label per "
-                             "choice")
-        options[name] = OptionSpec(
-            name=name,
-            type=kind,
-            default=spec.get("default"),
-            meaning=spec.get("meaning", ""),
-            clauses=tuple(spec.get("clauses", ())),
-            choices=tuple(choices) if choices is not None else None,
-            minimum=spec.get("min"),
-            maximum=spec.get("max"),
-            house_rule=bool(spec.get("house_rule", False)),
-            label=str(spec.get("label", "")),
-            choice_labels=tuple(map(str, choice_labels)) if choice_labels is not None else None,
-        )
-    return Profile(
-        id=data["id"],
-        title=data["title"],
-        game=data["game"],
-        engine=data["engine"],
-        summary=data.get("summary", ""),
-        settings=dict(data.get("settings", {})),
-        options=options,
-    )
+    return read_profile(PROFILE_DIR / f"{profile_id}.toml")
+
+
+
+def register_game(profile: "Profile | str | Path",
+                  engine: type["RulesBase"] | None = None) -> Profile:
+    """Make a ruleset loadable by its id, as an installed one is: ``profile`` is a
+    :class:`Profile` or the path of its TOML file; ``engine`` the rules class that plays it
+    (by default the class the profile's ``engine`` names, ``"package.module:Class"``).
+
+    The game's package registers its computer players, batch and measures when it is
+    imported, as the installed games do.  An id already taken raises RulesError.
+    """
+    if not isinstance(profile, Profile):
+        profile = read_profile(profile)
+    if profile.id in profile_ids():
+        raise RulesError(f"a ruleset {quoted(profile.id)} exists already: give the new one another id")
+    if engine is not None and not (isinstance(engine, type) and issubclass(engine, RulesBase)):
+        raise RulesError(f"engine={quoted(engine)}: expected a rules class (a RulesBase)")
+    _REGISTERED[profile.id] = (profile, engine)
+    if engine is None:
+        engine_class(profile.id)  # the class named must exist: fail now, not at load_rules
+    return profile
+
+
+def unregister_game(profile_id: str) -> None:
+    """Remove a ruleset added with :func:`register_game` (installed ones stay)."""
+    if _REGISTERED.pop(profile_id, None) is None:
+        raise RulesError(f"{quoted(profile_id)} was not added with register_game")
+
+
+def engine_class(profile_id: str) -> type["RulesBase"]:
+    """The rules class that plays a ruleset (importing its game's package)."""
+    registered = _REGISTERED.get(profile_id)
+    if registered is not None and registered[1] is not None:
+        return registered[1]
+    profile = load_profile(profile_id)
+    module_name, _, class_name = profile.engine.partition(":")
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError):
+        raise RulesError(f"the ruleset {quoted(profile.id)} names the engine {quoted(profile.engine)}, "
+                         "which cannot be imported") from None
+    if not (isinstance(cls, type) and issubclass(cls, RulesBase)):
+        raise RulesError(f"the engine {quoted(profile.engine)} of {quoted(profile.id)} is not a rules class")
+    return cls
 
 
 def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -287,11 +232,11 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
                 has = (f"its house rules are {', '.join(rule_names)}" if rule_names
                        else "it has no house rules")
                 raise RulesError(
-                    f"{name!r} is a house rule of {other_id!r}, not of {profile.id!r}: "
+                    f"{quoted(name)} is a house rule of {quoted(other_id)}, not of {quoted(profile.id)}: "
                     f"{has}; valid options are {valid}"
                 )
         raise RulesError(
-            f"unknown option {quoted(name)} for {profile.id!r}: valid options are {valid}"
+            f"unknown option {quoted(name)} for {quoted(profile.id)}: valid options are {valid}"
         )
     resolved: dict[str, Any] = {}
     for name, spec in profile.options.items():
@@ -324,7 +269,7 @@ class RulesBase:
 
     @property
     def profile_id(self) -> str:
-        """The profile id, e.g. ``"badam-satti"``."""
+        """The profile id, the TOML file's name without ``.toml``."""
         return self.profile.id
 
     @property
@@ -338,7 +283,7 @@ class RulesBase:
             return self.options[name]
         except (KeyError, TypeError):  # TypeError: an unhashable name such as a list
             raise RulesError(
-                f"{self.profile.id!r} has no option {quoted(name)}: valid options are "
+                f"{quoted(self.profile.id)} has no option {quoted(name)}: valid options are "
                 f"{', '.join(self.profile.options) or 'none'}"
             ) from None
 
@@ -370,19 +315,174 @@ class RulesBase:
         """The ruleset as rows (topic, setting, value, meaning, clauses)."""
         raise NotImplementedError
 
-    if TYPE_CHECKING:
-        # What every engine's rules class defines (declared for type checkers only, so a
-        # missing one still fails at run time as before).
-        def new_deal(self, players: int = 4, seed: Any = 7, dealer: int = 0) -> GameState:
-            """A fresh deal: ``players`` seats, the pack shuffled from ``seed``."""
+    # -- what every game's rules class implements ------------------------------------------
+    def new_deal(self, players: int = 4, seed: Any = 7, dealer: int = 0) -> "GameState[Any]":
+        """A fresh deal: ``players`` seats, the pack shuffled from ``seed``."""
+        raise NotImplementedError
 
-        def parse_move(self, text: Any) -> Any:
-            """The game's move object for its notation; bad text raises MoveError."""
+    def position(self, *args: Any, **kwargs: Any) -> "GameState[Any]":
+        """Any legal position set up by hand (each game names its arguments)."""
+        raise NotImplementedError
 
-        def playout(self, players: int = 4, seed: Any = 0, dealer: int = 0, bots: Any = None,
-                    record: bool = False) -> Any:
-            """One whole deal with computer players on the fast path (rows and moves)."""
+    def parse_move(self, text: Any) -> "Move":
+        """The game's move object for its notation; bad text raises MoveError."""
+        raise NotImplementedError
 
+    @property
+    def players_range(self) -> range:
+        """The numbers of players this ruleset is played by (e.g. ``range(3, 7)``)."""
+        raise NotImplementedError
+
+    def playout(self, players: int = 4, seed: Any = 0, dealer: int = 0, bots: Any = None,
+                record: bool = False) -> Any:
+        """One whole deal with computer players on the fast path: ``.rows`` (one dict per
+        seat with at least ``seat, bot, place, won, points, passes, turns``) and
+        ``.moves`` (the move texts when ``record``)."""
+        raise NotImplementedError
+
+    def turn_flow(self) -> "TurnFlow":
+        """One turn and the round's end as plain data (see :mod:`rulebook.turnflow`), built
+        from this ruleset's values, so switching an option changes it."""
+        raise NotImplementedError
+
+    def how_to_play(self) -> "HowToPlay":
+        """How to play this ruleset in plain words: the goal, the set-up, your turn, the end
+        and the score, the house rules in force and a worked example (no clause ids).
+
+        Written from this rules object, so a house rule switched on changes it; shows itself
+        as HTML in Jupyter and as plain text with ``str()``.  See :mod:`rulebook.sheets`.
+        """
+        raise NotImplementedError
+
+    def sheet_sections(self) -> "tuple[Section, ...]":
+        """The sections of this ruleset's one-page rule sheet (see :meth:`rule_sheet`)."""
+        raise NotImplementedError
+
+    # -- what a screen asks; a game overrides what it has ----------------------------------
+    def card_move(self, card: Card, state: "GameState[Any]") -> "Move":
+        """The move a click on ``card`` asks for in ``state`` (legal or not: the state's
+        ``explain`` says why).  By default the card's own notation, ``7H``."""
+        return self.parse_move(one_card(card).text)
+
+    def choice_label(self, move: "Move") -> str:
+        """The words of a chooser button, when one card makes several moves (a jack naming
+        each suit): by default ``move.pretty()``.  ``move`` may be the move's notation."""
+        return self.move_of(move).pretty()
+
+    def move_of(self, move: Any) -> "Move":
+        """``move`` as this game's move object: its notation is parsed, a move object is
+        checked by its notation; anything else raises MoveError."""
+        if isinstance(move, str) and len(move) <= 100:  # no move's notation is longer
+            return self.parse_move(move)
+        if not isinstance(move, str) and callable(getattr(move, "pretty", None)):
+            parsed = self.parse_move(str(move))
+            if str(parsed) == str(move):
+                return move  # type: ignore[no-any-return]
+        raise MoveError(f"{quoted(move)} is not a move of {self.title}")
+
+    def actions(self) -> "tuple[Move, ...]":
+        """The game's moves that use no card (``pass``, ``draw``, ``fold`` ...): what its
+        action buttons play.  Each has a notation (``str``) and words (``pretty()``)."""
+        return ()
+
+    def pick_move(self, cards: CardSet) -> "Move | None":
+        """The one move made of several cards picked from the hand (``cards``, perhaps none),
+        or ``None`` when the game uses its cards one at a time (the default)."""
+        return None
+
+    @property
+    def table_view(self) -> "TableView":
+        """How this game's table is drawn (see :class:`rulebook.html.TableView`)."""
+        from .html import TableView
+
+        return TableView()
+
+    position_diagram: ClassVar["DiagramSpec | None"] = None
+    """The diagram this game draws of a position (``state.position_diagram()``), if any."""
+
+    def match_length(self) -> int | None:
+        """Deals in a match of this ruleset, or ``None`` when it plays no matches."""
+        return None
+
+    def deal_after(self, previous: "GameState[Any]", players: int, seed: Any,
+                   dealer: int) -> "GameState[Any]":
+        """The next deal of a match after ``previous``: a fresh deal, unless the game carries
+        something over from deal to deal (chips)."""
+        self.check_finished(previous)
+        return self.new_deal(players=players, seed=seed, dealer=dealer)
+
+    def match_totals(self, outcomes: Sequence[Any], players: int) -> tuple[int, ...]:
+        """Each seat's total after the given deals of a match (RulesError for a game that
+        plays no matches)."""
+        raise RulesError(f"{self.title} plays single deals, not matches of several deals")
+
+    def match_result(self, outcomes: Sequence[Any], players: int) -> Any:
+        """The standing after the given deals of a match (a ``MatchResult``; RulesError for a
+        game that plays no matches)."""
+        raise RulesError(f"{self.title} plays single deals, not matches of several deals")
+
+    def check_outcomes(self, outcomes: Any, players: Any) -> list[Any]:
+        """``outcomes`` as a list if they are outcomes of deals of ``players`` seats (what
+        finished states give as ``state.outcome``), else RulesError."""
+        players = self.check_players(players)
+        if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, (list, tuple)):
+            raise RulesError(f"outcomes={quoted(outcomes)}: expected a list of the outcomes "
+                             f"of finished deals (state.outcome)")
+        for outcome in outcomes:
+            points = getattr(outcome, "points", None)
+            if not isinstance(points, tuple) or len(points) != players \
+                    or not all(isinstance(p, int) for p in points):
+                raise RulesError(f"{quoted(outcome)} is not the outcome of a finished deal of "
+                                 f"{players} players (state.outcome)")
+        return list(outcomes)
+
+    def check_deal(self, players: Any, seed: Any, dealer: Any) -> None:
+        """RulesError unless ``players``, ``seed`` and ``dealer`` can start a deal (the checks
+        of ``new_deal``, without dealing): the fast playouts check their arguments so."""
+        from .errors import check_seed
+
+        players = self.check_players(players)
+        check_seed(seed, RulesError)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) \
+                or not 0 <= dealer < players:
+            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
+
+    def check_batch(self, players: Any, seeds: Any, dealers: Any) -> tuple[list[Any], list[int]]:
+        """The seeds and dealers of a batch of deals as lists, each checked as
+        :meth:`check_deal` checks one deal (RulesError otherwise)."""
+        self.check_players(players)
+        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (list, tuple, range)):
+            raise RulesError(f"seeds={quoted(seeds)}: expected a list of seeds")
+        if isinstance(dealers, int) and not isinstance(dealers, bool):
+            dealers = [dealers] * len(seeds)
+        if isinstance(dealers, (str, bytes)) or not isinstance(dealers, (list, tuple, range)):
+            raise RulesError(f"dealers={quoted(dealers)}: expected a seat or a list of seats")
+        if len(dealers) != len(seeds):
+            raise RulesError(f"{len(dealers)} dealers were given for {len(seeds)} seeds")
+        for seed, dealer in zip(seeds, dealers):
+            self.check_deal(players, seed, dealer)
+        return list(seeds), list(dealers)
+
+    def check_finished(self, state: Any) -> "GameState[Any]":
+        """``state`` if it is a finished deal of this game, else RulesError."""
+        rules = getattr(state, "rules", None)
+        if getattr(rules, "game", None) != self.game or not hasattr(state, "is_over"):
+            raise RulesError(f"{quoted(state)} is not a deal of {self.title}: expected a "
+                             f"finished state of this game")
+        if not state.is_over:
+            raise RulesError("the deal is not over yet: finish it before dealing the next one")
+        finished: "GameState[Any]" = state
+        return finished
+
+    def check_players(self, players: Any) -> int:
+        """``players`` if this ruleset is played by that many, else RulesError."""
+        allowed = self.players_range
+        if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+            raise RulesError(f"{quoted(self.profile.id)} is played by {allowed.start} to "
+                             f"{allowed.stop - 1} players, not {quoted(players)}")
+        return players
+
+    # -- shared ---------------------------------------------------------------------------------
     def option_rows(self) -> list[Row]:
         """One ``house rules`` row per option, from the profile's option table."""
         rows = []
@@ -407,17 +507,6 @@ class RulesBase:
 
         return turn_diagram(self)
 
-    def how_to_play(self) -> Any:
-        """How to play this ruleset in plain words: the goal, the set-up, your turn, the end
-        and the score, the house rules in force and a worked example (no clause ids).
-
-        Written from this rules object, so a house rule switched on changes it; shows itself
-        as HTML in Jupyter and as plain text with ``str()``.  See :mod:`rulebook.sheets`.
-        """
-        from .sheets import how_to_play
-
-        return how_to_play(self)
-
     def rule_sheet(self) -> Any:
         """A one-page printable rule sheet: ``.html()``, ``.pdf()`` and ``.save(path)`` (HTML,
         PDF or text by the file's suffix), shown as HTML in Jupyter.  See :mod:`rulebook.sheets`.
@@ -433,8 +522,21 @@ class RulesBase:
 
         return rules_table(self)
 
+    def caption(self) -> str:
+        """The ruleset in words: its title and the options changed from the profile's
+        defaults by their labels, e.g. ``<title> with <option label>``."""
+        changed = self.changed_options()
+        if not changed:
+            return self.title
+        parts = []
+        for name, value in changed.items():
+            spec = self.profile.options[name]
+            parts.append(spec.label if value is True
+                         else f"{spec.label}: {spec.choice_label(value)}")
+        return f"{self.title} with {', '.join(parts)}"
+
     def label(self) -> str:
-        """A short label: the profile id plus changed options, e.g. ``badam-satti +sevens_first``."""
+        """A short label: the profile id plus changed options, e.g. ``<profile> +<option>``."""
         parts = [self.profile.id]
         for name, value in self.changed_options().items():
             parts.append(f"+{name}" if value is True else f"{name}={value}")
@@ -443,6 +545,26 @@ class RulesBase:
     def __repr__(self) -> str:
         changed = ", ".join(f"{k}={v!r}" for k, v in self.changed_options().items())
         return f"load_rules({self.profile.id!r}{', ' if changed else ''}{changed})"
+
+
+def one_card(card: Any) -> Card:
+    """``card`` as a :class:`Card` (a Card or its text); anything else raises CardError."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card(card)
+    raise CardError(f"a card is given as a card or its text such as 7H, not {quoted(card)}")
+
+
+def card_set(cards: Any) -> CardSet:
+    """``cards`` as a :class:`CardSet` (a CardSet, text or a list of cards); anything else
+    raises CardError."""
+    if isinstance(cards, CardSet):
+        return cards
+    if isinstance(cards, (str, list, tuple)):
+        return CardSet.parse(cards)
+    raise CardError(f"cards are given as a card set or text such as '7H 8H', not "
+                    f"{quoted(cards)}")
 
 
 class _FrozenDict(dict):  # type: ignore[type-arg]
@@ -469,9 +591,7 @@ def load_rules(profile_id: str, /, **options: Any) -> RulesBase:
     """
     profile = load_profile(profile_id)
     resolved = resolve_options(profile, options)
-    module_name, _, class_name = profile.engine.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    rules: RulesBase = cls(profile=profile, options=resolved)
+    rules: RulesBase = engine_class(profile.id)(profile=profile, options=resolved)
     return rules
 
 
@@ -489,7 +609,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, raw = name.strip(), raw.strip()
     if not sep or not name:
         raise RulesError(f"option {quoted(text)}: expected name=value, for example "
-                         "sevens_first=true")
+                         f"{example_option()}")
     low = raw.lower() if raw.isascii() else raw  # str.lower folds the Kelvin sign into "k"
     value: Any
     if low in ("true", "on", "yes"):
@@ -516,11 +636,11 @@ def parse_ruleset(spec: str) -> RulesBase:
     """Load a ruleset written as ``profile+option+name=value`` (a bare option means true).
 
     This is the form :meth:`RulesBase.label` prints without spaces, e.g.
-    ``badam-satti+sevens_first`` or ``badam-satti+round_count=3``.  An option given twice is
+    ``profile+option`` or ``profile+option=3``.  An option given twice is
     refused rather than one of its values silently kept.
     """
     if not isinstance(spec, str):
-        raise RulesError(f"a ruleset is written as text such as 'badam-satti+sevens_first', "
+        raise RulesError(f"a ruleset is written as text such as '{example_ruleset()}', "
                          f"not {quoted(spec)}")
     pid, *parts = spec.split("+")
     options: dict[str, Any] = {}

@@ -6,7 +6,7 @@ Every game's rules object offers ``playout(players, seed, dealer, bots, record)`
 played on compact values with the same rule functions the immutable states use — and may
 offer ``playout_batch(players, seeds, dealers, bots)`` for many deals at once.  A game may
 also register a *column batch* (:func:`register_batch`): many deals at once straight into
-numpy columns, which is how the Sevens family, Satti and Badugi play all-``random`` tables.
+numpy columns, which is how the games with a batch play all-``random`` tables.
 This module only checks the arguments, cuts the run into chunks, sends them out, reports
 progress and gathers the columns.  It holds no rule of any game.
 
@@ -36,8 +36,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .errors import RulesError
+from .errors import RulesError, check_seed, quoted
 from .fastrandom import derived_seeds
+from .measures import SUMMARY_COLUMNS
 from .protocol import BOTS, derived_seed, make_bot
 from .rules import RulesBase, load_rules, parse_ruleset
 
@@ -57,9 +58,6 @@ COLUMNS: tuple[str, ...] = ("deal", "seed", "dealer", "seat", "bot", "place", "w
                             "passes", "turns")
 """The columns every game's simulation frame starts with; game extras follow them."""
 
-SUMMARY_COLUMNS: tuple[str, ...] = ("group", "rows", "win rate", "mean points", "mean passes",
-                                    "mean turns", "mean place")
-"""The columns of :func:`summarize`'s table."""
 
 DIST_EXTRA = 'pip install "rulebook-explorer[dist]"'
 """How a user installs what a Dask cluster run needs."""
@@ -88,7 +86,7 @@ def deal_dealers(players: int, deals: int, start: int = 0) -> list[int]:
 
 
 def bot_names(game: str) -> list[str]:
-    """The names of the computer players registered for ``game`` (e.g. ``"sevens"``), sorted,
+    """The names of the computer players registered for ``game`` (``rules.game``), sorted,
     ``random`` first.  Load a ruleset of the game first so its bots are registered."""
     names = sorted(n for g, n in BOTS if g == game)
     return sorted(names, key=lambda n: n != "random")
@@ -294,9 +292,18 @@ def run_chunk(task: ChunkTask, rules: RulesBase | None = None,
 
 
 # -- checking the arguments -------------------------------------------------------------------
+MAX_WORKERS = 256
+"""The most worker processes one run may start."""
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else (os.cpu_count() or 1)
+
+
 def _whole(name: str, value: Any, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RulesError(f"{name}={value!r}: expected a whole number, {minimum} or more")
+        raise RulesError(f"{name}={quoted(value)}: expected a whole number, {minimum} or more")
     return value
 
 
@@ -306,7 +313,7 @@ def _check_bots(rules: RulesBase, bots: Sequence[str] | str | None, players: int
         return
     names = [bots] * players if isinstance(bots, str) else bots
     if not isinstance(names, Sequence):
-        raise RulesError(f"bots={bots!r}: expected a computer player's name, a list of names "
+        raise RulesError(f"bots={quoted(bots)}: expected a computer player's name, a list of names "
                          f"(one per seat) or None; names for {rules.game}: "
                          f"{', '.join(bot_names(rules.game))}")
     if len(names) != players:
@@ -314,7 +321,7 @@ def _check_bots(rules: RulesBase, bots: Sequence[str] | str | None, players: int
                          f"expected one name per seat or one name for all")
     for name in names:
         if not isinstance(name, str):
-            raise RulesError(f"bots: {name!r} is not a computer player's name; names for "
+            raise RulesError(f"bots: {quoted(name)} is not a computer player's name; names for "
                              f"{rules.game}: {', '.join(bot_names(rules.game))}")
         make_bot(rules.game, name)  # RulesError naming the valid players
 
@@ -323,23 +330,24 @@ def check_run(rules: RulesBase | str, players: Any, deals: Any, bots: Any, seed:
               progress: Any, chunk: Any, workers: Any, client: Any) -> tuple[RulesBase, int]:
     """Check a run's arguments (RulesError before any deal); returns the rules and workers."""
     if isinstance(rules, str):
-        rules = parse_ruleset(rules)  # a profile id, or e.g. "badam-satti+sevens_first"
+        rules = parse_ruleset(rules)  # a profile id, or "profile+option" text
     if not isinstance(rules, RulesBase):
-        raise RulesError(f"rules={rules!r}: expected a rules object or a profile id")
+        raise RulesError(f"rules={quoted(rules)}: expected a rules object or a profile id")
     _whole("deals", deals, 0)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"players={players!r}: expected a whole number of players")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RulesError(f"seed={seed!r}: expected a whole number or text")
+        raise RulesError(f"players={quoted(players)}: expected a whole number of players")
+    check_seed(seed, RulesError)
     if progress is not None and not callable(progress):
-        raise RulesError(f"progress={progress!r}: expected a function progress(done, total)")
+        raise RulesError(f"progress={quoted(progress)}: expected a function progress(done, total)")
     if chunk is not None:
         _whole("chunk", chunk, 1)
     if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
-            else (os.cpu_count() or 1)
+        workers = _cores()
     else:
         _whole("workers", workers, 1)
+        if workers > MAX_WORKERS:
+            raise RulesError(f"workers={quoted(workers)}: expected at most {MAX_WORKERS} worker "
+                             f"processes (this machine has {_cores()} cores)")
     if client is not None and workers != 1:
         raise RulesError(f"workers={workers} and a client were both given: a run goes to a "
                          f"process pool (workers) or to a Dask cluster (client), not both")
@@ -432,14 +440,14 @@ def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
     try:
         import distributed as dask_distributed
     except ImportError:
-        raise RulesError(f"client={client!r}: running on a Dask cluster needs dask.distributed; "
+        raise RulesError(f"client={quoted(client)}: running on a Dask cluster needs dask.distributed; "
                          f"install it with {DIST_EXTRA}") from None
     distributed: Any = dask_distributed
     own = isinstance(client, str)
     if own:
         client = distributed.Client(client)
     elif not isinstance(client, distributed.Client):
-        raise RulesError(f"client={client!r}: expected a dask.distributed Client or a "
+        raise RulesError(f"client={quoted(client)}: expected a dask.distributed Client or a "
                          f"scheduler address such as 'tcp://10.0.0.5:8786'")
     try:
         threads = int(sum(client.nthreads().values())) or 1
@@ -481,7 +489,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     seat, or with ``aggregate=True`` only their summary statistics.
 
     ``rules`` is a rules object, a profile id or a ruleset written as
-    ``"badam-satti+sevens_first"``; ``bots`` one bot name for every seat, a
+    ``"profile+option"``; ``bots`` one bot name for every seat, a
     list of names per seat, or ``None`` for random players; the dealer moves one seat left
     each deal.  ``progress(done, total)`` is called with increasing ``done`` after every
     chunk of deals and last with ``(deals, deals)``.  The same arguments always give the same
@@ -508,7 +516,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     rules, workers = check_run(rules, players, deals, bots, seed, progress, chunk, workers,
                                client)
     if not isinstance(aggregate, bool):
-        raise RulesError(f"aggregate={aggregate!r}: expected True or False")
+        raise RulesError(f"aggregate={quoted(aggregate)}: expected True or False")
     names = tuple(_names(bots, players))
     remote = workers != 1 or client is not None
     text = rules_json(rules) if remote else json.dumps(rules.to_json())

@@ -1,4 +1,4 @@
-"""Badugi's numpy batch (rulebook.badugi.batch) gives, hand for hand, exactly the rows of the
+"""Badugi's numpy batch (rulebook.games.badugi.batch) gives, hand for hand, exactly the rows of the
 scalar fast loop (and so of State + autoplay); the hands it leaves to the scalar loop
 (all-ins, side pots, reshuffles) come out the same too."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from rulebook import load_rules
-from rulebook.badugi.batch import MIN_BATCH, columns_random
+from rulebook.games.badugi.batch import MIN_BATCH, columns_random
 from rulebook.protocol import autoplay
 from rulebook.simulation import _rows_to_columns, deal_dealers, deal_seeds
 

@@ -14,7 +14,7 @@ as many):
   deciding clause is the one the oracle expects; the table's voice never says "you"; cards
   are written in symbols; the public move log has one entry per move.
 * **Hand ranking.**  For random four-card hands the counting cards and, for every other card,
-  the reason kind of :class:`rulebook.badugi.ranking.NotCounting` are checked by brute force
+  the reason kind of :class:`rulebook.games.badugi.ranking.NotCounting` are checked by brute force
   over the subsets of the hand: "fewer" only when no set as large as the counting set with
   all suits and ranks different includes the card, "higher" only when the best such set is a
   higher hand, "same" only when it is the very same hand (BDG-RANK-2, BDG-RANK-3, BDG-RANK-7).
@@ -31,8 +31,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebook import load_rules
-from rulebook.badugi import evaluate
-from rulebook.badugi.hand import Action, BadugiState, Draw
+from rulebook.games.badugi import evaluate
+from rulebook.games.badugi import Action, BadugiState, Draw
 from rulebook.cards import ALL_CARDS, Card, CardSet
 
 ACTIONS = [Action(k) for k in ("fold", "check", "call", "bet", "raise")]

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook import diagrams
-from rulebook.badugi import evaluate
-from rulebook.badugi.diagram import clash, conflicts, hand_diagram, other_largest_sets
+from rulebook.games.badugi import evaluate
+from rulebook.games.badugi.diagram import clash, conflicts, hand_diagram, other_largest_sets
 from rulebook.cards import ALL_CARDS, Card
 
 pytest.importorskip("graphviz", reason="the graphviz package is missing: pip install -e '.[lab]'")
@@ -119,7 +119,7 @@ def test_discard_tooltips_carry_the_rankings_sentence_and_clause_ids() -> None:
     assert "[BDG-RANK-3, BDG-RANK-2]" in tip
     assert nodes["KC"]["label"] == "K♣\\ndoes not count\\nBDG-RANK-3, BDG-RANK-2"
     # the other largest set (KC 3D 4H) is named in the label, and why it was not kept
-    assert "KC 4H 3D would make K-4-3, higher than 4-3-2, so it is not kept (BDG-RANK-3)" in source
+    assert "K♣ 4♥ 3♦ would make K-4-3, higher than 4-3-2, so it is not kept (BDG-RANK-3)" in source
     assert "BDG-RANK-2" in nodes["2C"]["tooltip"]
 
 
@@ -143,7 +143,7 @@ def test_one_card_hand_every_pair_is_an_edge() -> None:
 def test_value_diagram_method_returns_a_diagram() -> None:
     d = evaluate("AC 2C 3H 4S").diagram()
     assert isinstance(d, diagrams.Diagram)
-    assert d.title == "AC 2C 3H 4S: three-card hand 4-3-A, class 717 of 1,092"
+    assert d.title == "A♣ 2♣ 3♥ 4♠: three-card hand 4-3-A, class 717 of 1,092"
     assert d.source == hand_diagram("AC 2C 3H 4S").source
 
 
@@ -171,7 +171,7 @@ def test_without_graphviz_shows_source_and_hint(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_importing_badugi_does_not_import_graphviz() -> None:
-    code = ("import sys, rulebook.badugi, rulebook.badugi.diagram; "
+    code = ("import sys, rulebook.games.badugi, rulebook.games.badugi.diagram; "
             "print('graphviz' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -181,3 +181,10 @@ def test_bad_hand_is_refused_with_the_engines_message() -> None:
     from rulebook.errors import CardError
     with pytest.raises(CardError, match="exactly four cards"):
         hand_diagram("AC 2D 3H")
+
+
+def test_what_the_graph_says_names_cards_in_symbols() -> None:
+    source = hand_diagram("KC 2C 3D 4H").source
+    words = " ".join(re.findall(r'(?:label|tooltip)="([^"]*)"', source))
+    assert "K♣" in words and "2♣" in words
+    assert not re.search(r"\b[A2-9TJQK][CDHS]\b", words), words

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook import load_rules
-from rulebook.badugi.hand import Action, BadugiState, Draw
+from rulebook.games.badugi import Action, BadugiState, Draw
 from rulebook.cards import CardSet
 from rulebook.errors import IllegalMove, MoveError, PositionError, RulesError
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from rulebook import load_rules
-from rulebook.badugi.hand import Draw
+from rulebook.games.badugi import Draw
 from rulebook.protocol import autoplay
 from rulebook.errors import RulesError
 

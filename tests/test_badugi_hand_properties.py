@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook import load_rules, records
-from rulebook.badugi.betting import Table
-from rulebook.badugi.hand import Action, BadugiState, BadugiView, Draw
+from rulebook.games.badugi.betting import Table
+from rulebook.games.badugi import Action, BadugiState, BadugiView, Draw
 from rulebook.cards import CardSet
 from rulebook.errors import CardError, IllegalMove, MoveError, PositionError, RecordError, RulesError
 from rulebook.protocol import TurnRandom, autoplay, bots_for, make_bot
@@ -139,7 +139,7 @@ def test_smart_beats_random_over_many_hands() -> None:
 
 
 def test_smart_draws_toward_a_badugi() -> None:
-    from rulebook.badugi.bots import smart_discard
+    from rulebook.games.badugi.bots import smart_discard
 
     assert smart_discard(CardSet("AC 2D 3H KH").mask, 1) == CardSet("KH").mask
     assert smart_discard(CardSet("AC 2D 3H 4S").mask, 1) == 0

@@ -32,8 +32,8 @@ import warnings
 import pytest
 
 from rulebook import load_rules
-from rulebook.badugi import betting as B
-from rulebook.badugi.hand import Action, Draw
+from rulebook.games.badugi import betting as B
+from rulebook.games.badugi import Action, Draw
 from rulebook.cards import CardSet
 
 pokerkit = pytest.importorskip("pokerkit")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rulebook.cards import ALL_CARDS, Card, CardSet, rank_mask, suit_mask
 from rulebook.errors import CardError
-from rulebook.badugi import (
+from rulebook.games.badugi import (
     CLASS_COUNT,
     CLASS_RANGES,
     HAND_COUNT,
@@ -32,7 +32,7 @@ from rulebook.badugi import (
     ranks_of_class,
     standing,
 )
-from rulebook.badugi import ranking
+from rulebook.games.badugi import ranking
 
 R = {letter: i + 1 for i, letter in enumerate("A23456789TJQK")}
 
@@ -398,8 +398,8 @@ def test_class_frame_is_a_dataframe() -> None:
 
 
 def test_importing_badugi_is_light_and_builds_no_table() -> None:
-    probe = ("import sys, json, rulebook.badugi as b\n"
-             "from rulebook.badugi import ranking\n"
+    probe = ("import sys, json, rulebook.games.badugi as b\n"
+             "from rulebook.games.badugi import ranking\n"
              "b.evaluate('AC 2D 3H 4S')\n"
              "print(json.dumps([ranking._ALL_HANDS is None, sorted(sys.modules)]))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.cards import ALL_CARDS
-from rulebook.badugi import CLASS_COUNT, HAND_COUNT, all_hands, evaluate, ranks_of_class
+from rulebook.games.badugi import CLASS_COUNT, HAND_COUNT, all_hands, evaluate, ranks_of_class
 
 pokerkit = pytest.importorskip("pokerkit")
 

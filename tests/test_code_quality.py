@@ -26,7 +26,7 @@ PACKAGE = ROOT / "rulebook"
 CLAUSE_ID = re.compile(r"\b(BS|SAT|BDG)-[A-Z]+-[0-9]+\b")
 """A clause id of ``shared/rules/`` (e.g. ``BS-MOVE-3``, ``SAT-FIT-2``, ``BDG-RANK-1``)."""
 ENGINE_MODULES = re.compile(
-    r"^rulebook\.(sevens\w*|satti\w*|badugi(\.\w+)?|match|turnflow|waiting)$")
+    r"^rulebook\.(games\.\w+(\.\w+)?|match|turnflow)$")
 """The game-engine modules, whose headers must name the clauses they implement."""
 
 MODULE_NAMES = ["rulebook"] + sorted(
@@ -174,10 +174,11 @@ def test_every_module_has_a_header(module_name: str) -> None:
 
 def test_the_engine_modules_are_the_expected_ones() -> None:
     engine = [name for name in MODULE_NAMES if ENGINE_MODULES.match(name)]
-    for name in ("rulebook.sevens", "rulebook.sevens_core", "rulebook.sevens_bots",
-                 "rulebook.satti", "rulebook.satti_bots", "rulebook.badugi",
-                 "rulebook.badugi.hand", "rulebook.match", "rulebook.turnflow",
-                 "rulebook.waiting"):
+    for name in ("rulebook.games.sevens.state", "rulebook.games.sevens.core",
+                 "rulebook.games.sevens.bots", "rulebook.games.satti.state",
+                 "rulebook.games.satti.bots", "rulebook.games.badugi",
+                 "rulebook.games.badugi.state", "rulebook.match", "rulebook.turnflow",
+                 "rulebook.games.sevens.waiting"):
         assert name in engine
     assert "rulebook.cards" not in engine and "rulebook.records" not in engine
 

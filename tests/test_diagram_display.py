@@ -7,7 +7,7 @@ graphviz = pytest.importorskip("graphviz", reason="graphviz (Python package) is 
 
 import rulebook  # noqa: E402
 import rulebook.diagrams as diagrams  # noqa: E402
-from rulebook.badugi import evaluate  # noqa: E402
+from rulebook.games.badugi import evaluate  # noqa: E402
 
 
 def _generated() -> list[object]:

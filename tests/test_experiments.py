@@ -13,7 +13,8 @@ import pytest
 
 import rulebook
 from rulebook import RulesError, load_rules
-from rulebook.experiments import (Comparison, compare_rules, measure_table, paired_sentence,
+from rulebook.paired import compare_rules
+from rulebook.experiments import (Comparison, measure_table, paired_sentence,
                                   summary_of)
 from rulebook.measures import MEASURES, measure
 from rulebook.protocol import autoplay
@@ -224,10 +225,10 @@ def test_a_house_rule_that_matters_is_more_than_noise() -> None:
     plain = load_rules("badam-satti")
     first = plain.with_options(sevens_first=True)
     comparison = rulebook.compare_rules(plain, first, deals=3000, seed=5)
-    assert isinstance(comparison, Comparison) and comparison.change == "sevens_first"
+    assert isinstance(comparison, Comparison) and comparison.change == "Sevens first"
     passes = comparison.row("passes", "all")
     assert passes.difference.high < 0 and passes.more_than_noise
-    assert passes.sentence.startswith("Sevens_first lowers the average seat's passes by ")
+    assert passes.sentence.startswith("Sevens first lowers the average seat's passes by ")
     assert passes.sentence.endswith("; that is more than noise.")
     frame = simulate(plain, deals=3000, seed=5)
     other = simulate(first, deals=3000, seed=5)

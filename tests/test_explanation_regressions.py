@@ -19,7 +19,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.__main__ import show_deal
-from rulebook.badugi import evaluate
+from rulebook.games.badugi import evaluate
 from rulebook.cards import CardSet
 from rulebook.protocol import autoplay
 
@@ -44,7 +44,7 @@ def test_BS_HR_5_a_legal_seven_under_sevens_first_cites_the_house_rule_first() -
     state = load_rules("badam-satti", sevens_first=True).position(**EX2)
     why = state.explain("7D")
     assert why.legal and why.clauses[0] == "BS-HR-5" and "BS-MOVE-3" not in why.clauses
-    assert why.reason.startswith("7♦ is legal: under sevens_first")
+    assert why.reason.startswith("7♦ is legal: under the house rule Sevens first")
     refused = state.explain("JS")
     assert not refused.legal and refused.clauses[0] == "BS-HR-5"
     assert refused.facts.blocking == CardSet("7D")

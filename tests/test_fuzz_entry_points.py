@@ -12,10 +12,12 @@ without a new test:
 * every name in ``rulebook.__all__`` (functions, and the constructors of its value classes);
 * every public method of the objects those entry points return, when called as a learner
   would (:data:`GOOD_CALLS`: one valid call per entry point, so its results are known);
-* every name in ``widgets.__all__``.
+* every name in ``widgets.__all__``, and the public methods of each widget
+  (:data:`WIDGET_GOOD_CALLS`: one valid construction per widget).
 
-:data:`NOT_FUZZED_YET` lists, with the reason for each, what is deliberately left out for
-now; :func:`test_the_allow_list_names_only_real_entry_points` keeps it from going stale.
+:data:`NOT_FUZZED_YET` would list, with the reason for each, anything deliberately left out;
+it is empty: every entry point is fuzzed.  :func:`test_the_allow_list_names_only_real_entry_points`
+keeps it from going stale.
 The command line (``python -m rulebook``) and tampered records have tests of their own below.
 
 The default run draws a bounded number of examples (a few seconds in all); the tests marked
@@ -59,34 +61,7 @@ SLOW_EXAMPLES = 150
 # for a name of ``rulebook.__all__``, ``widgets.NAME`` for a widget class, and
 # ``TYPE.METHOD`` for a public method of a returned object (``SevensRules.position``).
 # --------------------------------------------------------------------------------------
-NOT_FUZZED_YET: dict[str, str] = {
-    # The game states (every game's *State class): play, explain, view, legal_moves ... are
-    # being rewritten in the game modules; a state's methods still crash on non-moves, and a
-    # state's origin can still be changed through what it returns.
-    "*State.*": "game states' methods: type holes and mutable origins in the game modules",
-    # Setting up a position by hand has type holes and accepts impossible positions; it is
-    # fixed together with the game states.
-    "*Rules.position": "position(): type holes and impossible positions in the game modules",
-    # The rules' game-specific methods live in the same game modules.
-    "*Rules.new_deal": "game modules: a seed is not yet checked with errors.check_seed",
-    "*Rules.new_match": "game modules: players/seed/dealer checks shared with new_deal",
-    "*Rules.deal_after": "game modules: the next deal of a match takes a finished state",
-    "*Rules.next_hand": "game modules: Badugi's next hand takes a state",
-    "*Rules.parse_move": "game modules: move parsing of non-text moves",
-    "*Rules.playout": "game modules: the fast path's bot and seed arguments",
-    "*Rules.playout_batch": "game modules: the fast path's bot and seed arguments",
-    "*Rules.check_players": "game modules: players checks",
-    "*Rules.match_*": "game modules: match scoring takes outcomes built by the engine",
-    "*Rules.seat_stacks": "game modules: Badugi's stacks per seat",
-    # Computer players are driven by the engine with a view and a TurnRandom it made.
-    "*Bot.choose": "computer players (game modules) are called by the engine, not by hand",
-    # Widgets are being rewritten; their constructors and methods are fuzzed once they are.
-    "widgets.*": "widgets: bad constructor arguments are being handled in the widgets",
-    # simulate() is being rewritten for bounded work before its first progress report.
-    "rulebook.simulate": "simulate(): being rewritten (bounded work, progress)",
-    "rulebook.compare_rules": "built on simulate(): its arguments are checked with simulate's",
-    "rulebook.summarize": "built on simulate(): takes the frame or summary simulate returns",
-}
+NOT_FUZZED_YET: dict[str, str] = {}
 
 # Names of ``rulebook.__all__`` that are not entry points for input at all.
 NOT_ENTRY_POINTS: dict[str, str] = {
@@ -127,14 +102,28 @@ GOOD_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "loads": [((json.dumps(record),), {}) for record in RECORDS.values()],
     "load": [],  # reads a file: its results are those of loads
     "save": [],  # returns nothing
-    "simulate": [],  # allow-listed
-    "compare_rules": [],  # allow-listed with simulate
-    "summarize": [],  # allow-listed with simulate
+    "simulate": [],  # a DataFrame (pandas' own methods)
+    "compare_rules": [],  # a Comparison: its methods read what the engine measured
+    "summarize": [],  # a DataFrame
     "measure_table": [((), {})],
 }
 """One valid call of each entry point of ``rulebook.__all__``: the objects they return are
 fuzzed through their public methods.  A new entry point must be added here (the harness
 checks it), with ``[]`` when it returns nothing new."""
+
+WIDGET_GOOD_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    "DealStepper": [((STATES["badam-satti"],), {"draw_in_background": False}),
+                    ((RULES["satti"],), {"play": True, "seat": 0, "seed": 2, "players": 3,
+                                         "draw_in_background": False})],
+    "PlayGame": [(("sevens",), {"seed": 1})],
+    "MoveInspector": [((STATES["satti"],), {})],
+    "RulesCompare": [(("badam-satti", "sevens"), {"draw_in_background": False})],
+    "Lockstep": [((1, "badam-satti", "badam-satti+sevens_first"), {})],
+    "BadugiRanker": [((), {"show_diagram": False, "draw_in_background": False})],
+    "VariantLab": [((), {"profile": "satti", "players": 3, "deals": 20, "background": False})],
+}
+"""One valid construction of each widget of ``widgets.__all__``: the widget's own public
+methods (not those of ipywidgets) are fuzzed on it.  A new widget must be added here."""
 
 # --------------------------------------------------------------------------------------
 # Junk
@@ -281,7 +270,23 @@ junk = _junk()
 _file_names = st.one_of(
     st.text(max_size=20).map(lambda t: "fuzz-" + t.replace("/", "_").replace("\\", "_")),
     _one_of_these(["fuzz-" + "x" * 5000, "fuzz-a\x00b", ".", "fuzz-dir/x.json"]))
+# A run's size is junk that is not a small whole number, or a small one: a valid huge number
+# of deals is a long run, not bad input (the lab bounds what a click may ask for).
+_run_sizes = st.one_of(st.integers(-3, 40), junk.filter(
+    lambda v: isinstance(v, bool) or not isinstance(v, int)))
 ARGUMENT_OVERRIDES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
+    ("widgets.VariantLab", "deals"): _run_sizes,
+    **{(label, name): _run_sizes
+       for label in ("rulebook.simulate", "rulebook.compare_rules")
+       for name in ("deals", "chunk")},
+    **{(label, "workers"): st.one_of(
+        st.sampled_from([1, 0, -1, True, 2.0, "2", None, 10 ** 6, 10 ** 30]),
+        junk.filter(lambda v: isinstance(v, bool) or not isinstance(v, int)))
+       for label in ("rulebook.simulate", "rulebook.compare_rules")},
+    # progress is the caller's own function: what it raises is theirs to see
+    **{(label, "progress"): st.one_of(st.none(), st.just(lambda done, total: None),
+                                      junk.filter(lambda v: not callable(v)))
+       for label in ("rulebook.simulate", "rulebook.compare_rules")},
     ("rulebook.save", "path"): st.one_of(_file_names, junk.filter(
         lambda v: not isinstance(v, (str, bytes)))),
     ("rulebook.load", "path"): st.one_of(_file_names, junk.filter(
@@ -365,7 +370,15 @@ def discover() -> list[Target]:
             seen.add(key)
             found.append(Target(label, function, obj))
     for name in widgets.__all__:
-        found.append(Target(f"widgets.{name}", getattr(widgets, name)))
+        cls = getattr(widgets, name)
+        found.append(Target(f"widgets.{name}", cls))
+        for args, kwargs in WIDGET_GOOD_CALLS.get(name, []):
+            instance = cls(*args, **kwargs)
+            for method, function in _public_methods(instance):
+                label = f"{name}.{method}"
+                if (label, "") not in seen and function.__module__.startswith("widgets"):
+                    seen.add((label, ""))
+                    found.append(Target(label, function, instance))
     return found
 
 
@@ -526,6 +539,19 @@ def test_every_entry_point_has_a_valid_call_or_is_not_one() -> None:
         assert name in GOOD_CALLS or name in NOT_ENTRY_POINTS, \
             f"rulebook.{name} is new: add a valid call to GOOD_CALLS (or [] if it returns " \
             "nothing to fuzz further)"
+
+
+def test_every_widget_has_a_valid_construction() -> None:
+    import widgets
+
+    for name in widgets.__all__:
+        assert name in WIDGET_GOOD_CALLS, \
+            f"widgets.{name} is new: add a valid construction to WIDGET_GOOD_CALLS"
+    labels = {t.label for t in TARGETS}
+    for expected in ("widgets.DealStepper", "DealStepper.go", "DealStepper.click_card",
+                     "MoveInspector.pick", "RulesCompare.set_option", "Lockstep.show",
+                     "PlayGame.new_deal"):
+        assert expected in labels, expected
 
 
 def test_the_allow_list_names_only_real_entry_points() -> None:

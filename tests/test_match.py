@@ -10,8 +10,8 @@ from rulebook import RecordError, RulesError, load_rules
 from rulebook.match import Match, load_match
 from rulebook.protocol import derived_seed
 from rulebook.records import dumps, loads
-from rulebook.sevens import SevensOutcome
-from rulebook.sevens_core import round_places
+from rulebook.games.sevens import SevensOutcome
+from rulebook.games.sevens.core import round_places
 
 
 def outcome(points, winner, cards=None, chips=False):

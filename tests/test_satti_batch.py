@@ -1,4 +1,4 @@
-"""Satti's numpy batch (rulebook.satti_batch) gives, round for round, exactly the rows of the
+"""Satti's numpy batch (rulebook.games.satti.batch) gives, round for round, exactly the rows of the
 scalar fast loop (and so of State + autoplay), for every option and table size."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.protocol import autoplay
-from rulebook.satti_batch import MIN_BATCH, columns_random
-from rulebook.satti_bots import rows_from_state
+from rulebook.games.satti.batch import MIN_BATCH, columns_random
+from rulebook.games.satti.bots import rows_from_state
 from rulebook.simulation import _rows_to_columns, deal_dealers, deal_seeds
 
 CASES = [({}, 4), ({}, 2), ({}, 6), ({"seven_stacking": False}, 3),
@@ -48,7 +48,7 @@ def test_batch_equals_the_scalar_loop(options, players) -> None:
 
 
 def _turned_seven(rules, players, seed, dealer):
-    from rulebook.satti import shuffled_deck
+    from rulebook.games.satti.core import shuffled_deck
 
     pack = shuffled_deck(seed)
     return pack[-(players * rules.hand_size) - 1] >> 2 == 6

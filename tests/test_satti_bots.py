@@ -9,8 +9,8 @@ import pytest
 from rulebook import load_rules
 from rulebook.cards import ALL_CARDS, CardSet, parse_cards
 from rulebook.protocol import TurnRandom, autoplay, make_bot
-from rulebook.satti import SattiState, SattiView
-from rulebook.satti_bots import group_size, smart_suit
+from rulebook.games.satti import SattiState, SattiView
+from rulebook.games.satti.bots import group_size, smart_suit
 
 RULES = load_rules("satti")
 

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from rulebook import load_rules
 from rulebook.cards import ALL_CARDS, Card
-from rulebook.satti import Attempt, Draw, Name, Play, SattiState, Skip
+from rulebook.games.satti import Attempt, Draw, Name, Play, SattiState, Skip
 
 OPTIONS = [dict(hand_size=h, seven_stacking=s, play_after_draw=p)
            for h, s, p in itertools.product((5, 6, 7), (True, False), (True, False))]

@@ -8,7 +8,7 @@ import pytest
 from rulebook import load_rules, simulate
 from rulebook.errors import RulesError
 from rulebook.protocol import autoplay
-from rulebook.satti_bots import rows_from_state
+from rulebook.games.satti.bots import rows_from_state
 
 COMBOS = [dict(hand_size=h, seven_stacking=s, play_after_draw=a)
           for h, s, a in itertools.product((5, 6, 7), (True, False), (True, False))]
@@ -67,7 +67,7 @@ def test_SAT_END_4_playout_rows_and_record() -> None:
 
 
 def test_SAT_AI_1_playout_with_another_bot_object() -> None:
-    from rulebook.satti_bots import SmartBot
+    from rulebook.games.satti.bots import SmartBot
 
     class Named(SmartBot):
         name = "mine"

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from rulebook import load_rules
 from rulebook.cards import FULL_MASK
 from rulebook.protocol import TurnRandom, autoplay
-from rulebook.satti import MOVE_CAP, MOVES, OBSERVED_BOUND, SattiState
+from rulebook.games.satti import SattiState
+from rulebook.games.satti.core import MOVE_CAP, OBSERVED_BOUND
+from rulebook.games.satti.moves import MOVES
 
 COMBOS = list(itertools.product((5, 6, 7), (True, False), (True, False)))
 

@@ -12,16 +12,8 @@ from rulebook.errors import IllegalMove, MoveError, PositionError, RecordError, 
 from rulebook.protocol import derived_random
 from rulebook.records import dumps, loads
 from rulebook.rules import TOPICS
-from rulebook.satti import (
-    Attempt,
-    Draw,
-    Name,
-    Play,
-    SattiState,
-    Skip,
-    deal_table,
-    shuffled_deck,
-)
+from rulebook.games.satti import Attempt, Draw, Name, Play, SattiState, Skip
+from rulebook.games.satti.core import deal_table, shuffled_deck
 
 RULES = load_rules("satti")
 
@@ -687,7 +679,7 @@ def test_SAT_END_3_last_jack_names_no_suit() -> None:
 
 @pytest.mark.clause("SAT-END-4", "SAT-END-5", "SAT-EX-9")
 def test_SAT_EX_9_places_by_cards_held() -> None:
-    from rulebook.satti import places_of
+    from rulebook.games.satti.core import places_of
 
     assert places_of([3, 1, 0, 3], 2) == (3, 2, 1, 3)
     # a stopped round (SAT-PILE-3): the hands hold all 51 cards but the top card

@@ -1,4 +1,4 @@
-"""The Sevens family's column batch (rulebook.sevens_batch) gives, deal for deal, exactly the
+"""The Sevens family's column batch (rulebook.games.sevens.batch) gives, deal for deal, exactly the
 rows of the numpy row batch and the scalar loop (and so of State + autoplay)."""
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from rulebook import load_rules
-from rulebook.sevens_batch import MIN_BATCH, columns_random, places_lower_first
-from rulebook.sevens_core import playout_deal, round_places
+from rulebook.games.sevens.batch import MIN_BATCH, columns_random, places_lower_first
+from rulebook.games.sevens.core import round_places
+from rulebook.games.sevens.playout import playout_deal
 from rulebook.simulation import _rows_to_columns, deal_dealers, deal_seeds
 
 CASES = [

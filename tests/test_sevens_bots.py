@@ -7,7 +7,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.protocol import TurnRandom, autoplay, make_bot
-from rulebook.sevens import SevensState, SevensView
+from rulebook.games.sevens import SevensState, SevensView
 
 SMART_DEALS = 200
 """Seeded deals (seeds 0..199, the smart player in seat k % 4) for the strength test."""

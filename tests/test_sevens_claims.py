@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from rulebook import load_rules
 from rulebook.cards import ALL_CARDS, Card, CardSet
-from rulebook.sevens import PASS, PLAYS, SevensState
+from rulebook.games.sevens import PASS, PLAYS, SevensState
 
 HOUSE = ("sevens_first", "flat_10", "limited_passes", "ace_high", "eight_before_six",
          "one_final_turn")

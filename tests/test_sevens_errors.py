@@ -16,7 +16,7 @@ from rulebook import (
 )
 from rulebook.protocol import autoplay
 from rulebook.records import digest, dumps, loads
-from rulebook.sevens import PASS, Pass, Play
+from rulebook.games.sevens import PASS, Pass, Play
 
 
 @pytest.mark.parametrize("text", ["1H", "7X", "", "77H", "H7", "10", "pass7"])

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from rulebook import CardSet, IllegalMove, load_rules
-from rulebook.sevens import PASS, Play, SevensOutcome
-from rulebook.sevens_core import round_places, shuffle_order
+from rulebook.games.sevens import PASS, Play, SevensOutcome
+from rulebook.games.sevens.core import round_places, shuffle_order
 
 
 def moves(state):
@@ -58,7 +58,7 @@ def test_BS_EX_2_classic():
 @pytest.mark.clause("BS-EX-2", "BS-HR-5", "BS-HR-9")
 def test_BS_EX_2_with_sevens_first_or_with_limited_passes():
     assert moves(ex2(sevens_first=True)) == ["7D"]
-    assert "sevens_first" in ex2(sevens_first=True).explain("JS").reason
+    assert "Sevens first" in ex2(sevens_first=True).explain("JS").reason
     limited = ex2(limited_passes=True)
     assert moves(limited) == ["2C", "3S", "7D", "9C", "JS", "KH", "pass"]
     assert limited.explain("pass").legal

@@ -10,7 +10,7 @@ from rulebook import load_rules
 from rulebook.cards import FULL_MASK
 from rulebook.protocol import TurnRandom, autoplay, make_bot
 from rulebook.records import dumps, loads
-from rulebook.sevens import PASS, PLAYS
+from rulebook.games.sevens import PASS, PLAYS
 
 HOUSE = ("sevens_first", "flat_10", "limited_passes", "ace_high", "eight_before_six",
          "one_final_turn")

@@ -7,8 +7,8 @@ from rulebook import CardSet, IllegalMove, RulesError, load_rules
 from rulebook.cards import FULL_MASK
 from rulebook.protocol import autoplay
 from rulebook.rules import TOPICS
-from rulebook.sevens import PASS, Play, SevensView
-from rulebook.sevens_core import (
+from rulebook.games.sevens import PASS, Play, SevensView
+from rulebook.games.sevens.core import (
     HAND_SIZES,
     card_values,
     deal_hands,
@@ -387,15 +387,16 @@ def test_BS_HR_1_house_rules_are_switches_off_by_default():
 def test_BS_HR_2_ranked_refuses_house_rules_naming_each():
     with pytest.raises(RulesError) as info:
         load_rules("badam-satti", ranked=True, sevens_first=True, ace_high=True)
-    assert "sevens_first" in str(info.value) and "ace_high" in str(info.value)
-    assert "flat_10" not in str(info.value)
+    # each house rule by its label, as a learner reads it
+    assert "Sevens first" in str(info.value) and "Aces high (after the king)" in str(info.value)
+    assert "Aces and faces worth 10" not in str(info.value)
     assert load_rules("badam-satti", ranked=True).option("ranked") is True
 
 
 @pytest.mark.clause("BS-HR-3")
 def test_BS_HR_3_round_count_counts_only_when_not_five():
     assert load_rules("badam-satti", ranked=True, round_count=5).match_length() == 5
-    with pytest.raises(RulesError, match="round_count"):
+    with pytest.raises(RulesError, match="Rounds in a match"):
         load_rules("badam-satti", ranked=True, round_count=7)
     assert load_rules("badam-satti").option("ranked") is False
 
@@ -532,4 +533,4 @@ def test_BS_HR_8_the_last_pass_is_counted_in_the_singular():
     rules = load_rules("badam-satti", limited_passes=True)
     state = rules.position(table="7H 7S 7C 7D", hands=["KH KS", None, None], passes_left=[1, 3, 3])
     reason = state.explain("pass").reason
-    assert reason.endswith("it uses your last pass (limited_passes).")
+    assert reason.endswith("it uses your last pass (the house rule Three passes per round).")

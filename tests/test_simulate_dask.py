@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from rulebook import load_rules
-from rulebook.experiments import compare_rules
+from rulebook.paired import compare_rules
 from rulebook.simulation import simulate
 
 distributed = pytest.importorskip(

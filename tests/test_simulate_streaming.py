@@ -11,7 +11,8 @@ import pytest
 
 from rulebook import RulesError, load_rules
 from rulebook import simulation
-from rulebook.experiments import Summary, compare_rules, summary_of
+from rulebook.experiments import Summary, summary_of
+from rulebook.paired import compare_rules
 from rulebook.simulation import chunk_plan, simulate, summarize
 
 # (profile, options, players, bots): every game, a house rule, numpy batches and scalar loops.

@@ -17,7 +17,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.rules import profile_ids
-from rulebook.sevens_core import PASSES_PER_ROUND
+from rulebook.games.sevens.core import PASSES_PER_ROUND
 from rulebook.turnflow import (
     FlowDiff,
     TurnFlow,

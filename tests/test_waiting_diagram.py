@@ -1,4 +1,4 @@
-"""What waits on what in a Sevens position (rulebook.waiting): chains on the worked examples of
+"""What waits on what in a Sevens position (rulebook.games.sevens.waiting): chains on the worked examples of
 badam-satti.md, a check of every chain against an independent count over random deals, and
 the waiting diagram's DOT source and rendering."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rulebook import load_rules
 from rulebook.cards import RANKS, Card
 from rulebook.protocol import derived_random
-from rulebook.waiting import (
+from rulebook.games.sevens.waiting import (
     SEAT_COLOURS,
     Chain,
     chain_before,

@@ -7,9 +7,8 @@ import re
 import pytest
 
 pytest.importorskip("ipywidgets")
-pytest.importorskip("pandas")
 
-from rulebook.badugi import evaluate, explain_comparison, standing  # noqa: E402
+from rulebook.games.badugi import evaluate, explain_comparison, standing  # noqa: E402
 from rulebook.diagrams import find_dot  # noqa: E402
 from rulebook.errors import CardError  # noqa: E402
 from widgets import BadugiRanker  # noqa: E402
@@ -285,3 +284,19 @@ def test_displays_as_a_widget(ranker_factory):  # type: ignore[no-untyped-def]
 def test_bad_starting_hand_is_refused() -> None:
     with pytest.raises(CardError, match="exactly four cards"):
         BadugiRanker(hand="AC 2D")
+
+
+def test_the_ranker_needs_no_pandas() -> None:
+    """With pandas missing, the ranker still draws every table (plain HTML)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pandas'] = None\n"
+            "from widgets import BadugiRanker\n"
+            "r = BadugiRanker('AC 2D 3H 5S')\n"
+            "assert 'badugi 5-3-2-A' in r.nearby.value and 'data-class-index' in r.nearby.value\n"
+            "assert 'pandas' not in sys.modules or sys.modules['pandas'] is None\n"
+            "print('ok')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

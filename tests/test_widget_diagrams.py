@@ -11,7 +11,9 @@ from rulebook.protocol import autoplay  # noqa: E402
 from rulebook.diagrams import Diagram  # noqa: E402
 from rulebook.turnflow import turn_diagram  # noqa: E402
 from widgets.compare import RulesCompare  # noqa: E402
-from widgets.stepper import WAITING_TITLE, DealStepper  # noqa: E402
+from widgets.stepper import DealStepper  # noqa: E402
+
+WAITING_TITLE = rulebook.load_rules("badam-satti").position_diagram.title
 
 
 def test_stepper_shows_the_engines_waiting_diagram_for_the_current_position() -> None:

@@ -14,7 +14,7 @@ from rulebook import load_rules
 from rulebook.protocol import autoplay
 from rulebook.rules import profile_ids
 from widgets import Lockstep
-from widgets.lockstep import _fallback_state_html, state_panel_html
+from widgets.lockstep import state_panel_html
 
 
 def replay(rules, seed, players=4, bots="smart"):
@@ -38,7 +38,7 @@ def independent_parting(rules_a, rules_b, seed, **kw):
 
 def reasons(cell_html: str) -> list[str]:
     """The explanation sentences shown in one side's cell, in order."""
-    return [html.unescape(x) for x in re.findall(r"<span class='rb-why'>(.*?)</span>",
+    return [html.unescape(x) for x in re.findall(r'<span class="rb-why">(.*?)</span>',
                                                  cell_html)]
 
 
@@ -217,13 +217,13 @@ def test_every_profile_steps(pid):
 
 
 @pytest.mark.parametrize("pid", profile_ids())
-def test_fallback_drawing_shows_every_hand(pid):
+def test_the_panel_shows_every_hand_and_who_is_to_move(pid):
     state = load_rules(pid).new_deal(players=4, seed=5, dealer=0)
-    drawn = _fallback_state_html(state)
+    drawn = state_panel_html(state)
     for hand in state.hands:
         for card in hand:
             assert f'data-card="{card.text}"' in drawn
-    assert "▶ seat" in drawn
+    assert f'<tr class="rb-to-move" data-seat="{state.to_move}">' in drawn
 
 
 def test_displays_in_jupyter():
@@ -254,6 +254,6 @@ def test_rulesets_are_named_in_words_and_clause_ids_stand_last():
         assert "sevens_first" not in text.replace("data-", "")  # the engine's own reasons
         # may name a house rule; the widget's words never do
     for cell in (side(lock, "a"), side(lock, "b")):
-        for expl in re.findall(r"<div class='rb-expl'.*?</div>", cell):
+        for expl in re.findall(r'<div class="rb-reason rb-expl.*?</div>', cell):
             assert expl.endswith("</small></div>") and 'class="rb-clauses"' in expl
             assert "(BS-" not in expl

@@ -15,6 +15,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.errors import RulebookError, RulesError
+from rulebook.games.sevens.rules import TIE_BREAK
 from rulebook.match import MatchResult, explain_match_result
 from rulebook.protocol import BOTS, autoplay
 from rulebook.rules import profile_ids
@@ -236,7 +237,7 @@ def test_the_tie_break_is_told_step_by_step():
     result = MatchResult(
         places=(2, 1, 4, 2), winners=(1,), totals=(20, 10, 30, 20), summary="",
         tie_break=(_chain(20, 2, 1, "5/2"), _chain(10, 0, 3, 1), _chain(30, 5, 0, 4),
-                   _chain(20, 2, 1, "5/2")))
+                   _chain(20, 2, 1, "5/2")), steps=TIE_BREAK)
     lines = explain_match_result(result)
     assert lines[0] == "Seat 1 wins the match with 10 points, the lowest total."
     assert lines[1] == (
@@ -247,7 +248,7 @@ def test_the_tie_break_is_told_step_by_step():
         "on every tie-break and share 2nd place.")
     three = MatchResult(
         places=(1, 3, 2), winners=(0,), totals=(7, 7, 7), summary="",
-        tie_break=(_chain(7, 1, 2, 2), _chain(7, 3, 1, 2), _chain(7, 1, 1, 2)))
+        tie_break=(_chain(7, 1, 2, 2), _chain(7, 3, 1, 2), _chain(7, 1, 1, 2)), steps=TIE_BREAK)
     lines = explain_match_result(three)
     assert lines[0] == "Seat 0 wins the match with 7 points, the lowest total."
     # all three tie on points; cards at the end part seat 1 off; rounds won part 0 and 2

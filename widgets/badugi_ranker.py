@@ -1,11 +1,11 @@
 """The Badugi ranker: pick four cards, see which count, the hand's class and its standing.
 
-Everything shown is the engine's answer (:mod:`rulebook.badugi.ranking`): the counting cards
+Everything shown is the engine's answer (:mod:`rulebook.games.badugi.ranking`): the counting cards
 and every sentence of why a card does not count (``evaluate(...).explain()``, with clause
 ids), the value in words and its class index, how many of the 270,725 hands beat it
 (``standing``), the deciding step between two hands (``explain_comparison``), the nearby
-classes (``classes_near`` over the pandas ``class_frame``) and the hand's clash graph
-(``evaluate(...).diagram()``, :mod:`rulebook.badugi.diagram`).  This module holds no rule.
+classes (``classes_near``, an HTML table: no pandas needed) and the hand's clash graph
+(``evaluate(...).diagram()``, :mod:`rulebook.games.badugi.diagram`).  This module holds no rule.
 
 Controls a learner (or a test) uses:
 
@@ -32,23 +32,23 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from rulebook.badugi import (
+from rulebook.games.badugi import (
     CLASS_COUNT,
     HAND_COUNT,
     BadugiValue,
     Comparison,
     Standing,
     all_hands,
-    class_frame,
     classes_near,
     evaluate,
     explain_comparison,
 )
-from rulebook.badugi.diagram import discard_reasons
+from rulebook.games.badugi.diagram import discard_reasons
 from rulebook.cards import ALL_CARDS, RANKS, SUITS, Card, CardsLike
 from rulebook.diagrams import DiagramError
 from rulebook.errors import CardError
 
+from .common import flag, seconds, whole_number
 from .drawing import DiagramSlot
 from rulebook.html import clauses_html
 
@@ -86,7 +86,7 @@ class BadugiRanker:
     """Value a Badugi hand, place it among all 270,725 hands and compare it with another.
 
     ``BadugiRanker(hand="AC 2D 3H 4S", other=None)``: ``hand`` and ``other`` are four cards
-    in any form :func:`rulebook.badugi.evaluate` reads (a bad starting hand raises
+    in any form :func:`rulebook.games.badugi.evaluate` reads (a bad starting hand raises
     :class:`~rulebook.errors.CardError`).  ``before``/``after`` set how many better and worse
     classes the nearby table lists; ``show_diagram`` whether the clash graph is drawn, and
     ``draw_in_background`` whether Graphviz draws it on a worker thread (the rest of the
@@ -102,12 +102,14 @@ class BadugiRanker:
                  other: CardsLike | BadugiValue | None = None, *, before: int = 3,
                  after: int = 3, show_diagram: bool = True,
                  draw_in_background: bool = True) -> None:
+        before, after = whole_number("before", before, 0, 200), whole_number("after", after, 0, 200)
+        show_diagram = flag("show_diagram", show_diagram)
+        draw_in_background = flag("draw_in_background", draw_in_background)
         self._value: BadugiValue = evaluate(hand)
         self._other: BadugiValue | None = None if other is None else evaluate(other)
         self.before = before
         self.after = after
         all_hands()  # warm the 270,725-hand table once, here, not on the first click
-        self._frame: Any = class_frame()  # pandas, built once; the nearby table slices it
         self._syncing = False
         self.draw_in_background = draw_in_background
 
@@ -410,10 +412,10 @@ class BadugiRanker:
 
     def _show_nearby(self) -> None:
         rows = classes_near(self._value, before=self.before, after=self.after)
-        frame = self._frame.loc[rows[0].class_index:rows[-1].class_index]
         other = None if self._other is None else self._other.class_index
         body = []
-        for index, row in zip(frame.index, frame.itertuples(index=False)):
+        for row in rows:
+            index = row.class_index
             marks = []
             if index == self._value.class_index:
                 marks.append("▶ this hand")
@@ -423,7 +425,7 @@ class BadugiRanker:
             body.append(
                 f'<tr{here} data-class-index="{index}"><td>{escape(" ".join(marks))}</td>'
                 f"<td>{index:,}</td><td>{escape(row.words)}</td><td>{row.hands:,}</td>"
-                f"<td>{row.beaten_by:,}</td><td>{escape(row.example)}</td></tr>")
+                f"<td>{row.beaten_by:,}</td><td>{escape(row.example.pretty())}</td></tr>")
         self.nearby.value = (
             f"{STYLE}{_EXTRA_STYLE}<p class='rb-note'><b>Classes near this hand</b> "
             "(best first)</p><table class='rb-table rb-nearby'><thead><tr><th></th>"
@@ -442,7 +444,7 @@ class BadugiRanker:
 
     def wait_for_diagram(self, timeout: float = 30.0) -> None:
         """Wait until the clash graph being drawn (if any) is shown (for scripts and tests)."""
-        self.diagram.wait(timeout)
+        self.diagram.wait(seconds("timeout", timeout))
 
 
 _DIAGRAM_CAPTION = (

@@ -1,27 +1,33 @@
 """Pieces several widgets share: what the engine accepts, asked rather than restated, and the
 option controls every widget that shows a ruleset's options builds the same way.
 
-- :func:`players_accepted`: the player counts a ruleset's ``new_deal`` accepts (asked);
+- :func:`players_accepted`: the player counts a ruleset is played by (``rules.players_range``);
 - :func:`strength_options`: the computer players the engine registered for a game, in words;
 - :func:`option_control` / :func:`option_value`: one control per option of a profile's
   option table, labelled in words (the option's ``label``), its meaning and clause ids as
-  the tooltip.
+  the tooltip;
+- :func:`whole_number`, :func:`flag`, :func:`html_text`, :func:`game_state`,
+  :func:`function`: a widget's arguments checked, a wrong one answered with a RulesError.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.protocol import GameState
 from rulebook.rules import OptionSpec, RulesBase
 
 __all__ = ["MOST_PLAYERS_ASKED", "STRENGTH_WORDS", "players_accepted", "strength_options",
-           "option_control", "option_value", "option_text"]
+           "option_control", "option_value", "option_text", "whole_number", "flag",
+           "html_text", "game_state", "function", "seconds"]
 
 MOST_PLAYERS_ASKED = 12
-"""The largest player count the widgets ask the engine about."""
+"""The most players any screen offers (a ruleset's own range, ``rules.players_range``, is
+what it accepts)."""
 
 STRENGTH_WORDS = {
     "easy": "easy",
@@ -35,15 +41,9 @@ _STRENGTH_ORDER = ("smart", "easy", "random")
 
 
 def players_accepted(rules: RulesBase) -> list[int]:
-    """The player counts ``rules.new_deal(players=n)`` accepts (asking the engine, 1..12)."""
-    ok = []
-    for n in range(1, MOST_PLAYERS_ASKED + 1):
-        try:
-            rules.new_deal(players=n, seed=0, dealer=0)  # type: ignore[attr-defined]
-        except RulebookError:
-            continue
-        ok.append(n)
-    return ok
+    """The player counts the ruleset is played by (``rules.players_range``, at most
+    :data:`MOST_PLAYERS_ASKED`)."""
+    return [n for n in rules.players_range if n <= MOST_PLAYERS_ASKED]
 
 
 def strength_options(names: list[str]) -> list[tuple[str, str]]:
@@ -97,3 +97,54 @@ def option_value(spec: OptionSpec, value: Any) -> Any:
     except ValueError:
         raise RulesError(f"{spec.label}: {value!r} is not a list of whole numbers: write them "
                          "separated by commas, e.g. 100, 50, 0") from None
+
+
+# -- arguments from the notebook ----------------------------------------------------------------
+# A widget is built and driven from a notebook cell, where anything may be typed.  These checks
+# answer a wrong argument with the engine's RulesError: what was given (cut short) and what was
+# expected, before anything on screen changes.
+def whole_number(where: str, value: Any, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; RulesError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low \
+            or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise RulesError(f"{where}={quoted(value)}: expected a whole number {span}")
+    return value
+
+
+def flag(where: str, value: Any) -> bool:
+    """``value`` if it is True or False (or 1/0); RulesError otherwise."""
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise RulesError(f"{where}={quoted(value)}: expected True or False")
+
+
+def html_text(where: str, value: Any) -> str:
+    """``value`` if it is text (HTML to show); RulesError otherwise."""
+    if not isinstance(value, str):
+        raise RulesError(f"{where}={quoted(value)}: expected text (HTML to show)")
+    return value
+
+
+def game_state(where: str, value: Any) -> GameState | None:
+    """``value`` if it is a game state or None; RulesError otherwise."""
+    if value is not None and not isinstance(value, GameState):
+        raise RulesError(f"{where}={quoted(value)}: expected a game state, such as "
+                         f"rules.new_deal(players=4, seed=1), or None")
+    return value
+
+
+def function(where: str, value: Any) -> Callable[..., Any]:
+    """``value`` if it can be called; RulesError otherwise."""
+    if not callable(value):
+        raise RulesError(f"{where}={quoted(value)}: expected a function")
+    return value  # type: ignore[no-any-return]
+
+
+def seconds(where: str, value: Any) -> float:
+    """``value`` if it is a number of seconds from 0 to a day; RulesError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not 0 <= value <= 86_400:
+        raise RulesError(f"{where}={quoted(value)}: expected a number of seconds from 0 to "
+                         f"86,400")
+    return float(value)

@@ -1,6 +1,6 @@
 """Rulesets side by side: the rules objects' own description rows, differences highlighted.
 
-``RulesCompare("badam-satti", "sevens", "satti")`` draws one column per ruleset and one row
+``RulesCompare("profile-a", "profile-b", ...)`` draws one column per ruleset and one row
 per setting, grouped by topic in the order of :data:`rulebook.rules.TOPICS` (players, deck,
 deal, who opens, what may be played, passing and drawing, special cards, round end,
 scoring, match, house rules).  The rows come from :func:`rulebook.compare.compare_rules`,
@@ -14,8 +14,8 @@ table (:func:`rulebook.rules.load_profile`), labelled in words (the option's ``l
 lists choices, an IntText for any other whole number, a Text (comma-separated numbers) for a
 list.  Each column has its own width and the columns wrap onto a new line rather than
 overlap; a house-rule row of the table is named by its label too.  Changing one rebuilds that column's rules with ``with_options`` and
-redraws the table; a combination the engine refuses (e.g. ``ranked`` with a house rule in
-badam-satti) shows the engine's :class:`~rulebook.errors.RulesError` message in the reason
+redraws the table; a combination the engine refuses (e.g. a ranked
+ruleset with a house rule) shows the engine's :class:`~rulebook.errors.RulesError` message in the reason
 box, puts the control back and keeps the rules in force.  This module holds no rule.
 
 Controls and outputs a learner (or a test) uses:
@@ -36,12 +36,13 @@ from typing import Any
 import ipywidgets as w
 
 from rulebook.compare import ComparedRow, compare_rules
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.html import ruleset_caption
 from rulebook.lockstep import as_rules
-from rulebook.rules import RulesBase
+from rulebook.rules import RulesBase, default_profile, example_ruleset
 
-from .common import option_control, option_text, option_value
+from .common import flag, option_control, option_text, option_value
+from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
 
@@ -88,7 +89,7 @@ class RulesCompare:
     """Rulesets side by side with option controls; differences highlighted.
 
     ``RulesCompare(*rulesets, title=None)``: each ruleset is a rules object, a profile id
-    (``"sevens"``) or ``"profile+option+name=value"`` text (``"badam-satti+sevens_first"``).
+    or ``"profile+option+name=value"`` text.
     A ruleset that cannot be loaded raises :class:`~rulebook.errors.RulesError` here, before
     anything is drawn; afterwards every refusal is shown in ``reason``.  ``flows_toggle``
     shows each column's turn diagram (``rules.turn_diagram()``) side by side in ``diagrams``,
@@ -99,7 +100,10 @@ class RulesCompare:
                  draw_in_background: bool = True) -> None:
         if not rulesets:
             raise RulesError("RulesCompare needs at least one ruleset, e.g. "
-                             "RulesCompare('badam-satti', 'sevens')")
+                             f"RulesCompare({default_profile()!r}, {example_ruleset()!r})")
+        if title is not None:
+            checked_html("title", title)
+        draw_in_background = flag("draw_in_background", draw_in_background)
         self.rules: list[RulesBase] = [as_rules(r) for r in rulesets]
         self.rows: list[ComparedRow] = []
         self.controls: list[dict[str, w.ValueWidget]] = []
@@ -210,7 +214,7 @@ class RulesCompare:
     def set_diagrams(self, html_text: str) -> None:
         """Show ``html_text`` (e.g. the turn diagrams side by side) below the table;
         an empty text hides the area again."""
-        self.flows.clear(html_text)
+        self.flows.clear(checked_html("html_text", html_text))
         self.diagrams.layout.display = "" if html_text else "none"
 
     def _say(self, text: str, bad: bool = False) -> None:
@@ -230,7 +234,14 @@ class RulesCompare:
         Called by the controls; returns whether the engine accepted the change.  A refusal
         shows the engine's message, keeps the rules and puts the control back.
         """
+        if isinstance(column, bool) or not isinstance(column, int) \
+                or not 0 <= column < len(self.rules):
+            raise RulesError(f"column={quoted(column)}: expected a column from 0 to "
+                             f"{len(self.rules) - 1}")
         rules = self.rules[column]
+        if not isinstance(name, str) or name not in rules.profile.options:
+            raise RulesError(f"name={quoted(name)}: expected an option of "
+                             f"{rules.profile_id}: {', '.join(rules.profile.options)}")
         spec = rules.profile.options[name]
         try:
             new = rules.with_options(**{name: option_value(spec, value)})

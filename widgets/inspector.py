@@ -2,11 +2,13 @@
 why, and the clause ids.
 
 The answer is the engine's own ``state.explain(move)`` (legal or not, one sentence, the
-clause ids), for the player to move.  For the Sevens family the inspector also shows the
-public playable set and, for every seat, the cards it is proven not to hold
-(``state.known_absent(seat)``, BS-INFO-4..6).  It can follow a :class:`~widgets.DealStepper`
+clause ids), for the player to move.  Each card of the pack stands for the move a click on it
+asks for (``rules.card_move``), then come the game's actions (``rules.actions()``) and any
+other legal move.  Where the game says which cards everybody can work out
+(``state.public_cards()``: the playable set, the cards a seat's passes prove it does not
+hold...), the inspector shows them too.  It can follow a :class:`~widgets.DealStepper`
 (``inspector.follow(stepper)``) so that it always inspects the stepper's current position.
-No rule lives here.
+No rule and no game lives here.
 """
 from __future__ import annotations
 
@@ -14,19 +16,16 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.errors import RulebookError
-from rulebook.html import STYLE, card_html, escape, hand_order, legal_card_mask, move_words
 from rulebook.cards import FULL_MASK
+from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.html import STYLE, card_html, clauses_html, escape, explanation_html, \
+    hand_order, legal_card_mask, move_words
 from rulebook.protocol import GameState
 
-from .stepper import GAME_ACTIONS, explanation_html
+from .common import game_state
+from .stepper import action_moves
 
 __all__ = ["MoveInspector"]
-
-
-def _card_move_text(state: GameState, text: str) -> str:
-    """The notation of "use this card" in the game: the card itself, or a Badugi discard."""
-    return f"draw {text}" if state.rules.game == "badugi" else text
 
 
 class MoveInspector:
@@ -34,8 +33,8 @@ class MoveInspector:
 
     ``MoveInspector(state)``; controls: ``picker`` (a Dropdown of every card of the pack —
     legal ones marked ✓ — then the game's actions and any other legal move), ``answer``
-    (the explanation), ``public_box`` (Sevens family: the playable set and each seat's
-    known-absent cards), ``message`` (errors); ``.widget`` is the whole VBox.
+    (the explanation), ``public_box`` (the cards everybody can work out, where the game
+    says so), ``message`` (errors); ``.widget`` is the whole VBox.
     ``set_state(state)`` inspects another position; ``follow(stepper)`` tracks a stepper.
     """
 
@@ -58,7 +57,7 @@ class MoveInspector:
     # -- public ------------------------------------------------------------------------------
     def set_state(self, state: GameState | None) -> None:
         """Inspect ``state`` (keeping the picked move when it still makes sense)."""
-        self.state = state
+        self.state = state = game_state("state", state)
         if state is None:
             self._set_options([("(no position)", "")], "")
             self.title.value = ""
@@ -84,11 +83,14 @@ class MoveInspector:
 
     def pick(self, move: str) -> None:
         """Pick a move by its text (as choosing it in the dropdown does)."""
+        if self.state is None:
+            raise RulesError("there is no position to pick a move in: give the inspector a "
+                             "state first (set_state or follow)")
         values = [v for _label, v in self.picker.options]
-        if move not in values and self.state is not None:
+        if not isinstance(move, str) or move not in values:
             try:
                 parsed = self.state.parse_move(move)
-            except (RulebookError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - any refusal is told on screen
                 self.message.value = f'<div class="rb-reason rb-bad">{escape(exc)}</div>'
                 return
             move = str(parsed)
@@ -101,6 +103,8 @@ class MoveInspector:
 
     def follow(self, stepper: Any) -> None:
         """Inspect whatever position ``stepper`` shows, now and after every step."""
+        if not callable(getattr(stepper, "observe", None)):
+            raise RulesError(f"stepper={quoted(stepper)}: expected a DealStepper to follow")
         stepper.observe(self.set_state)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -121,13 +125,15 @@ class MoveInspector:
         legal = {str(m) for m in state.legal_moves()} if not state.is_over else set()
         lit = legal_card_mask(state) if not state.is_over else 0
         options = []
+        rules = state.rules
         for card in hand_order(FULL_MASK):
-            text = _card_move_text(state, card.text)
+            text = str(rules.card_move(card, state))
             mark = "✓ " if lit & card.mask else ""
             options.append((f"{mark}{card.pretty()}", text))
         covered = {v for _l, v in options}
-        for text in GAME_ACTIONS.get(state.rules.game, ()):
-            options.append((("✓ " if text in legal else "") + move_words(state, text), text))
+        for move in action_moves(state):
+            text = str(move)
+            options.append((("✓ " if text in legal else "") + move.pretty(), text))
             covered.add(text)
         for move in state.legal_moves() if not state.is_over else []:
             text = str(move)
@@ -155,17 +161,26 @@ class MoveInspector:
             self.message.value = f'<div class="rb-reason rb-bad">{escape(exc)}</div>'
 
     def _public_html(self, state: GameState) -> str:
-        if state.rules.game != "sevens":
+        """The cards everybody can work out (``state.public_cards()``): the lines about the
+        table, then a table of what each seat is proven to hold or not."""
+        lines = state.public_cards()
+        if not lines:
             return ""
-        playable = state.playable()  # type: ignore[attr-defined]
-        cards = " ".join(card_html(c) for c in hand_order(playable)) or "none"
+        parts = []
         rows = []
-        for seat in range(state.players):
-            absent = state.known_absent(seat)  # type: ignore[attr-defined]
-            shown = " ".join(card_html(c) for c in hand_order(absent)) or "none proven yet"
-            rows.append(f'<tr data-seat="{seat}"><td>seat {seat}</td>'
-                        f'<td class="rb-absent">{shown}</td></tr>')
-        return (f'<div class="rb-note rb-playable"><b>Playable set:</b> {cards}</div>'
-                '<table class="rb-table rb-known-absent"><thead><tr><th>seat</th>'
-                "<th>known not to hold (from passes and eliminations)</th></tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>")
+        for line in lines:
+            cards = " ".join(card_html(c) for c in hand_order(line.cards))
+            if line.seat is None:
+                parts.append(f'<div class="rb-note rb-playable"><b>{escape(line.label)}:</b> '
+                             f"{cards or 'none'}{clauses_html(line.clauses)}</div>")
+            else:
+                rows.append(line)
+        if rows:
+            body = "".join(f'<tr data-seat="{r.seat}"><td>seat {r.seat}</td>'
+                           f'<td class="rb-absent">'
+                           f'{" ".join(card_html(c) for c in hand_order(r.cards)) or "none proven yet"}'
+                           "</td></tr>" for r in rows)
+            parts.append('<table class="rb-table rb-known-absent"><thead><tr><th>seat</th>'
+                         f"<th>{escape(rows[0].label)}{clauses_html(rows[0].clauses)}</th></tr>"
+                         f"</thead><tbody>{body}</tbody></table>")
+        return "".join(parts)

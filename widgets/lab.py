@@ -69,7 +69,8 @@ from rulebook.lockstep import as_rules
 from rulebook.experiments import Comparison, Layout, PairedRow, Summary, paired_sentence
 from rulebook.html import ruleset_caption
 from rulebook.measures import measure
-from rulebook.rules import PROFILE_DIR, OptionSpec, RulesBase, load_profile, load_rules, profile_ids
+from rulebook.rules import (PROFILE_DIR, OptionSpec, RulesBase, default_profile, example_option,
+                            load_profile, load_rules, profile_ids)
 from rulebook.simulation import bot_names
 from rulebook.stats import Estimate
 
@@ -111,8 +112,8 @@ projector and on a laptop's finer screen, shown at most its width in inches × 9
 
 DESIGN_MEASURES = ("seat_advantage", "margin", "turns", "share_of_moves", "showdown")
 """The game-design measures the lab always lists, in order (``share_of_moves`` is whichever of
-passes, draws or folds per move the game has); a game's own per-deal measures (Satti's
-stopped rounds) follow them."""
+passes, draws or folds per move the game has); a game's own per-deal measures (such as
+rounds stopped with both piles empty) follow them."""
 
 _SHARES = ("pass_share", "draw_share", "fold_share")
 
@@ -165,7 +166,7 @@ _INTERVAL_WORDS = ("Each number is over its 95% interval (the small grey range):
 def measure_names(profile_id: str) -> dict[str, str]:
     """How the lab heads the ``points`` and ``passes`` measures of a ruleset: its profile's
     ``[measures]`` table, e.g. ``{"mean points": "mean chips won", "mean passes": "fold
-    rate"}`` for Badugi."""
+    rate"}`` for a betting game."""
     import tomllib
 
     with (PROFILE_DIR / f"{profile_id}.toml").open("rb") as fh:
@@ -650,22 +651,25 @@ class VariantLab:
     """Simulate many deals of a ruleset with house rules and computer players; measure them
     with 95% intervals, or compare a house rule off and on, deal for deal.
 
-    ``VariantLab(profile="badam-satti", players=4, deals=2000, seed=0, options=None,
-    bots=None, background=None)`` starts with those settings (``options`` a dict of option
+    ``VariantLab(profile=None, players=4, deals=2000, seed=0, options=None, bots=None,
+    background=None)`` starts with those settings (``profile`` a rules object or a ruleset's
+    text; ``None``: the first installed profile; ``options`` a dict of option
     values, ``bots`` a name for every seat or a list per seat).  ``background``: whether a
     click on Run plays on a background thread (``None``: in a Jupyter kernel, where threads
     can start).  See the module docstring for the controls' attribute names.  Display it in
     Jupyter by leaving it as a cell's last value.
     """
 
-    def __init__(self, profile: RulesBase | str = "badam-satti", players: int = 4,
+    def __init__(self, profile: RulesBase | str | None = None, players: int = 4,
                  deals: int = 2000, seed: int = 0, options: dict[str, Any] | None = None,
                  bots: list[str] | str | None = None, background: bool | None = None) -> None:
-        start = as_rules(profile)  # RulesError naming what is valid, before anything is drawn
+        # RulesError naming what is valid, before anything is drawn
+        start = as_rules(default_profile() if profile is None else profile)
         given = dict(start.changed_options())
         if options is not None and not isinstance(options, dict):
+            name, _, value = example_option().partition("=")
             raise RulesError(f"options={_given(options)}: expected a dict of option values, "
-                             "e.g. {'sevens_first': True}")
+                             f"e.g. {{{name!r}: True}}")
         given.update(options or {})
         self.replaced: list[str] = []
         """What the lab did not accept from its arguments, each with what it used instead

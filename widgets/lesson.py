@@ -26,8 +26,10 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.errors import RulebookError
-from rulebook.rules import load_rules, profile_ids
+from rulebook.rules import default_profile, load_rules, profile_ids
 from rulebook.sheets.document import symbols, words_html
+
+from .common import option_control
 
 __all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
            "pandas_or_note", "LESSON_STYLE"]
@@ -267,7 +269,7 @@ class Exercises:
 class TryIt:
     """Controls that re-run a lesson's function, so an exercise needs no code to edit.
 
-    ``TryIt(render, rulesets=("badam-satti",), seed=1, options=None, seeds=(0, 999),
+    ``TryIt(render, rulesets=None, seed=1, options=None, seeds=(0, 999),
     controls=None)`` shows a ruleset picker (when there are several), a switch for each of the
     ruleset's on/off options (``options``: the names to offer; ``None``: every house rule), a
     deal-number box and a **New deal** button (not shown when ``seed`` is ``None``: a fixed
@@ -279,9 +281,10 @@ class TryIt:
     """
 
     def __init__(self, render: Callable[..., Any], *,
-                 rulesets: Sequence[str] = ("badam-satti",), seed: int | None = 1,
+                 rulesets: Sequence[str] | None = None, seed: int | None = 1,
                  options: Sequence[str] | None = None, seeds: tuple[int, int] = (0, 999),
                  controls: dict[str, Any] | None = None, label: str = "") -> None:
+        rulesets = (default_profile(),) if rulesets is None else rulesets
         for pid in rulesets:
             if pid not in profile_ids():
                 load_rules(pid)  # raises the engine's RulesError naming the valid rulesets
@@ -333,20 +336,11 @@ class TryIt:
                       else name in self.option_names)
             if not wanted or name == "ranked":
                 continue
-            label = getattr(spec, "label", "") or name.replace("_", " ").capitalize()
+            if spec.type != "bool" and spec.choices is None:
+                continue  # a switch or a choice: what a lesson varies
+            box: W.ValueWidget = option_control(spec, spec.default)
             if spec.type == "bool":
-                box: W.ValueWidget = W.Checkbox(value=bool(spec.default), description=label,
-                                                indent=False, layout=W.Layout(width="auto",
-                                                                              margin="0 14px 0 0"))
-            elif spec.choices is not None:
-                words = getattr(spec, "choice_label", None)
-                box = W.Dropdown(options=[(str(words(c)) if words else str(c), c)
-                                          for c in spec.choices],
-                                 value=spec.default, description=label,
-                                 style={"description_width": "auto"},
-                                 layout=W.Layout(width="auto"))
-            else:
-                continue
+                box.layout.margin = "0 14px 0 0"
             box.observe(lambda _c: self.refresh(), names="value")
             boxes[name] = box
         self.option_boxes = boxes

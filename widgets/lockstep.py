@@ -1,6 +1,6 @@
 """One seeded deal under two rulesets, stepped together to the first move where they part.
 
-``Lockstep(7, "badam-satti", "badam-satti+sevens_first")`` asks the engine
+``Lockstep(7, "profile", "profile+option")`` asks the engine
 (:func:`rulebook.lockstep.run_lockstep`) to play the same deal under both rulesets with the
 same computer players and bot seed, then shows the two tables side by side, stepped
 together.  Under each table is that deal's next move and the engine's explanation of it
@@ -31,14 +31,14 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from rulebook.errors import RulebookError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.lockstep import LockstepResult, as_rules, run_lockstep
 from rulebook.protocol import Bot, Explanation, GameState
 from rulebook.rules import RulesBase
 
-from rulebook.html import clauses_html, log_by_move, reason_html, ruleset_caption
+from rulebook.html import explanation_html, log_by_move, reason_html, ruleset_caption, state_html
 
-from .render import STYLE, cards_html, escape
+from .render import STYLE, escape
 
 __all__ = ["Lockstep", "state_panel_html"]
 
@@ -51,57 +51,16 @@ _EXTRA_STYLE = """<style>
 </style>"""
 
 
-def _fallback_state_html(state: GameState) -> str:
-    """A plain drawing of any game's state: what the state itself exposes, nothing more."""
-    parts: list[str] = []
-    rows = getattr(state, "rows", None)
-    if isinstance(rows, dict):  # Sevens family: each opened row's ends
-        text = ", ".join(f"{suit}: {lo.pretty()}..{hi.pretty()}" for suit, (lo, hi) in
-                         rows.items()) or "no row opened yet"
-        parts.append(f"<div class='rb-note'>table: {escape(text)}</div>")
-    top = getattr(state, "top", None)
-    if top is not None and hasattr(top, "pretty"):  # Satti: the discard pile
-        parts.append(f"<div class='rb-note'>top card: {cards_html([top])}, suit to follow: "
-                     f"{escape(getattr(state, 'suit', '?'))}</div>")
-    pots = getattr(state, "pots", None)
-    if callable(pots):  # Badugi: pots and stacks
-        try:
-            shown = "; ".join(f"{amount} (seats {', '.join(map(str, seats))})"
-                              for amount, seats in pots()) or "none"
-        except (RulebookError, ValueError, AttributeError):
-            shown = "?"
-        parts.append(f"<div class='rb-note'>pots: {escape(shown)}; stacks: "
-                     f"{escape(', '.join(map(str, getattr(state, 'stacks', ()))))}</div>")
-    hands = getattr(state, "hands", None)
-    if hands is not None:
-        for seat, hand in enumerate(hands):
-            mark = " rb-tomove" if seat == state.to_move else ""
-            arrow = "▶ " if seat == state.to_move else ""
-            parts.append(f"<div class='rb-seat{mark}'>{arrow}seat {seat}: "
-                         f"{cards_html(hand)}</div>")
-    if state.is_over and state.outcome is not None:
-        parts.append(f"<div class='rb-note'>over: {escape(state.outcome.summary)}</div>")
-    return "".join(parts) or f"<pre>{escape(repr(state))}</pre>"
-
-
 def state_panel_html(state: GameState) -> str:
-    """One deal's state as HTML: :func:`rulebook.html.state_html` when it is installed,
-    else the plain fallback above."""
-    try:
-        from rulebook.html import state_html
-    except ImportError:
-        return _fallback_state_html(state)
+    """One deal's state as HTML: the game's table and every hand
+    (:func:`rulebook.html.state_html`)."""
     return str(state_html(state))
 
 
 def _explanation_html(expl: Explanation | None, who: str = "") -> str:
-    """An explanation as the engine gave it: ✔/✘, the reason, the clause ids small and last."""
-    if expl is None:
-        return ""
-    mark = "✔ legal" if expl.legal else "✘ not legal"
-    return (f"<div class='rb-expl' data-legal='{int(expl.legal)}'>{escape(who)}<b>{mark}:</b> "
-            f"<span class='rb-why'>{escape(expl.reason)}</span>{clauses_html(expl.clauses)}"
-            "</div>")
+    """An explanation as the engine gave it (:func:`rulebook.html.explanation_html`, the move
+    left out: the cell names it already)."""
+    return "" if expl is None else explanation_html(expl, escape(who), "")
 
 
 class Lockstep:
@@ -158,7 +117,8 @@ class Lockstep:
                                        bot_seed=bot_seed)
         except (RulebookError, ValueError) as exc:
             self.title.value = (f"{STYLE}<div class='rb-note'><b>Lockstep</b>: deal "
-                                f"{escape(deal_seed)}, {escape(players)} players</div>")
+                                f"{escape(quoted(deal_seed, 40))}, "
+                                f"{escape(quoted(players, 20))} players</div>")
             self.reason.value = f"{STYLE}<div class='rb-reason rb-bad'>{escape(exc)}</div>"
             for button in self._buttons():
                 button.disabled = True
@@ -204,7 +164,7 @@ class Lockstep:
         return self._grouped
 
     def _in_words(self, text: str) -> str:
-        """The engine's sentence with each ruleset's label (``badam-satti +sevens_first``)
+        """The engine's sentence with each ruleset's label (``profile +option``)
         named in words, as everywhere on screen."""
         r = self.result
         if r is None:
@@ -256,6 +216,8 @@ class Lockstep:
     # ---- drawing ----------------------------------------------------------------------
     def show(self, step: int) -> None:
         """Draw both deals after ``step`` moves (clamped to the longer deal)."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise RulesError(f"step={quoted(step)}: expected a whole number (a move number)")
         r = self.result
         if r is None:
             return

@@ -1,6 +1,6 @@
 """PlayGame: play any ruleset against the computer, one deal or a whole match.
 
-``PlayGame("sevens")`` puts the controls a player expects above a :class:`~widgets.DealStepper`
+``PlayGame("profile")`` puts the controls a player expects above a :class:`~widgets.DealStepper`
 in play mode (classroom layout by default): the ruleset (every installed profile), the number
 of players (as many as the engine accepts for that ruleset: it is asked, nothing here is
 hard-coded), the computer players' strength (the players the engine has registered for the
@@ -21,14 +21,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError, RulesError, check_seed, quoted
 from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
+from rulebook.match import new_match
 from rulebook.protocol import GameState
-from rulebook.rules import RulesBase, load_rules, profile_ids
+from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
-from .common import players_accepted, strength_options
+from .common import flag, players_accepted, strength_options
 from .stepper import DealStepper
 
 __all__ = ["PlayGame", "SEED_RANGE"]
@@ -51,7 +52,7 @@ def _fresh_seed() -> int:
 class PlayGame:
     """Play a ruleset against computer players, with the controls on screen.
 
-    ``PlayGame(ruleset="badam-satti", *, players=None, strength="smart", seat=0, seed=None,
+    ``PlayGame(ruleset=None, *, players=None, strength="smart", seat=0, seed=None,
     match=False, classroom=True)``: ``ruleset`` is a profile id, ``"profile+option"`` text or
     a rules object; ``players`` defaults to 4 (or the nearest count the ruleset accepts);
     ``strength`` names the computer players (``"smart"``, ``"easy"``, ``"random"``: those
@@ -68,10 +69,10 @@ class PlayGame:
     ``match`` (the :class:`~rulebook.match.Match` in play, or ``None``).
     """
 
-    def __init__(self, ruleset: RulesBase | str = "badam-satti", *, players: int | None = None,
+    def __init__(self, ruleset: RulesBase | str | None = None, *, players: int | None = None,
                  strength: str = "smart", seat: int = 0, seed: int | None = None,
                  match: bool = False, classroom: bool = True) -> None:
-        rules = as_rules(ruleset)
+        rules = as_rules(default_profile() if ruleset is None else ruleset)
         self._choices: dict[str, RulesBase] = {}
         for pid in profile_ids():
             self._choices[pid] = load_rules(pid)
@@ -83,15 +84,19 @@ class PlayGame:
             players = 4 if 4 in accepted else min(accepted, key=lambda n: abs(n - 4))
         if players not in accepted:
             raise RulesError(f"{rules.title} is played by {accepted[0]} to {accepted[-1]} "
-                             f"players, not {players!r}")
+                             f"players, not {quoted(players)}")
         names = bot_names(rules.game)
         if strength not in names:
-            raise RulesError(f"no computer player {strength!r} for {rules.title}: expected one "
+            raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: expected one "
                              f"of {', '.join(names)}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError(f"seat={seat!r}: expected a seat from 0 to {players - 1}")
+            raise RulesError(f"seat={quoted(seat)}: expected a seat from 0 to {players - 1}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed={seed!r}: expected a whole number (or None for a fresh one)")
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
+                             f"fresh one)")
+        if seed is not None:
+            check_seed(seed, RulesError)
+        match, classroom = flag("match", match), flag("classroom", classroom)
 
         self.rules: RulesBase = rules
         self.seat = seat
@@ -172,7 +177,7 @@ class PlayGame:
     @property
     def has_matches(self) -> bool:
         """Whether the ruleset plays matches (its rules object has ``new_match``)."""
-        return callable(getattr(self.rules, "new_match", None))
+        return self.rules.match_length() is not None
 
     @property
     def in_match(self) -> bool:
@@ -183,7 +188,10 @@ class PlayGame:
     def new_deal(self, seed: int | None = None) -> None:
         """Deal again with the settings on screen: ``seed`` or a fresh random one.  In match
         mode a new match starts from that seed."""
-        self.seed = _fresh_seed() if seed is None else int(seed)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
+                             f"fresh one)")
+        self.seed = _fresh_seed() if seed is None else check_seed(seed, RulesError)  # type: ignore[assignment]
         self._syncing = True
         try:
             self.seed_box.value = self.seed
@@ -204,12 +212,11 @@ class PlayGame:
         a new match (``rules.new_match``) when "whole match" is on."""
         self._finished = self._after = None
         if self.match_toggle.value and self.has_matches:
-            self.match = getattr(self.rules, "new_match")(
-                players=self.players, seed=self.seed, dealer=0)
+            self.match = new_match(self.rules, players=self.players, seed=self.seed, dealer=0)
             state: GameState = self.match.current
         else:
             self.match = None
-            state = getattr(self.rules, "new_deal")(players=self.players, seed=self.seed)
+            state = self.rules.new_deal(players=self.players, seed=self.seed)
         return state
 
     def next_deal(self) -> None:
@@ -261,7 +268,7 @@ class PlayGame:
     def _show_match_switch(self) -> None:
         self.match_toggle.layout.display = None if self.has_matches else "none"
         if self.has_matches:
-            length = int(getattr(self.rules, "match_length")())
+            length = int(self.rules.match_length() or 0)
             self.match_toggle.description = f"whole match ({length} deals)"
 
     def _deal_changed(self) -> None:
@@ -291,9 +298,7 @@ class PlayGame:
 
     # ---- the scores ---------------------------------------------------------------------
     def _unit(self, match: Any) -> str:
-        outcomes = match.outcomes
-        return "chips" if outcomes and getattr(outcomes[0], "chips", None) is not None \
-            else "points"
+        return str(match.result.unit)
 
     def _scores_html(self, match: Any) -> str:
         """The running totals after each finished deal, then the standing or the result."""

@@ -17,15 +17,18 @@ full view: the whole table as one picture, the legal moves listed, the play butt
 
 In play mode one seat is yours: one button per card of your hand (a lit card carries a check
 mark; its tooltip is the engine's ``explain`` sentence) and one button per action of the game
-(pass / draw / skip / fold / check / call / bet / raise, a Satti jack's suit chooser, a Badugi
-draw chooser: toggle the cards to discard, then "draw").  Clicking a lit card plays it and the
+(``rules.actions()``: pass, draw, fold...), a chooser when one card makes several moves (a
+jack naming a suit), and where the game picks several cards for one move (``rules.pick_move``,
+a draw) a button that plays the cards toggled.  Clicking a lit card plays it and the
 computer players answer for the other seats, each from its own view only, drawing its chances
 from a :class:`~rulebook.protocol.TurnRandom` exactly as ``autoplay`` does.  Clicking anything
 not legal shows ``explain(move).reason`` with the clause ids and changes nothing.
 
 Everything a learner reads names cards in symbols (``move.pretty()``), with clause ids small
-and last.  The widget holds no rules: legality comes from ``state.legal_moves()`` /
-``state.explain``, replay from ``state.states()``, records load through
+and last.  The widget holds no rules and knows no game: legality comes from
+``state.legal_moves()`` / ``state.explain``, what a card click means from
+``rules.card_move``, the game's table from ``rules.table_view``, a diagram of the position
+from ``rules.position_diagram``, replay from ``state.states()``, records load through
 :mod:`rulebook.records`.  Every engine error is shown in a reason box, never as a traceback.
 """
 from __future__ import annotations
@@ -36,8 +39,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from rulebook.errors import RulebookError
+from rulebook.cards import ALL_CARDS, Card, CardSet
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.html import (
     STYLE,
     card_html,
@@ -59,21 +62,12 @@ from rulebook.protocol import GameState, TurnRandom, bots_for
 from rulebook.rules import RulesBase
 
 from .drawing import DiagramSlot
+from .common import flag, function, html_text, whole_number
 
-__all__ = ["DealStepper", "GAME_ACTIONS", "CLASSROOM_STYLE", "explanation_html", "load_source"]
-
-GAME_ACTIONS: dict[str, tuple[str, ...]] = {
-    "sevens": ("pass",),
-    "satti": ("draw", "skip"),
-    "badugi": ("fold", "check", "call", "bet", "raise"),
-}
-"""The notation of each game's moves that are not a card (its action buttons)."""
+__all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves"]
 
 MOVE_CAP = 100_000
 """Computer players stop answering after this many moves in one go (a runaway round)."""
-
-WAITING_TITLE = "What waits on what: an arrow means 'must be played before'"
-"""The caption of the waiting diagram the stepper shows."""
 
 CLASSROOM_STYLE = """<style>
 .rb-classroom{font-family:sans-serif}
@@ -141,9 +135,8 @@ def load_source(source: Any, *, seed: int | None = None, players: int = 4, deale
         return source
     loaded: GameState
     if isinstance(source, RulesBase):
-        new_deal = getattr(source, "new_deal")
-        start: GameState = new_deal(players=players, seed=0 if seed is None else seed,
-                                    dealer=dealer)
+        start: GameState = source.new_deal(players=players, seed=0 if seed is None else seed,
+                                           dealer=dealer)
         if not finish:
             return start
         from rulebook.protocol import autoplay
@@ -160,6 +153,21 @@ def load_source(source: Any, *, seed: int | None = None, players: int = 4, deale
         return loaded
     raise RecordError(f"cannot show {type(source).__name__!r}: expected a state, a deal "
                       "record (dict or JSON text) or a rules object with a seed")
+
+
+def action_moves(state: GameState[Any]) -> list[Any]:
+    """The moves an action button plays in ``state``: the game's actions
+    (``rules.actions()``), then any other legal move that uses no card and is not the game's
+    pick of cards (``name ♠``...)."""
+    rules = state.rules
+    moves: list[Any] = list(rules.actions())
+    seen = {str(m) for m in moves}
+    picked = rules.pick_move(CardSet())
+    for move in state.legal_moves() if not state.is_over else []:
+        if not move.cards and str(move) not in seen and move != picked:
+            moves.append(move)
+            seen.add(str(move))
+    return moves
 
 
 def _seed_of(state: GameState) -> int | str:
@@ -185,10 +193,10 @@ class DealStepper:
     :mod:`rulebook.records`), or a rules object (then a deal with ``seed`` is dealt and,
     unless ``play``, played out by ``bots``).  ``seat`` is the seat whose hand alone is
     shown (``None``: every hand face up) and, in play mode, your seat (default 0).
-    ``extra`` is HTML shown under the table; for the Sevens family the ``waiting_toggle``
-    fills it with the engine's waiting diagram of the position shown, drawn on a worker
-    thread (``draw_in_background``) so that a click stays fast; ``diagram.wait()`` waits
-    for it.  ``classroom`` chooses the compact projector layout (see the module header),
+    ``extra`` is HTML shown under the table; where the game draws a diagram of a position the ``waiting_toggle``
+    fills it with the game's diagram of the position shown (``rules.position_diagram``, e.g.
+    what waits on what), drawn on a worker thread (``draw_in_background``) so that a click
+    stays fast; ``diagram.wait()`` waits for it.  ``classroom`` chooses the compact projector layout (see the module header),
     ``large_print`` starts it in large print, ``show_record`` shows the record box at once.
 
     Controls (public, for tests and keyboard use): ``first_button``, ``back_button``,
@@ -197,7 +205,8 @@ class DealStepper:
     ``seats_grid`` (classroom: the seats table built from widgets, ``seat_cells[seat]`` its
     cells), ``move_box``, ``replies``, ``result_box`` (classroom: the results), ``legal_box``,
     ``message``, ``card_buttons`` (the visible card buttons), ``action_buttons`` (dict: move
-    text -> Button), ``draw_button`` (Badugi), ``suit_buttons`` (Satti jack chooser),
+    text -> Button), ``draw_button`` (plays the cards picked, where the game picks several),
+    ``suit_buttons`` (the chooser when one card makes several moves),
     ``extra``, ``record_box``, ``record_text``, ``load_button``; ``.widget`` is the whole
     VBox.
     """
@@ -207,8 +216,13 @@ class DealStepper:
                  seed: int | None = None, players: int = 4, dealer: int = 0,
                  extra: str = "", draw_in_background: bool = True, classroom: bool = True,
                  large_print: bool = False, show_record: bool = False) -> None:
-        self.play_mode = bool(play)
-        self.classroom = bool(classroom)
+        seat = None if seat is None else whole_number("seat", seat)
+        self.play_mode = flag("play", play)
+        self.classroom = flag("classroom", classroom)
+        large_print, show_record = flag("large_print", large_print), flag("show_record",
+                                                                          show_record)
+        draw_in_background = flag("draw_in_background", draw_in_background)
+        extra = html_text("extra", extra)
         self.bots_spec = bots
         self.seat = seat
         self.human = seat if seat is not None else 0
@@ -265,18 +279,14 @@ class DealStepper:
         self._extra_given = extra
         self.diagram = DiagramSlot(self.extra, background=draw_in_background)
         self.waiting_toggle = W.Checkbox(
-            value=False, description="what waits on what", indent=False,
-            layout=W.Layout(width="auto"),
-            tooltip="Sevens family: draw, for every card in a hand, the cards that must be "
-                    "played before it (shown with all hands face up)")
+            value=False, description="diagram", indent=False, layout=W.Layout(width="auto"))
         self.waiting_toggle.observe(lambda _c: self._draw_waiting(), names="value")
         self.card_buttons: list[W.Button] = []
         self._buttons_by_card: dict[Card, W.Button] = {}
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.action_buttons: dict[str, W.Button] = {}
         self.action_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.draw_button = button("pat", "Draw the cards selected above (none selected: pat)",
-                                  "exchange")
+        self.draw_button = button("", "Play the cards picked above", "exchange")
         self.draw_button.add_class("rb-actbtn")
         self.draw_button.on_click(lambda _b: self._click_draw())
         self.suit_buttons: list[W.Button] = []
@@ -346,8 +356,6 @@ class DealStepper:
         if self.play_mode:
             # one button per card of the pack, made now: a new deal then only shows others
             # (making a widget costs more than a click may)
-            from rulebook.cards import ALL_CARDS
-
             for card in ALL_CARDS:
                 self._card_button(card)
         self.load(source, seed=seed, players=players, dealer=dealer)
@@ -367,7 +375,7 @@ class DealStepper:
                     raise RulebookError(f"seat {self.human} is not at this table: expected 0 "
                                         f"to {state.players - 1}")
                 bots = bots_for(state.rules, self.bots_spec, state.players)
-        except (RulebookError, ValueError, TypeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a bad source is told on screen, never raised
             self.message.value = _message_html(_error_text(exc))
             if not self._states:
                 self._render()
@@ -441,20 +449,26 @@ class DealStepper:
 
     @large_print.setter
     def large_print(self, on: bool) -> None:
-        self.large_print_toggle.value = bool(on)
+        self.large_print_toggle.value = flag("large_print", on)
 
     def observe(self, callback: Callable[[GameState | None], None]) -> None:
         """Call ``callback(state)`` after every change of the position shown (and now)."""
-        self._observers.append(callback)
-        callback(self.state)
+        self._observers.append(function("callback", callback))
+        try:
+            callback(self.state)
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
+            self.message.value = _message_html(f"A function watching the stepper failed: "
+                                               f"{quoted(str(exc), 200)}")
 
     def set_extra(self, html: str) -> None:
         """Show some HTML under the table (e.g. a waiting diagram)."""
-        self._extra_given = html
+        self._extra_given = html_text("html", html)
         self.diagram.clear(html)
 
     def go(self, index: int) -> None:
         """Show position ``index`` (clamped to the history)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise RulesError(f"index={quoted(index)}: expected a whole number (a move number)")
         if not self._states:
             return
         index = max(0, min(index, len(self._states) - 1))
@@ -507,8 +521,8 @@ class DealStepper:
             if not explanation.legal:
                 self.message.value = explanation_html(explanation, "Not played: ",
                                                       move_words(state, move))
-                card = getattr(state.parse_move(move), "card", None)
-                self._mark_refused(card if isinstance(card, Card) else None)
+                used = state.parse_move(move).cards
+                self._mark_refused(next(iter(used)) if len(used) == 1 else None)
                 return False
             new = state.play(move)
             dropped = len(self._states) - 1 - self._index
@@ -564,33 +578,32 @@ class DealStepper:
         self._index = len(self._states) - 1
 
     def click_card(self, card: Card | str) -> None:
-        """What clicking a card button does: play it, choose a jack's suit, toggle a Badugi
-        discard, or explain why it cannot be played."""
+        """What clicking a card button does: toggle it while cards are picked for one move
+        (``rules.pick_move``), offer a chooser when the card makes several legal moves, play
+        its one move, or explain why the move it asks for (``rules.card_move``) cannot be
+        played."""
         state = self.state
         if state is None:
             return
         card = Card(card)
+        rules = state.rules
         self._pending_card = None
         legal = state.legal_moves() if not state.is_over else []
-        if any(isinstance(getattr(m, "discard", None), int) for m in legal) \
-                and (not self.play_mode or state.to_move == self.human):
-            if card.mask & getattr(state, "hands")[state.to_move].mask:
+        mine = not self.play_mode or state.to_move == self.human
+        if mine and rules.pick_move(CardSet()) in legal:
+            if card.mask & state.hands[state.to_move].mask:
                 self._discard ^= card.mask
                 self.message.value = ""
                 self._render()
                 return
-        for_card = [m for m in legal if getattr(m, "card", None) is card]
-        if len(for_card) > 1 and (not self.play_mode or state.to_move == self.human):
+        for_card = [m for m in legal if m.cards.mask == card.mask]
+        if len(for_card) > 1 and mine:
             self._pending_card = card
             self.message.value = _message_html(
-                f"{card.pretty()}: name the suit to follow with the buttons below.", bad=False)
+                f"{card.pretty()}: choose how to play it with the buttons below.", bad=False)
             self._render()
             return
-        if for_card:
-            self.play(for_card[0])
-            return
-        text = ("draw " + card.text) if state.rules.game == "badugi" else card.text
-        self.play(text)
+        self.play(for_card[0] if for_card else rules.card_move(card, state))
 
     def click_action(self, text: str) -> None:
         """What clicking an action button does (``pass``, ``draw``, ``call``...)."""
@@ -600,9 +613,9 @@ class DealStepper:
         state = self.state
         if state is None:
             return
-        from rulebook.cards import CardSet
-
-        self.play(f"draw {CardSet(self._discard)}" if self._discard else "pat")
+        move = state.rules.pick_move(CardSet(self._discard))
+        if move is not None:
+            self.play(move)
 
     # -- drawing ----------------------------------------------------------------------------
     def _seats(self) -> str | int | None:
@@ -683,7 +696,7 @@ class DealStepper:
                 + " minmax(0, 1fr)")
             self.seats_grid.children = tuple(head) + tuple(
                 c for cells in self.seat_cells for c in cells)
-        revealed = set(getattr(state.outcome, "revealed", ()) or ()) if state.is_over else set()
+        revealed = state.rules.table_view.revealed(state) if state.is_over else set()
         for row, cells in zip(rows, self.seat_cells):
             label = row.label
             if mine and row.seat == self.human:
@@ -709,17 +722,22 @@ class DealStepper:
 
 
     def _draw_waiting(self) -> None:
-        """Show the engine's waiting diagram for the current position in ``extra`` when the
-        toggle is on (Sevens family only; it shows every hand, so only with all hands up)."""
+        """Show the game's diagram of the current position in ``extra`` when the toggle is on
+        (offered only where the game draws one, ``rules.position_diagram``; one that shows
+        every hand only with all hands face up)."""
         state = self.state
-        sevens = state is not None and getattr(state.rules, "game", "") == "sevens"
-        self.waiting_toggle.layout.display = None if sevens else "none"
-        if not (sevens and self.waiting_toggle.value):
+        spec = state.rules.position_diagram if state is not None else None
+        self.waiting_toggle.layout.display = None if spec is not None else "none"
+        if spec is not None and self.waiting_toggle.description != spec.label:
+            self.waiting_toggle.description = spec.label
+            self.waiting_toggle.tooltip = spec.tooltip
+        if spec is None or not self.waiting_toggle.value:
             self.diagram.clear(self._extra_given)
             return
-        if self._seats() != "all":
+        if spec.all_hands and self._seats() != "all":
             self.diagram.clear(_message_html(
-                "The waiting diagram shows every hand: choose 'all hands' to see it.", bad=False))
+                f"The diagram ({spec.label}) shows every hand: choose 'all hands' to see it.",
+                bad=False))
             return
         assert state is not None
         shown = state
@@ -727,15 +745,18 @@ class DealStepper:
         def draw() -> str:
             from rulebook.diagrams import Diagram
 
-            return Diagram(shown.waiting_diagram(),  # type: ignore[attr-defined]
-                           title=WAITING_TITLE).html()
+            return Diagram(shown.position_diagram(), title=spec.title).html()
 
         # drawn off the click (a dot run takes longer than a click may), once per position
         self.diagram.show((id(shown.start()), tuple(map(str, shown.history))), draw)
 
     def _notify(self) -> None:
         for callback in self._observers:
-            callback(self.state)
+            try:
+                callback(self.state)
+            except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
+                self.message.value = _message_html(f"A function watching the stepper failed: "
+                                                   f"{quoted(str(exc), 200)}")
 
     def _log(self, index: int) -> list[Any]:
         """The public log entries of move ``index`` (1 = the first move) of the line shown:
@@ -775,12 +796,16 @@ class DealStepper:
             return (f'<div class="rb-note rb-legal-moves">Seat {seat} to move '
                     "(its hand is face down).</div>")
         parts: list[str] = []
-        draws = 0
-        for move in state.legal_moves():
-            card = getattr(move, "card", None)
-            if isinstance(getattr(move, "discard", None), int):
-                draws += 1
-            elif isinstance(card, Card):
+        legal = state.legal_moves()
+        picked = state.rules.pick_move(CardSet())
+        if picked is not None and picked in legal:  # cards picked for one move: count them
+            parts.append(f"{escape(picked.pretty())}, or one of {len(legal) - 1} other choices "
+                         "of cards from the hand")
+            legal = []
+        for move in legal:
+            cards = move.cards
+            if len(cards) == 1:
+                card = next(iter(cards))
                 words = move_words(state, move)
                 label = card_html(card, legal=True, title=words)
                 parts.append(label if words == card.pretty() else
@@ -788,8 +813,6 @@ class DealStepper:
             else:
                 parts.append(f'<span class="rb-card rb-legal rb-action">'
                              f"{escape(move_words(state, move))}</span>")
-        if draws:
-            parts.append(f"pat, or draw any of your cards ({draws} choices)")
         return (f'<div class="rb-note rb-legal-moves"><b>Seat {seat} may play:</b> '
                 + " ".join(parts) + "</div>")
 
@@ -811,21 +834,21 @@ class DealStepper:
         mine = state.to_move == self.human and not state.is_over
         legal = state.legal_moves() if mine else []
         lit = legal_card_mask(state) if mine else 0
-        drawing = any(isinstance(getattr(m, "discard", None), int) for m in legal)
-        hand = hand_order(state.hands[self.human])  # type: ignore[attr-defined]
-        badugi = state.rules.game == "badugi"
+        rules = state.rules
+        picked = rules.pick_move(CardSet())
+        picking = picked is not None and picked in legal
+        hand = hand_order(state.hands[self.human])
         for card in hand:
             b = self._card_button(card)
-            selected = drawing and bool(self._discard & card.mask)
+            selected = picking and bool(self._discard & card.mask)
             if not mine:
                 tip = (f"{card.name()}: seat {state.to_move} is to move" if not state.is_over
                        else f"{card.name()}: the deal is over")
-            elif drawing:
-                tip = state.explain(f"draw {card.text}").reason + (
-                    " — selected: click again to keep it" if selected else
-                    " — click to select it for the draw")
             else:
-                tip = state.explain(("draw " + card.text) if badugi else card.text).reason
+                tip = state.explain(rules.card_move(card, state)).reason
+                if picking:
+                    tip += (" — picked: click again to keep it" if selected else
+                            " — click to pick it")
             b.tooltip = tip
             b.icon = "times" if selected else ("check" if lit & card.mask else "")
             b.button_style = self._card_style(card)
@@ -834,42 +857,35 @@ class DealStepper:
         self.hand_box.children = tuple(self.card_buttons) + (
             (self.action_box,) if self.classroom else ())
 
-        texts = list(GAME_ACTIONS.get(state.rules.game, ()))
-        for move in legal:
-            text = str(move)
-            if getattr(move, "card", None) is None and \
-                    not isinstance(getattr(move, "discard", None), int) and text not in texts:
-                texts.append(text)
         shown = []
         legal_texts = {str(m) for m in legal}
-        for text in texts:
+        for move in action_moves(state):
+            text = str(move)
             b = self.action_buttons.get(text)
             if b is None:
-                b = W.Button(description=move_words(state, text), layout=W.Layout(width="auto"))
+                b = W.Button(description=move.pretty(), layout=W.Layout(width="auto"))
                 b.add_class("rb-actbtn")
                 b.on_click(lambda _b, t=text: self.click_action(t))
                 self.action_buttons[text] = b
             ok = text in legal_texts
-            b.tooltip = state.explain(text).reason if mine else f"{text}: not your turn"
+            b.tooltip = state.explain(move).reason if mine else f"{text}: not your turn"
             b.icon = "check" if ok else ""
             b.button_style = "primary" if ok else ""
             shown.append(b)
-        if badugi:
-            from rulebook.cards import CardSet
-
-            text = f"draw {CardSet(self._discard)}" if self._discard else "pat"
-            self.draw_button.description = move_words(state, text)
-            ok = text in legal_texts or (drawing and mine)
-            self.draw_button.tooltip = (state.explain(text).reason if mine
-                                        else "draw: not your turn")
+        if picked is not None:  # the button that plays the cards picked
+            move = rules.pick_move(CardSet(self._discard))
+            self.draw_button.description = move.pretty()
+            ok = str(move) in legal_texts or (picking and mine)
+            self.draw_button.tooltip = (state.explain(move).reason if mine
+                                        else f"{move.pretty()}: not your turn")
             self.draw_button.icon = "check" if ok else "exchange"
             self.draw_button.button_style = "primary" if ok else ""
             shown.append(self.draw_button)
         self.action_box.children = tuple(shown)
 
-        suits = []
+        choosers = []
         if self._pending_card is not None and mine:
-            choices = [m for m in legal if getattr(m, "card", None) is self._pending_card]
+            choices = [m for m in legal if m.cards.mask == self._pending_card.mask]
             while len(self.suit_buttons) < len(choices):
                 sb = W.Button(layout=W.Layout(width="auto"))
                 sb.add_class("rb-actbtn")
@@ -878,14 +894,12 @@ class DealStepper:
                 self.suit_buttons.append(sb)
             self._suit_moves = choices
             for sb, move in zip(self.suit_buttons, choices):
-                letter = str(move).split(">")[-1]
-                sb.description = (f"{move.card.pretty()} → {SUIT_SYMBOLS[letter]} "
-                                  f"{SUIT_NAMES[letter]}")
+                sb.description = state.rules.choice_label(move)
                 sb.tooltip = state.explain(move).reason
                 sb.icon = "check"
                 sb.button_style = "info"
-                suits.append(sb)
-        self.suit_box.children = tuple(suits)
+                choosers.append(sb)
+        self.suit_box.children = tuple(choosers)
 
     def _card_button(self, card: Card) -> W.Button:
         """The button of one card, made once: a click always means that very card, even if

@@ -6,18 +6,16 @@ symbols, with no clause ids.  ``rules.rule_sheet()`` is the same on one printabl
 with print CSS, or PDF through fpdf2), with the settings at a glance.  ``rules.rules_table()``
 draws ``rules.describe()`` as a table a learner reads, clause ids small and last.
 
-Each game writes its own words in a module named after the game (``rulebook.sheets.sevens``,
-``.satti``, ``.badugi``), found by the rules object's ``game``; the facts in them (players,
-opening card, hand sizes, card points, chips, bets, blinds, the house rules switched on, and
-which cards are legal in the worked examples) are read from the rules object and the engine,
-so switching a house rule changes the text.  The clauses they restate are listed in each
-module's header (BS-DEAL, BS-OPEN, BS-ROW, BS-MOVE, BS-END, BS-MATCH, BS-CHIP, BS-HR;
-SAT-SETUP .. SAT-END; BDG-RANK .. BDG-SHOW).
+Each game writes its own words (``rules.how_to_play()`` and ``rules.sheet_sections()``, in
+its package's ``words`` module) with the pieces of :mod:`rulebook.sheets.common` and
+:mod:`rulebook.sheets.document`; the facts in them (players, opening card, hand sizes, card
+points, chips, bets, blinds, the house rules switched on, and which cards are legal in the
+worked examples) are read from the rules object and the engine, so switching a house rule
+changes the text.  This package holds the shapes, the drawing and the sheet's frame; it
+knows no game.
 """
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
 from .document import (
@@ -46,20 +44,18 @@ __all__ = [
 ]
 
 
-def _content(rules: Any) -> ModuleType:
-    """The module holding this game's words (``rulebook.sheets.<game>``)."""
-    game = getattr(rules, "game", "")
-    try:
-        return importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError:
-        raise SheetError(f"no how-to-play is written for the game {game!r} of "
-                         f"{getattr(rules, 'profile_id', rules)!r}") from None
-
-
 def how_to_play(rules: Any) -> HowToPlay:
-    """How to play ``rules`` in plain words (see the module docstring)."""
-    play: HowToPlay = _content(rules).how_to_play(rules)
-    return play
+    """How to play ``rules`` in plain words: ``rules.how_to_play()`` (see the module
+    docstring)."""
+    play = getattr(rules, "how_to_play", None)
+    try:
+        if play is None:
+            raise NotImplementedError
+        words: HowToPlay = play()
+    except NotImplementedError:
+        raise SheetError(f"no how-to-play is written for the game {getattr(rules, 'game', '')!r} "
+                         f"of {getattr(rules, 'profile_id', rules)!r}") from None
+    return words
 
 
 def rule_sheet(rules: Any) -> RuleSheet:
@@ -67,7 +63,7 @@ def rule_sheet(rules: Any) -> RuleSheet:
     from .common import house_rules_line
 
     play = how_to_play(rules)
-    sections: tuple[Section, ...] = _content(rules).sheet_sections(rules)
+    sections: tuple[Section, ...] = rules.sheet_sections()
     subtitle = f"{play.intro} This sheet: {house_rules_line(rules)}."
     footer = (f"Ruleset {rules.label()}. Written from the rulebook engine's rules object; "
               "print it from your browser or save it with rules.rule_sheet().save(\"sheet.pdf\").")

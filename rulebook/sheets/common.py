@@ -28,7 +28,7 @@ __all__ = [
 
 
 def option_label(name: str) -> str:
-    """An option's name for a learner: ``sevens_first`` -> ``sevens first``."""
+    """An option's name for a learner: ``lead_low`` -> ``lead low``."""
     return name.replace("_", " ")
 
 

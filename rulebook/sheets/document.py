@@ -1,6 +1,6 @@
 """The shape of a how-to-play text and a rule sheet, and how each is drawn.
 
-A game's content module (:mod:`rulebook.sheets.sevens`, ``.satti``, ``.badugi``) writes
+A game's content module (``rulebook/games/<game>/words.py``) writes
 :class:`Section` values made of :class:`Para`, :class:`Bullets` and :class:`Table` blocks;
 this module turns them into plain text, HTML (a fragment for Jupyter, or a whole page with
 print CSS) and PDF (with fpdf2, imported only when a PDF is asked for).  Nothing here knows a
@@ -54,7 +54,7 @@ class Para:
     text: str
     """The sentence(s)."""
     lead: str = ""
-    """Words shown in bold before the text (e.g. ``"Sevens."``); empty for none."""
+    """Words shown in bold before the text (e.g. ``"Aces."``); empty for none."""
 
     def plain(self) -> str:
         """The paragraph as one line of plain text."""
@@ -223,7 +223,7 @@ class HowToPlay:
     rules: Any
     """The rules object it was written from."""
     title: str
-    """The heading, e.g. ``"How to play Badam Satti (classic)"``."""
+    """The heading, e.g. ``"How to play <title>"``."""
     intro: str
     """One sentence saying what kind of game this is."""
     sections: tuple[Section, ...]

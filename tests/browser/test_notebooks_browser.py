@@ -14,7 +14,7 @@ classroom projector's 1024×768 and a laptop's 1280×900.
   deal's first pass, whose forced-pass reason ``next`` shows.
 - ``05_badugi_hands``: the ranker; a hand typed (Enter) or ranked (the Rank button) shows the
   class, the words and the number of hands that beat it exactly as
-  ``rulebook.badugi.evaluate`` / ``standing`` give them.
+  ``rulebook.games.badugi.evaluate`` / ``standing`` give them.
 
 What the page should show is computed here from the engine with the lessons' own seeds.
 Screenshots go to ``test-output/screenshots/`` (``lesson_*``).
@@ -42,7 +42,7 @@ from widget_pages import (  # noqa: E402
 )
 
 from rulebook import load_rules  # noqa: E402
-from rulebook.badugi import evaluate, standing  # noqa: E402
+from rulebook.games.badugi import evaluate, standing  # noqa: E402
 from rulebook.html import hand_order  # noqa: E402
 from rulebook.protocol import autoplay  # noqa: E402
 

@@ -46,12 +46,14 @@ def in_viewport(page: Any, locator: Any) -> list[str]:
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     script = "els => els.map(e => [e.getBoundingClientRect().toJSON(), e.innerText])"
     # A scroll or a re-render can still be moving things on a busy machine: read the boxes
-    # until two readings a frame apart agree (at most about three seconds), then judge.
+    # until two readings a frame apart agree and every element has been laid out (a widget
+    # view the browser has just created measures 0 x 0 for a moment), at most about five
+    # seconds, then judge.
     boxes = locator.evaluate_all(script)
-    for _ in range(30):
+    for _ in range(50):
         page.wait_for_timeout(100)
         again = locator.evaluate_all(script)
-        if again == boxes:
+        if again == boxes and all(box["width"] > 0 for box, _text in boxes):
             break
         boxes = again
     outside = []

@@ -47,7 +47,7 @@ def probe() -> dict[str, Any]:
     """The engine's answers for the fixed seeds and hands above (plain data)."""
     import rulebook
     from rulebook import records
-    from rulebook.badugi import compare, evaluate, standing
+    from rulebook.games.badugi import compare, evaluate, standing
     from rulebook.errors import RulebookError
     from rulebook.protocol import autoplay
 

@@ -1,0 +1,292 @@
+"""Badugi in experiments: many all-``random`` hands at once with numpy, what the playout
+columns mean, and the showdown rate.
+
+:func:`columns_random` plays a batch of hands move by move, every hand taking its next move
+in the same step, as ``BadugiRules.playout`` plays them one at a time (and so as
+``autoplay`` through states).  Each block re-expresses, on arrays over the hands, the rule of
+:mod:`rulebook.games.badugi.betting` named in its comment: the deal (BDG-SEAT-8/9, the pack
+shuffled by the rule's own ``derived_random(seed, "deck")``), the blinds (BDG-SEAT-5/6),
+who acts (BDG-BET-7/8, BDG-BET-9), the legal actions in ``betting_options`` order and their
+effect (BDG-BET-2..5), the draws in ``draw_options`` order with the burn (BDG-DRAW-1/4/5),
+returned chips (BDG-POT-3) and winning by folds (BDG-SHOW-1).  A showdown (BDG-SHOW-2..4,
+BDG-POT-5/6) is settled hand by hand with the rule functions themselves (``hand_class``,
+``split_pot``).  A hand that comes to something the arrays leave to the scalar loop — a
+player who cannot cover a full raise (all-ins and side pots, BDG-POT-1/2/4) or a stub too
+short for a draw (the reshuffle, BDG-DRAW-6/7) — is played again from its start by
+``rules.playout``; it is the same hand, so the result is the same either way.
+tests/test_badugi_batch.py proves the columns equal the scalar loop's rows hand for hand.
+
+Terms: ``points`` are net chips (BDG-POT-5, BDG-POT-6), ``passes`` is 1 when the seat
+folded (BDG-BET-1), ``drawn`` the cards it drew (BDG-DRAW-1).  A hand reaches a showdown
+when two or more players dealt in have not folded at its end (BDG-SHOW-1, BDG-SHOW-2); a
+seat that sat out (0 chips, BDG-SEAT-2) started and ended with no chips.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any, cast
+
+from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64
+from ...measures import PlayoutTerms, register_terms
+from ...rules import RulesBase
+from ...simulation import _rows_to_columns, register_batch
+from . import betting as B
+
+__all__ = ["badugi_terms", "showdown", "columns_random", "MIN_BATCH"]
+
+MIN_BATCH = 32
+"""Fewer hands than this are played by the scalar loop."""
+
+_SUBSETS = [sum(1 << p for p in combo) for k in range(5) for combo in combinations(range(4), k)]
+"""``draw_options`` of a four-card hand as subsets of the hand's card positions (lowest card
+first): standing pat, then by the number of cards and canonical order (BDG-DRAW-1)."""
+
+
+def _next_seat(seat: Any, n: int, want: Any) -> Any:
+    """The first seat clockwise after ``seat`` where ``want[row, seat]`` holds, else -1."""
+    import numpy as np
+
+    rows = np.arange(seat.shape[0])
+    out = np.full(seat.shape[0], -1, dtype=np.int64)
+    for step in range(n, 0, -1):  # the nearest seat wins, so go from far to near
+        cand = (seat + step) % n
+        out = np.where(want[rows, cand], cand, out)
+    return out
+
+
+def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
+                   dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
+    """The columns of many hands with a ``random`` bot in every seat (None otherwise)."""
+    import numpy as np
+
+    if len(seeds) < MIN_BATCH or any(name != "random" for name in names):
+        return None
+    stacks0 = cast(Any, rules).seat_stacks(players)
+    small = int(getattr(rules, "small_bet"))
+    if len(set(stacks0)) != 1 or stacks0[0] < 3 * small:
+        return None  # seats sitting out or short stacks: the scalar loop
+    u = np.uint64
+    n, total, start = players, len(seeds), int(stacks0[0])
+    # -- the deal (BDG-SEAT-8/9): the rule's own shuffle, four cards each from the button's left
+    decks = []
+    for key in derived_seeds(seeds, "deck"):  # derived_random(seed, "deck")
+        deck = list(range(52))
+        random.Random(key).shuffle(deck)
+        decks.append(deck)
+    deck_arr = np.array(decks, dtype=np.int64)
+    button = np.asarray(dealers, dtype=np.int64) % n
+    k = np.arange(4 * n)
+    seat_of = (button[:, None] + 1 + k[None, :]) % n
+    bits = np.left_shift(u(1), deck_arr[:, :4 * n].astype(u))
+    hands = np.zeros((total, n), dtype=u)
+    for s in range(n):
+        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
+    top = np.full(total, 4 * n, dtype=np.int64)
+    # -- the blinds (BDG-SEAT-5/6): heads-up the button posts the small blind
+    if n == 2:
+        sb, bb = button.copy(), (button + 1) % n
+    else:
+        sb, bb = (button + 1) % n, (button + 2) % n
+    rows_all = np.arange(total)
+    stacks = np.full((total, n), start, dtype=np.int64)
+    bets = np.zeros((total, n), dtype=np.int64)
+    stacks[rows_all, sb] -= small // 2
+    bets[rows_all, sb] += small // 2
+    stacks[rows_all, bb] -= small
+    bets[rows_all, bb] += small
+    committed = bets.copy()
+    folded = np.zeros((total, n), dtype=bool)
+    acted = np.zeros((total, n), dtype=bool)
+    drawn = np.zeros((total, n), dtype=np.int64)
+    phase = np.full(total, B.R1, dtype=np.int64)
+    level = np.full(total, small, dtype=np.int64)
+    full_level = np.full(total, small, dtype=np.int64)
+    raises = np.ones(total, dtype=np.int64)
+    burned = np.zeros(total, dtype=bool)
+    keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
+    # R1 starts left of the big blind (BDG-BET-7; heads-up with the button)
+    to_act = _next_seat(bb, n, np.ones((total, n), dtype=bool))
+    ids = np.arange(total)
+    out_stacks = np.zeros((total, n), dtype=np.int64)
+    out_folded = np.zeros((total, n), dtype=bool)
+    out_drawn = np.zeros((total, n), dtype=np.int64)
+    out_won = np.zeros((total, n), dtype=bool)
+    out_turns = np.zeros(total, dtype=np.int64)
+    bail = np.zeros(total, dtype=bool)
+    subsets = np.array(_SUBSETS, dtype=np.int64)
+    step = 0
+    while ids.size:
+        m = ids.size
+        r = np.arange(m)
+        i = to_act
+        live = ~folded
+        raw = np_splitmix64(keys ^ u((step * 64 * GOLDEN) & MASK64))  # draw 0 of move `step`
+        betting = (phase & 1) == 0
+        done = np.zeros(m, dtype=bool)  # the hand ended this step
+        giveup = np.zeros(m, dtype=bool)  # left to the scalar loop
+        # -- betting (BDG-BET-2..5, BDG-POT-1): fold, check or call, then bet or raise ------------
+        inc = np.where(phase <= B.R2, small, 2 * small)
+        my_bet = bets[r, i]
+        my_stack = stacks[r, i]
+        # raise_block: the cap, and a stack that does not cover more than the call.  (Every
+        # other player still in can answer: no one is all in while a hand is in the batch.)
+        can_raise = (raises < B.CAP) & (my_stack > level - my_bet)
+        count = np.where(can_raise, 3, 2)
+        pick = (((raw >> u(11)) * count.astype(u)) >> u(53)).astype(np.int64)
+        target = full_level + inc
+        # A call or raise that takes the player's last chip is an all-in: the scalar loop.
+        giveup |= betting & (((pick == 1) & (my_stack <= level - my_bet))
+                             | ((pick == 2) & (my_stack <= target - my_bet)))
+        act = betting & ~giveup
+        fold = act & (pick == 0)
+        call = act & (pick == 1)
+        bet = act & (pick == 2)
+        pay = np.where(call, level - my_bet, 0)
+        pay = np.where(bet, target - my_bet, pay)
+        stacks[r, i] -= pay
+        bets[r, i] += pay
+        committed[r, i] += pay
+        level = np.where(bet, target, level)
+        full_level = np.where(bet, target, full_level)
+        raises = raises + bet
+        folded[r[fold], i[fold]] = True
+        acted[r[act], i[act]] = True
+        live = ~folded
+        alive = live.sum(axis=1)
+        by_folds = fold & (alive == 1)  # BDG-SHOW-1
+        done |= by_folds
+        # BDG-BET-9: the round is over when everyone still in has acted and matched the level.
+        pending = live & (~acted | (bets < level[:, None]))
+        round_over = act & ~by_folds & ~pending.any(axis=1)
+        going = act & ~by_folds & ~round_over
+        nxt = _next_seat(i, n, pending)
+        to_act = np.where(going, nxt, to_act)
+        showdown_now = round_over & (phase == B.R4)
+        done |= showdown_now
+        # -- a draw (BDG-DRAW-1/4/5): the random discard, the burn, the replacements ------------
+        drawing = ~betting
+        pick16 = (((raw >> u(11)) * u(16)) >> u(53)).astype(np.int64)
+        hand = hands[r, i]
+        positions = subsets[pick16]
+        discard = np.zeros(m, dtype=u)
+        rest = hand
+        for p in range(4):  # the hand's cards from the lowest: p-th card in the subset?
+            low = rest & (~rest + u(1))
+            rest = rest ^ low
+            discard |= np.where(((positions >> p) & 1) == 1, low, u(0))
+        count_d = np.bitwise_count(discard).astype(np.int64)
+        need = count_d + np.where((count_d > 0) & ~burned, 1, 0)
+        giveup |= drawing & (top + need > 51)  # the stub would run short: a reshuffle
+        dr = drawing & ~giveup
+        burn = dr & (count_d > 0) & ~burned
+        top = top + burn
+        burned = burned | burn
+        received = np.zeros(m, dtype=u)
+        for c in range(4):
+            take = dr & (c < count_d)
+            if not take.any():
+                break
+            card = deck_arr[ids, np.minimum(top + c, 51)]
+            received |= np.where(take, np.left_shift(u(1), card.astype(u)), u(0))
+        top = top + np.where(dr, count_d, 0)
+        hands[r[dr], i[dr]] = (hand[dr] & ~discard[dr]) | received[dr]
+        drawn[r[dr], i[dr]] += count_d[dr]
+        acted[r[dr], i[dr]] = True
+        waiting = live & ~acted
+        nxt_d = _next_seat(i, n, waiting)
+        to_act = np.where(dr & (nxt_d >= 0), nxt_d, to_act)
+        draw_over = dr & (nxt_d < 0)
+        # -- the next round or draw (start_round, start_draw) ---------------------------------
+        new_round = round_over & ~showdown_now
+        phase = phase + new_round + draw_over
+        if new_round.any():  # a draw starts: every live player in turn from the button's left
+            bets[new_round] = 0
+            acted[new_round] = False
+            burned = np.where(new_round, False, burned)
+            first = _next_seat(button[ids], n, live)
+            to_act = np.where(new_round, first, to_act)
+        if draw_over.any():  # a betting round starts left of the button (BDG-BET-8)
+            acted[draw_over] = False
+            bets[draw_over] = 0
+            level = np.where(draw_over, 0, level)
+            full_level = np.where(draw_over, 0, full_level)
+            raises = np.where(draw_over, 0, raises)
+            first = _next_seat(button[ids], n, live)
+            to_act = np.where(draw_over, first, to_act)
+        step += 1
+        finished = done | giveup
+        if finished.any():
+            # BDG-POT-3: a lone highest commitment gets back what no one matched.
+            fin = np.flatnonzero(done)
+            com = committed[fin]
+            topc = com.max(axis=1)
+            holders = (com == topc[:, None]).sum(axis=1)
+            holder = com.argmax(axis=1)
+            second = np.where(com == topc[:, None], -1, com).max(axis=1)
+            second = np.where(holders == 1, second, topc)
+            extra = topc - second
+            stacks[fin, holder] += extra
+            committed[fin, holder] -= extra
+            pot = committed[fin].sum(axis=1)
+            won = np.zeros((fin.size, n), dtype=bool)
+            for a, (row, hid) in enumerate(zip(fin.tolist(), ids[fin].tolist())):
+                seats = np.flatnonzero(~folded[row]).tolist()
+                if len(seats) == 1:
+                    shares = [(seats[0], int(pot[a]))]
+                else:  # a showdown: cards speak, the best class wins, ties split (BDG-SHOW-4)
+                    classes = {j: B.hand_class(int(hands[row, j])) for j in seats}
+                    best = min(classes.values())
+                    winners = [j for j in seats if classes[j] == best]
+                    shares = B.split_pot(int(pot[a]), winners, int(button[hid]), n)
+                for j, chips in shares:
+                    stacks[row, j] += chips
+                    won[a, j] = True
+            gone = ids[fin]
+            out_stacks[gone] = stacks[fin]
+            out_folded[gone] = folded[fin]
+            out_drawn[gone] = drawn[fin]
+            out_won[gone] = won
+            out_turns[gone] = step
+            bail[ids[giveup & ~done]] = True
+            keep = ~finished
+            ids = ids[keep]
+            (hands, stacks, bets, committed, folded, acted, drawn, phase, level, full_level,
+             raises, burned, keys, to_act, top) = (a[keep] for a in cast("tuple[Any, ...]", (
+                 hands, stacks, bets, committed, folded, acted, drawn, phase, level,
+                 full_level, raises, burned, keys, to_act, top)))  # arrays of several dtypes
+    net = out_stacks - start
+    place = 1 + (net[:, None, :] > net[:, :, None]).sum(axis=2)  # most chips first
+    turns = np.repeat(out_turns[:, None], n, axis=1)
+    columns = {"place": place.ravel(), "won": out_won.ravel(), "points": net.ravel(),
+               "passes": out_folded.astype(np.int64).ravel(), "turns": turns.ravel(),
+               "drawn": out_drawn.ravel(), "stack": out_stacks.ravel()}
+    redo = np.flatnonzero(bail).tolist()
+    if redo:  # the hands left to the scalar loop: all-ins, side pots, reshuffles
+        rows = [rules.playout(players=n, seed=seeds[h], dealer=dealers[h], bots="random").rows
+                for h in redo]
+        again = _rows_to_columns(rows, n)
+        at = (np.asarray(redo)[:, None] * n + np.arange(n)[None, :]).ravel()
+        for name, values in again.items():
+            columns[name] = columns[name].copy()
+            columns[name][at] = np.asarray(values)
+    return columns
+
+
+def showdown(grid: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Per hand: 1 when two or more players dealt in were still in at the end."""
+    dealt_in = (grid["stack"] - grid["points"]) > 0  # chips before the hand
+    live = dealt_in & (grid["passes"] == 0)
+    return {"showdown": (live.sum(axis=1) >= 2).astype("int64")}
+
+
+def badugi_terms(rules: RulesBase) -> PlayoutTerms:
+    """What Badugi's columns mean: net chips, folds, cards drawn; and the showdown rate."""
+    return PlayoutTerms(columns={"points": "chips", "passes": "folds",
+                                 "drawn": "cards_drawn", "stack": None},
+                        derived=showdown, derived_keys=("showdown",))
+
+
+register_batch("badugi", columns_random)
+register_terms("badugi", badugi_terms)

@@ -1,0 +1,283 @@
+"""Badugi hand classes: the rule functions the ranking is built on (BDG-RANK-1..6).
+
+A hand's counting cards are a largest subset with no two cards of one suit and no two of one
+rank (BDG-RANK-2, :func:`rainbow_subsets`); the lowest such subset counts (BDG-RANK-3); every
+hand falls into one of 1,092 classes numbered by strength (BDG-RANK-4..6,
+:func:`class_index_of_ranks`).  These functions work on compact values (ranks 1..13, suit
+indices 0..3, 4-bit position sets); :mod:`rulebook.games.badugi.ranking` builds the hand
+values, the diagram and the census on them.
+"""
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from itertools import combinations, product
+from math import comb
+
+from ...cards import RANKS, Card, CardsLike, parse_cards
+from ...errors import CardError, quoted
+
+HAND_COUNT = comb(52, 4)
+"""The number of different four-card hands: 270,725."""
+
+_SIZES = (4, 3, 2, 1)
+_CLASSES_OF_SIZE = {k: comb(13, k) for k in _SIZES}  # 715, 286, 78, 13
+_OFFSET = {4: 0, 3: 715, 2: 715 + 286, 1: 715 + 286 + 78}
+
+CLASS_COUNT = 1092
+"""The number of hand classes (different hand values): 715 + 286 + 78 + 13."""
+
+CLASS_RANGES = {k: range(_OFFSET[k], _OFFSET[k] + _CLASSES_OF_SIZE[k]) for k in _SIZES}
+"""The class indices of the hands with 4, 3, 2 and 1 counting cards (BDG-RANK-4, BDG-RANK-5)."""
+
+_SIZE_WORDS = {4: "badugi", 3: "three-card hand", 2: "two-card hand", 1: "one-card hand"}
+_POSITION_WORDS = ("highest", "second-highest", "third-highest", "lowest")
+_PLURAL = {"six": "sixes"}
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+# --------------------------------------------------------------------------------------
+# The rule functions (compact values: ranks 1..13, suit indices 0..3, 4-bit position sets)
+# --------------------------------------------------------------------------------------
+
+_POSITION_SUBSETS = {k: tuple(combinations(range(4), k)) for k in _SIZES}
+
+
+def rainbow_subsets(ranks: Sequence[int], suits: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The positions of the largest subsets of four cards with no suit and no rank twice.
+
+    ``ranks`` and ``suits`` describe the four cards by position (any distinct values stand
+    for distinct ranks or suits).  The subsets are listed in lexicographic order of their
+    positions (BDG-RANK-2, BDG-RANK-4).
+
+    >>> rainbow_subsets((1, 2, 3, 4), (0, 0, 2, 3))      # AC 2C 3H 4S
+    ((0, 2, 3), (1, 2, 3))
+    """
+    for k in _SIZES:
+        found = tuple(
+            sub for sub in _POSITION_SUBSETS[k]
+            if len({suits[i] for i in sub}) == k and len({ranks[i] for i in sub}) == k
+        )
+        if found:
+            return found
+    raise CardError("a Badugi hand needs at least one card")  # pragma: no cover - 4 cards given
+
+
+def class_index_of_ranks(ranks: Sequence[int]) -> int:
+    """The class index of the counting ranks ``ranks`` (distinct, 1 = ace .. 13 = king).
+
+    Classes with more counting cards come first (BDG-RANK-5).  Inside one size the rank
+    lists, read from the highest rank down, are in lexicographic order (BDG-RANK-6): that is
+    the colexicographic order of the rank sets, whose index is
+    ``sum(comb(r - 1, k - i))`` over the ranks ``r`` sorted high to low (i = 0..k-1).
+
+    >>> class_index_of_ranks([4, 3, 2, 1]), class_index_of_ranks([5, 3, 2, 1])
+    (0, 1)
+    >>> class_index_of_ranks([13])
+    1091
+    """
+    ordered = sorted(ranks, reverse=True)
+    k = len(ordered)
+    if k not in _OFFSET or len(set(ordered)) != k or not all(1 <= r <= 13 for r in ordered):
+        raise CardError(
+            f"counting ranks must be 1 to 4 different ranks from 1 (ace) to 13 (king), not {quoted(ranks)}"
+        )
+    return _OFFSET[k] + sum(comb(r - 1, k - i) for i, r in enumerate(ordered))
+
+
+def ranks_of_class(class_index: int) -> tuple[int, ...]:
+    """The counting ranks (high to low) of a class index: the inverse of :func:`class_index_of_ranks`.
+
+    >>> ranks_of_class(0), ranks_of_class(717), ranks_of_class(1091)
+    ((4, 3, 2, 1), (4, 3, 1), (13,))
+    """
+    if not isinstance(class_index, int) or not 0 <= class_index < CLASS_COUNT:
+        raise CardError(f"a Badugi class index is 0 to {CLASS_COUNT - 1}, not {quoted(class_index)}")
+    return _RANKS_OF_CLASS[class_index]
+
+
+def _build_ranks_of_class() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()] * CLASS_COUNT
+    for k in _SIZES:
+        for combo in combinations(range(1, 14), k):
+            ranks = combo[::-1]
+            table[class_index_of_ranks(ranks)] = ranks
+    return tuple(table)
+
+
+_RANKS_OF_CLASS = _build_ranks_of_class()  # 1,092 small tuples: cheap at import
+
+
+def _rank_text(ranks: Sequence[int]) -> str:
+    return "-".join(RANKS[r - 1] for r in ranks)
+
+
+def class_words(class_index: int) -> str:
+    """A class in words: ``"badugi 4-3-2-A"``, ``"three-card hand 4-3-A"``, ``"one-card hand 2"``."""
+    ranks = ranks_of_class(class_index)
+    return f"{_SIZE_WORDS[len(ranks)]} {_rank_text(ranks)}"
+
+
+def _read_hand(cards: CardsLike, keep_order: bool = False) -> list[Card]:
+    """Four distinct cards (in canonical order unless ``keep_order``), else :class:`CardError`.
+
+    BDG-RANK-2: a hand is valued on exactly four cards.
+    """
+    hand = parse_cards(cards)
+    if len(hand) != 4:
+        shown = " ".join(c.text for c in hand) or "no cards"
+        raise CardError(
+            f"a Badugi hand has exactly four cards; {len(hand)} were given: {shown}"
+        )
+    if not keep_order:
+        hand.sort()
+    return hand
+
+
+def _build_class_of_rankmask() -> list[int]:
+    table = [CLASS_COUNT] * (1 << 13)
+    for index, ranks in enumerate(_RANKS_OF_CLASS):
+        table[sum(1 << (r - 1) for r in ranks)] = index
+    return table
+
+
+_CLASS_OF_RANKMASK = _build_class_of_rankmask()
+"""Class index of a set of distinct counting ranks, by 13-bit rank mask (bit r-1 for rank r)."""
+
+_SUBSETS_BY_PATTERN: dict[int, tuple[tuple[int, ...], ...]] = {}
+""":func:`rainbow_subsets` remembered per pattern (which sorted neighbours share a rank, and
+the four suits): at most 8 x 256 patterns."""
+
+
+def _best_of_indices(indices: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The class index and counting positions of four card indices in ascending order.
+
+    Among the largest rainbow subsets (BDG-RANK-2) the lowest counts (BDG-RANK-3); among
+    equally low ones the first in canonical card order is shown (which one is shown never
+    changes the value, BDG-RANK-7).
+    """
+    a, b, c, d = indices
+    ranks = (a >> 2, b >> 2, c >> 2, d >> 2)
+    suits = (a & 3, b & 3, c & 3, d & 3)
+    pattern = (suits[0] | suits[1] << 2 | suits[2] << 4 | suits[3] << 6
+               | (ranks[0] != ranks[1]) << 8 | (ranks[1] != ranks[2]) << 9
+               | (ranks[2] != ranks[3]) << 10)
+    subsets = _SUBSETS_BY_PATTERN.get(pattern)
+    if subsets is None:
+        subsets = _SUBSETS_BY_PATTERN[pattern] = rainbow_subsets(ranks, suits)
+    best_class = CLASS_COUNT
+    best_sub: tuple[int, ...] = ()
+    for sub in subsets:
+        rank_bits = 0
+        for i in sub:
+            rank_bits |= 1 << ranks[i]
+        cls = _CLASS_OF_RANKMASK[rank_bits]
+        if cls < best_class:
+            best_class, best_sub = cls, sub
+    return best_class, best_sub
+
+
+def _best_subset(hand: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """:func:`_best_of_indices` for four cards in canonical order."""
+    return _best_of_indices([c.index for c in hand])
+
+
+def class_index_of(cards: CardsLike | int) -> int:
+    """Only the class index of four cards (text, cards, a CardSet or a 52-bit mask).
+
+    The quick form for engines: ``class_index_of(mask_a) < class_index_of(mask_b)`` means
+    hand a beats hand b.
+
+    >>> class_index_of(0b1111 << 48)      # KC KD KH KS
+    1091
+    """
+    if isinstance(cards, int):
+        if isinstance(cards, bool) or cards.bit_count() != 4 or not 0 < cards < 1 << 52:
+            raise CardError(
+                f"a Badugi hand as a mask is a 52-bit number with exactly four bits set, "
+                f"not {quoted(cards)}")
+        indices = []
+        while cards:
+            low = cards & -cards
+            indices.append(low.bit_length() - 1)
+            cards ^= low
+        return _best_of_indices(indices)[0]
+    return _best_subset(_read_hand(cards))[0]
+
+
+def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
+    """Every hand's mask and class, built from :func:`rainbow_subsets` and the class numbering.
+
+    A hand's class depends only on its ranks and on which of its cards share suits.  So the
+    hands are produced one rank multiset at a time (1,820 of them): the rank multiset fixes a
+    *shape* (how many cards of each rank), every suit choice of that shape is reduced once to
+    its "family" of largest rainbow position subsets (BDG-RANK-2), and per rank multiset only
+    each family's lowest class is worked out (BDG-RANK-3); the suit choices then just look
+    their family up.
+    """
+    class_of_rankmask = _CLASS_OF_RANKMASK
+    # the masks of m cards of one rank: suit combinations in canonical order
+    rank_options = {
+        m: [[sum(1 << (r * 4 + s) for s in suits) for suits in combinations(range(4), m)]
+            for r in range(13)]
+        for m in (1, 2, 3, 4)
+    }
+    masks: array[int] = array("Q")
+    classes: array[int] = array("H")
+    counts = [0] * CLASS_COUNT
+    for shape in _SHAPES:
+        groups = len(shape)
+        group_of_position = [g for g, m in enumerate(shape) for _ in range(m)]
+        suit_choices = [sum(choice, ()) for choice in
+                        product(*(combinations(range(4), m) for m in shape))]
+        families: dict[tuple[int, ...], int] = {}
+        family_of_choice = []
+        for suits in suit_choices:
+            subs = rainbow_subsets(group_of_position, suits)
+            key = tuple(sum(1 << i for i in sub) for sub in subs)  # 4-bit position sets
+            family_of_choice.append(families.setdefault(key, len(families)))
+        family_sets = list(families)
+        family_sizes = [family_of_choice.count(f) for f in range(len(family_sets))]
+        used_sets = sorted({p for fam in family_sets for p in fam})
+        for ranks in combinations(range(13), groups):
+            bit = [1 << ranks[g] for g in group_of_position]
+            rank_class = {p: class_of_rankmask[(bit[0] if p & 1 else 0) | (bit[1] if p & 2 else 0)
+                                               | (bit[2] if p & 4 else 0)
+                                               | (bit[3] if p & 8 else 0)]
+                          for p in used_sets}
+            family_class = [min(rank_class[p] for p in fam) for fam in family_sets]
+            for f, n in enumerate(family_sizes):
+                counts[family_class[f]] += n
+            options = [rank_options[m][r] for m, r in zip(shape, ranks)]
+            if groups == 4:
+                left = [a | b for a in options[0] for b in options[1]]
+                right = [c | d for c in options[2] for d in options[3]]
+                masks.extend([x | y for x in left for y in right])
+            elif groups == 3:
+                left = [a | b for a in options[0] for b in options[1]]
+                masks.extend([x | c for x in left for c in options[2]])
+            elif groups == 2:
+                masks.extend([a | b for a in options[0] for b in options[1]])
+            else:
+                masks.extend(options[0])
+            classes.extend(map(family_class.__getitem__, family_of_choice))
+    return masks, classes, tuple(counts)
+
+
+def _shapes() -> tuple[tuple[int, ...], ...]:
+    """How four cards split into ranks, lowest rank first: (1,1,1,1), (2,1,1), (1,2,1), ..."""
+    out = []
+    for cuts in range(8):  # a cut between sorted positions i and i+1 means a new rank
+        shape, run = [], 1
+        for i in range(3):
+            if cuts >> i & 1:
+                shape.append(run)
+                run = 1
+            else:
+                run += 1
+        shape.append(run)
+        out.append(tuple(shape))
+    return tuple(sorted(out, key=lambda s: (-len(s), s)))
+
+
+_SHAPES = _shapes()

@@ -1,0 +1,303 @@
+"""The Sevens family's numpy batch of random-bot deals, straight into columns, and what its
+playout columns mean.
+
+:func:`batch_random_arrays` plays many deals at once on uint64 arrays, each block the scalar
+rule of :mod:`rulebook.games.sevens.core` named in its comment: the shuffle and deal
+(BS-DEAL-3/5), the opening (BS-OPEN-3/4), legal plays and passes (BS-MOVE-3/4, BS-HR-5/6,
+BS-HR-8..11), turn order (BS-OPEN-5), eliminations (BS-HR-10), final turns (BS-HR-16/17),
+scoring (BS-END-2..8) and chips (BS-CHIP-3..5); tests/test_sevens_fast.py proves it gives
+exactly the rows of the scalar loop (and so of the state path) on every rule configuration.
+:func:`columns_random` runs it (all seats ``random``) and places the seats with the same rules as the scalar loop, vectorised:
+BS-END-6..8 (the round winner first, the others by penalty points, lowest first, equal
+points sharing the better place, p + k after k share p; with no winner, BS-HR-12, everyone
+by points) and, in a chips game, by chips, most first (BS-CHIP-5).  The columns equal, deal
+for deal, the rows of ``playout_batch_random`` (tests/test_sevens_batch.py).
+
+Terms: ``points`` are penalty points (chips in a chips game: BS-CHIP-3..5), ``passes`` are
+passes, ``cards_left`` the cards held at the end, ``eliminated`` whether the seat was put
+out under limited passes (BS-HR-10).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from ...cards import FULL_MASK
+from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64, np_turn_below
+from ...measures import PlayoutTerms, register_terms
+from ...protocol import places_from_scores
+from ...rules import RulesBase
+from ...simulation import register_batch
+from .core import ACES, KINGS, PASSES_PER_ROUND, SEVENS, SIXES, round_places
+
+__all__ = ["columns_random", "places_lower_first", "sevens_terms", "MIN_BATCH",
+           "batch_random_arrays", "playout_batch_random"]
+
+MIN_BATCH = 64
+"""Fewer deals than this are played by the scalar loop (the batch's set-up would dominate)."""
+
+
+def _np_playable(table: Any, ace_high: bool, e86: bool) -> Any:
+    """:func:`~rulebook.games.sevens.core.playable_mask` on a uint64 array (BS-MOVE-1, BS-ROW-4, BS-HR-13, BS-HR-15)."""
+    import numpy as np
+
+    u = np.uint64
+    if ace_high:
+        up = ((table & u(~ACES & FULL_MASK)) << u(4)) | ((table & u(KINGS)) >> u(48))
+        down = (table >> u(4)) & u(~ACES & FULL_MASK)
+    else:
+        up = table << u(4)
+        down = table >> u(4)
+    playable = ((up | down) & u(FULL_MASK) & ~table) | (u(SEVENS) & ~table)
+    if e86:
+        playable &= ~(u(SIXES) & ~(table >> u(8)))
+    return playable
+
+
+def _np_next_seat(seat: Any, n: int, skip: Any) -> Any:
+    """:func:`~rulebook.games.sevens.core.next_seat` on arrays; -1 where every seat is skipped (BS-OPEN-5)."""
+    import numpy as np
+
+    out = np.full_like(seat, -1)
+    for step in range(n, 0, -1):  # the nearest free seat wins, so go from far to near
+        cand = (seat + step) % n
+        free = ((skip >> cand) & 1) == 0
+        out = np.where(free, cand, out)
+    return out
+
+
+def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
+                         dealers: Sequence[int]) -> list[list[dict[str, Any]]]:
+    """Many deals with a ``random`` bot in every seat, vectorised with numpy.
+
+    Gives, deal for deal, the rows :func:`~rulebook.games.sevens.playout.playout_deal` gives (the same shuffle, the same
+    TurnRandom draws, the same rules).
+    """
+    got = batch_random_arrays(rules, players, seeds, dealers)
+    chips_on = rules.chips
+    pts_l, cards_l, passes_l = got["points"].tolist(), got["cards_left"].tolist(), \
+        got["passes"].tolist()
+    win_l, elim_l, turns_l = got["winner"].tolist(), got["eliminated"].tolist(), \
+        got["turns"].tolist()
+    n = players
+    rows_all = []
+    for d in range(len(seeds)):
+        w = None if win_l[d] < 0 else win_l[d]
+        points = pts_l[d]
+        places = places_from_scores(points, lower_is_better=False) if chips_on \
+            else round_places(points, w)
+        rows_all.append([{"seat": s, "bot": "random", "place": places[s], "won": s == w,
+                          "points": points[s], "passes": passes_l[d][s],
+                          "turns": turns_l[d], "cards_left": cards_l[d][s],
+                          "eliminated": bool(elim_l[d] >> s & 1)} for s in range(n)])
+    return rows_all
+
+
+def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
+                        dealers: Sequence[int]) -> dict[str, Any]:
+    """The numpy batch of :func:`playout_batch_random` before its rows are built: arrays
+    ``points``, ``cards_left``, ``passes`` (deals × seats), ``winner`` (-1: none),
+    ``eliminated`` (a bit set of seats) and ``turns`` (one per deal)."""
+    import numpy as np
+
+    u = np.uint64
+    n = players
+    total = len(seeds)
+    ace_high, e86, sf = rules.ace_high, rules.eight_before_six, rules.sevens_first
+    limited, final_turn, chips_on = rules.limited, rules.one_final_turn, rules.chips
+    full_seats = (1 << n) - 1
+    # BS-DEAL-3/5: the shuffle of shuffle_order() and the deal of deal_hands().
+    shuffle_keys = np.array(derived_seeds(seeds, "shuffle"), dtype=u)
+    mix = np.array([(i * GOLDEN) & MASK64 for i in range(52)], dtype=u)
+    order = np.argsort(np_splitmix64(shuffle_keys[:, None] ^ mix[None, :]), axis=1,
+                       kind="stable")
+    dealer_arr = np.asarray(dealers, dtype=np.int64)
+    seat_of = (dealer_arr[:, None] + 1 + np.arange(52)[None, :]) % n
+    bits = np.left_shift(u(1), order.astype(u))
+    hands = np.zeros((total, n), dtype=u)
+    for s in range(n):
+        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
+    bot_keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
+    # BS-OPEN-3: the holder of the opening card moves first.
+    seat = np.argmax((hands >> u(rules.opening)) & u(1), axis=1).astype(np.int64)
+    table = np.zeros(total, dtype=u)
+    playable = _np_playable(table, ace_high, e86)
+    left = np.full((total, n), PASSES_PER_ROUND, dtype=np.int64)
+    passes = np.zeros((total, n), dtype=np.int64)
+    skip = np.zeros(total, dtype=np.int64)
+    elim = np.zeros(total, dtype=np.int64)
+    winner = np.full(total, -1, dtype=np.int64)
+    final = np.zeros(total, dtype=np.int64)
+    in_final = np.zeros(total, dtype=bool)
+    chips = np.full((total, n), rules.start_stack - 1, dtype=np.int64)
+    pool = np.full(total, n, dtype=np.int64)
+    ids = np.arange(total)
+    turns = np.zeros(total, dtype=np.int64)
+    out_hands = np.zeros((total, n), dtype=u)
+    out = {"passes": passes.copy(), "elim": elim.copy(), "winner": winner.copy(),
+           "chips": chips.copy(), "pool": pool.copy()}
+    opening_bit = u(1 << rules.opening)
+    sevens = u(SEVENS)
+
+    def advance(seat: Any, skip: Any, final: Any, in_final: Any) -> tuple[Any, Any]:
+        # BS-OPEN-5, and BS-HR-16: in the final turns only seats still owed one.
+        eff = np.where(in_final, skip | (full_seats & ~final), skip)
+        nxt = _np_next_seat(seat, n, eff)
+        owed = in_final & (nxt >= 0)
+        final = np.where(owed, final & ~(np.left_shift(1, np.maximum(nxt, 0))), final)
+        return nxt, final
+
+    t = 0
+    while ids.size:
+        r = np.arange(ids.size)
+        hand = hands[r, seat]
+        opening = table == 0
+        # BS-OPEN-4, BS-MOVE-3, BS-HR-5: legal_play_mask().
+        plays = np.where(opening, hand & opening_bit, hand & playable)
+        has7 = (hand & sevens) != 0
+        if sf:
+            plays = np.where(has7 & ~opening, hand & sevens, plays)
+        # BS-MOVE-4, BS-HR-6, BS-HR-8..11: pass_allowed().
+        if limited:
+            can = ~opening & (left[r, seat] > 0)
+            if sf:
+                can &= ~((plays != 0) & has7)
+        else:
+            can = ~opening & (plays == 0)
+        count = np.bitwise_count(plays).astype(np.int64)
+        legal = count + can
+        # the random bot: legal[rng.below(len(legal))], draw 0 of move t (TurnRandom).
+        k = np_turn_below(bot_keys, t, legal)
+        is_pass = k == count
+        x = plays
+        for i in range(int(k.max(initial=0))):
+            x = np.where(k > i, x & (x - u(1)), x)
+        low = np.where(is_pass, u(0), x & (~x + u(1)))
+        t += 1
+        # a pass (BS-HR-8, BS-CHIP-4)
+        passes[r, seat] += is_pass
+        left[r, seat] -= is_pass
+        chips[r, seat] -= is_pass
+        pool += is_pass
+        # a play
+        hands[r, seat] ^= low
+        table |= low
+        playable = _np_playable(table, ace_high, e86)
+        emptied = ~is_pass & (hands[r, seat] == 0)
+        skip |= np.where(emptied, np.left_shift(1, seat), 0)
+        first_out = emptied & (winner < 0)  # BS-END-1, BS-HR-17
+        winner = np.where(first_out, seat, winner)
+        done = np.zeros(ids.size, dtype=bool)
+        if final_turn:
+            final = np.where(first_out, full_seats & ~skip, final)
+            in_final |= first_out
+        else:
+            done |= first_out
+        seat, final = advance(seat, skip, final, in_final)
+        # BS-HR-10: eliminate stuck players with no pass left at their turn.
+        if limited:
+            while True:
+                safe = np.maximum(seat, 0)
+                stuck = ~done & (seat >= 0) & (left[r, safe] <= 0) & \
+                    ((hands[r, safe] & playable) == 0)
+                if not stuck.any():
+                    break
+                bit = np.where(stuck, np.left_shift(1, safe), 0)
+                elim |= bit
+                skip |= bit
+                nxt, nfinal = advance(seat, skip, final, in_final)
+                seat = np.where(stuck, nxt, seat)
+                final = np.where(stuck, nfinal, final)
+        done |= seat < 0
+        if done.any():
+            gone = ids[done]
+            turns[gone] = t
+            out_hands[gone] = hands[done]
+            for name, arr in (("passes", passes), ("elim", elim), ("winner", winner),
+                              ("chips", chips), ("pool", pool)):
+                out[name][gone] = arr[done]
+            keep = ~done
+            ids = ids[keep]
+            (hands, seat, table, playable, left, passes, skip, elim, winner, final, in_final,
+             chips, pool, bot_keys) = (a[keep] for a in cast("tuple[Any, ...]", (
+                 hands, seat, table, playable, left, passes, skip, elim, winner, final,
+                 in_final, chips, pool, bot_keys)))  # arrays of several dtypes and shapes
+    # scoring (BS-END-2..8, BS-CHIP-5)
+    cards = np.bitwise_count(out_hands).astype(np.int64)
+    values = np.array(rules.values, dtype=np.int64)
+    pts = np.zeros((total, n), dtype=np.int64)
+    for i in range(52):
+        pts += ((out_hands >> u(i)) & u(1)).astype(np.int64) * values[i]
+    win = out["winner"]
+    has_winner = win >= 0
+    if chips_on:
+        owed = np.where(np.arange(n)[None, :] == win[:, None], 0, cards)
+        final_chips = out["chips"] - owed
+        final_chips[has_winner, win[has_winner]] += owed.sum(axis=1)[has_winner] + \
+            out["pool"][has_winner]
+        pts = final_chips - rules.start_stack
+    else:
+        pts[has_winner, win[has_winner]] = 0
+    return {"points": pts, "cards_left": cards, "passes": out["passes"], "winner": win,
+            "eliminated": out["elim"], "turns": turns}
+
+
+def places_lower_first(points: Any, winner: Any) -> Any:
+    """BS-END-6..8 on arrays: places 1.. from ``points`` (deals × seats), lowest first, equal
+    points sharing the better place; a seat ``winner`` (>= 0) is 1st and the others start
+    at 2nd.  ``winner`` is -1 where no one won (BS-HR-12)."""
+    import numpy as np
+
+    n = points.shape[1]
+    seats = np.arange(n)
+    is_winner = seats[None, :] == winner[:, None]
+    # A seat's place: 1 + the seats strictly better than it, where the winner is better
+    # than everyone and is compared with nobody else.
+    better = points[:, None, :] < points[:, :, None]  # [d, s, t]: t beats s
+    better = np.where(is_winner[:, None, :], True, better)  # the winner beats everyone
+    better = np.where(is_winner[:, :, None], False, better)  # nobody beats the winner
+    better[:, seats, seats] = False
+    return 1 + better.sum(axis=2)
+
+
+def places_higher_first(values: Any) -> Any:
+    """Places 1.. by value, highest first, equal values sharing the better place."""
+    better = values[:, None, :] > values[:, :, None]
+    return 1 + better.sum(axis=2)
+
+
+def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
+                   dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
+    """The columns of many all-``random`` deals from the numpy batch (None otherwise)."""
+    import numpy as np
+
+    if len(seeds) < MIN_BATCH or any(name != "random" for name in names):
+        return None
+    got = batch_random_arrays(rules, players, list(seeds), list(dealers))
+    points = got["points"]
+    winner = got["winner"]
+    if getattr(rules, "chips"):
+        place = places_higher_first(points)
+    else:
+        place = places_lower_first(points, winner)
+    seats = np.arange(players)
+    won = seats[None, :] == winner[:, None]
+    eliminated = (got["eliminated"][:, None] >> seats[None, :]) & 1
+    turns = np.repeat(got["turns"][:, None], players, axis=1)
+    return {"place": place.ravel(), "won": won.ravel(), "points": points.ravel(),
+            "passes": got["passes"].ravel(), "turns": turns.ravel(),
+            "cards_left": got["cards_left"].ravel(),
+            "eliminated": eliminated.astype(bool).ravel()}
+
+
+def sevens_terms(rules: RulesBase) -> PlayoutTerms:
+    """What the Sevens family's columns mean: penalty points or chips, passes, cards left,
+    eliminations."""
+    chips = bool(getattr(rules, "chips", False))
+    return PlayoutTerms(columns={"points": "chips" if chips else "penalty_points",
+                                 "passes": "passes", "cards_left": "cards_left",
+                                 "eliminated": "eliminated"})
+
+
+register_batch("sevens", columns_random)
+register_terms("sevens", sevens_terms)

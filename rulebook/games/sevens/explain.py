@@ -1,0 +1,462 @@
+"""Why a Sevens-family move is or is not legal: one sentence, the clause ids, the facts.
+
+``explain`` starts from the legal set (:meth:`~rulebook.games.sevens.core.Table.legal_plays`
+and the pass rule, exactly as ``legal_moves()``) and only phrases it, so it never disagrees
+with legality.  Its first clause decided: a house rule's when one did (BS-HR-5 for a 7 that
+must be played, BS-HR-9 for a pass by choice, BS-HR-13, BS-HR-15...), named in the sentence
+by its label; a card from another hand is answered with whose turn it is first (BS-OPEN-5);
+a round that ended is explained by what ended it (BS-END-1, BS-HR-12, BS-HR-16).
+:class:`SevensFacts` holds every claim of the sentence.  A table voice names the seat instead
+of saying "you", and :func:`move_entries` tells a move that way for the public log,
+eliminations included.  On the first turn the public playable set is the opening card alone
+(BS-OPEN-4, BS-INFO-2).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, cast
+
+from ...cards import ALL_CARDS, SUIT_MASKS, SUIT_NAMES, Card, CardSet
+from ...protocol import NO_CARDS, Explanation, Facts, LogEntry, Voice
+from .core import SEVENS, Table, playable_mask, row_order
+from .moves import PASS, Move, Play
+
+__all__ = ["SevensFacts", "explain", "move_entries", "elimination_entries", "row_span"]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SevensFacts(Facts):
+    """What a Sevens-family explanation claims, beside :class:`~rulebook.protocol.Facts`."""
+
+    to_move: int | None = None
+    """The seat whose turn it is."""
+    holder: int | None = None
+    """The seat holding the card asked about, when the sentence says it is not the mover."""
+    on_table: bool = False
+    """The sentence says the card asked about is already on the table."""
+    hand: CardSet | None = None
+    """The mover's cards the sentence names (all of them), if it names them."""
+    public_playable: CardSet | None = None
+    """The public playable set the sentence names (BS-INFO-2), if it names it."""
+    suit: str | None = None
+    """The suit whose row the sentence describes, if it describes one."""
+    row: tuple[Card, Card] | None = None
+    """That suit's row as (low end, high end); ``None`` with a ``suit`` means "no row yet"."""
+    wanted: CardSet | None = None
+    """The cards the sentence names as the only ones that can join that row now."""
+    blocking: CardSet = NO_CARDS
+    """Cards that block the move: the 7s held under sevens_first (BS-HR-5), the 8 a 6 waits
+    for under eight_before_six (BS-HR-15) or the king an ace waits for under ace_high
+    (BS-HR-13), neither of which is on the table."""
+    present: CardSet = NO_CARDS
+    """Cards the sentence says are on the table (the 8 that lets a 6 be played under
+    eight_before_six)."""
+    passes_left: int | None = None
+    """The mover's passes left the sentence names (limited_passes, BS-HR-8)."""
+    chips: int = 0
+    """Chips the move costs the mover (BS-CHIP-4)."""
+    goes_out: bool = False
+    """The sentence says the card is the mover's last one."""
+    winner: int | None = None
+    """The round winner the sentence names."""
+
+
+def _cards(mask: int) -> str:
+    """Cards in symbols, canonical order: ``3♠ 7♦ K♥`` (``no cards`` when empty)."""
+    return CardSet(mask).pretty() if mask else "no cards"
+
+
+def _passes_word(count: int) -> str:
+    return f"{count} pass{'' if count == 1 else 'es'}"
+
+
+def row_span(table: int, suit: int, ace_high: bool) -> tuple[Card, Card] | None:
+    """The lowest and highest card of ``suit``'s row on ``table`` (``None``: no row yet)."""
+    ranks = [r for r in row_order(ace_high) if table >> (r * 4 + suit) & 1]
+    if not ranks:
+        return None
+    return ALL_CARDS[ranks[0] * 4 + suit], ALL_CARDS[ranks[-1] * 4 + suit]
+
+
+def _row_words(suit_name: str, span: tuple[Card, Card]) -> str:
+    low, high = span
+    if low is high:
+        return f"the {suit_name} row holds only {low.pretty()}"
+    return f"the {suit_name} row runs {low.pretty()} to {high.pretty()}"
+
+
+def _or_list(cards: int) -> str:
+    texts = [c.pretty() for c in CardSet(cards)]
+    if not texts:
+        return "no card"
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def _rule(rules: Any, name: str) -> str:
+    """A house rule as a sentence names it: ``the house rule Sevens first`` (its label)."""
+    return f"the house rule {rules.profile.options[name].label}"
+
+
+class _Seen:
+    """The position an explanation is phrased from: the same values ``legal_moves()`` uses."""
+
+    __slots__ = ("t", "rules", "seat", "hand", "table", "playable", "plays", "can_pass",
+                 "left", "opening", "voice")
+
+    def __init__(self, t: Table, rules: Any, voice: Voice) -> None:
+        self.t = t
+        self.rules = rules
+        seat = t.to_move
+        assert seat is not None
+        self.seat = seat
+        self.hand = t.hands[seat]
+        self.table = t.table
+        self.playable = t.playable
+        self.plays = t.legal_plays()  # the very computation legal_moves() makes
+        self.can_pass = t.can_pass(self.plays)
+        self.left = None if t.left is None else t.left[seat]
+        self.opening = t.table == 0
+        self.voice = voice
+
+
+def _explain_over(t: Table, rules: Any, text: str) -> Explanation:
+    """Any move once the round is over: who ended it and which clause ended it."""
+    winner = t.winner
+    if winner is None:
+        return Explanation(text, False, "The round is over: every player still in was "
+                           "eliminated, so nobody won it.", ("BS-HR-12", "BS-HR-10"),
+                           SevensFacts(kind="over"))
+    if rules.one_final_turn:
+        return Explanation(text, False, f"The round is over: seat {winner} went out first, and "
+                           "every other player still in has taken their one final turn.",
+                           ("BS-HR-16", "BS-END-1", "BS-HR-17"),
+                           SevensFacts(kind="over", winner=winner))
+    return Explanation(text, False, f"The round is over: seat {winner} played their last card.",
+                       ("BS-END-1",), SevensFacts(kind="over", winner=winner))
+
+
+def _explain_elsewhere(s: _Seen, card: Card) -> Explanation:
+    """A card the player to move does not hold: whose turn it is comes first."""
+    text = card.text
+    c = card.pretty()
+    if s.table & card.mask:
+        return Explanation(text, False, f"{c} is already on the table: a turn plays a card from "
+                           "the hand of the player to move.", ("BS-MOVE-2", "BS-ROW-1"),
+                           SevensFacts(kind="on_table", seat=s.seat, to_move=s.seat,
+                                       on_table=True, not_playable=CardSet(card.mask)))
+    holder = next(p for p, h in enumerate(s.t.hands) if h & card.mask)
+    note = ""
+    clauses: tuple[str, ...] = ("BS-OPEN-5", "BS-MOVE-2")
+    if s.t.elim >> holder & 1:
+        note = f"; seat {holder} was eliminated and takes no more turns this round"
+        clauses += ("BS-HR-10",)
+    return Explanation(text, False, f"It is seat {s.seat}'s turn, not seat {holder}'s: {c} is "
+                       f"in seat {holder}'s hand, so it cannot be played now{note}.", clauses,
+                       SevensFacts(kind="not_your_turn", seat=s.seat, to_move=s.seat,
+                                   holder=holder, not_playable=CardSet(card.mask)))
+
+
+def _uses(v: Voice, left: int) -> str:
+    """Which pass a pass uses: ``your last pass`` or ``one of your 2 passes left``."""
+    return f"{v.your} last pass" if left == 1 else f"one of {v.your} {_passes_word(left)} left"
+
+
+def _lead(v: Voice, c: str) -> str:
+    """How a legal play's reason starts: ``7♦ is legal`` or ``Seat 2 may play 7♦``."""
+    return f"{v.You} may play {c}" if v.named else f"{c} is legal"
+
+
+def _choice_words(s: _Seen, card: Card) -> tuple[str, tuple[str, ...], int, bool]:
+    """What else the player may do, the clause that says so (BS-MOVE-3, BS-HR-9/11), the
+    other cards named as playable, and whether the words rest on the mover's hidden cards."""
+    v = s.voice
+    others = s.plays & ~card.mask
+    if s.left is not None:
+        if s.left > 0:
+            return (f"; {v.they} could also pass ({_passes_word(s.left)} left under "
+                    f"{_rule(s.rules, 'limited_passes')})"), ("BS-HR-9",), 0, False
+        return f"; with no pass left {v.they} must play", ("BS-HR-11",), 0, False
+    if v.named:  # the log tells what happened; the other playable cards are secret
+        return "", (), 0, False
+    if not others:
+        return (f"; it is your only playable card, so you must play it", ("BS-MOVE-3",), 0,
+                True)
+    return (f"; you may choose it or {_or_list(others)}, but must play one", ("BS-MOVE-3",),
+            others, True)
+
+
+def _goes_out_words(s: _Seen) -> tuple[str, tuple[str, ...]]:
+    """What emptying the hand with this card does (BS-END-1, BS-HR-16, BS-HR-17)."""
+    v = s.voice
+    winner = s.t.winner
+    if winner is not None:
+        return (f"; it is {v.your} last card, so {v.they} empty {v.your} hand, but seat "
+                f"{winner} went out first and alone wins the round"), \
+            ("BS-HR-17",)
+    if s.rules.one_final_turn:
+        return (f"; it is {v.your} last card, so {v.they} win the round, and every other "
+                "player still in takes one final turn"), \
+            ("BS-END-1", "BS-HR-16")
+    return (f"; it is {v.your} last card, so {v.they} go out and win the round"), ("BS-END-1",)
+
+
+def _explain_play(s: _Seen, card: Card) -> Explanation:
+    """A play: legal exactly when the card is in the legal set ``s.plays``."""
+    rules, v = s.rules, s.voice
+    text, c = card.text, card.pretty()
+    if not s.hand & card.mask:
+        return _explain_elsewhere(s, card)
+    legal = bool(s.plays & card.mask)
+    base: dict[str, Any] = dict(seat=s.seat, to_move=s.seat)
+    if s.opening:
+        first = ALL_CARDS[rules.opening]
+        if legal:
+            return Explanation(text, True, f"{_lead(v, c)}: the first turn of the round plays "
+                               f"the opening card, and {v.they} hold it.",
+                               ("BS-OPEN-4", "BS-OPEN-3"),
+                               SevensFacts(kind="opening", playable=CardSet(card.mask),
+                                           public_playable=CardSet(first.mask), **base))
+        return Explanation(text, False, f"{c} cannot be played: the first turn of the round "
+                           f"must play the opening card {first.pretty()}, and nothing else.",
+                           ("BS-OPEN-4",),
+                           SevensFacts(kind="opening", playable=CardSet(first.mask),
+                                       not_playable=CardSet(card.mask),
+                                       public_playable=CardSet(first.mask), **base))
+    suit = card.suit_index
+    suit_name = SUIT_NAMES[card.suit]
+    span = row_span(s.table, suit, rules.ace_high)
+    wanted = s.playable & SUIT_MASKS[suit]
+    row_facts: dict[str, Any] = dict(suit=card.suit, row=span, wanted=CardSet(wanted))
+    if not s.playable & card.mask:
+        # Not in the public playable set: which row rule (or house rule) keeps it off.
+        seven = ALL_CARDS[24 + suit]
+        if span is None:
+            return Explanation(text, False, f"{c} cannot be played: {suit_name} have no row "
+                               f"yet, and only {seven.pretty()} can start it.",
+                               ("BS-ROW-1", "BS-MOVE-1"),
+                               SevensFacts(kind="no_row", not_playable=CardSet(card.mask),
+                                           **row_facts, **base))
+        eight = ALL_CARDS[28 + suit]
+        if rules.eight_before_six and card.rank == 6 and \
+                playable_mask(s.table, rules.ace_high, False) & card.mask:
+            return Explanation(text, False, f"{c} cannot be played yet: under "
+                               f"{_rule(rules, 'eight_before_six')}, a 6 waits until the 8 of "
+                               "its suit is on the table, and "
+                               f"{eight.pretty()} is not.", ("BS-HR-15", "BS-MOVE-1"),
+                               SevensFacts(kind="eight_before_six", rule="eight_before_six",
+                                           not_playable=CardSet(card.mask),
+                                           blocking=CardSet(eight.mask), **row_facts, **base))
+        row = _row_words(suit_name, span)
+        wanted_words = (f"only {_or_list(wanted)} can join it now" if wanted
+                        else "no card can join it now")
+        clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
+        six = ALL_CARDS[20 + suit]
+        waits = ""
+        refused = card.mask
+        blocked = 0
+        if rules.eight_before_six and \
+                playable_mask(s.table, rules.ace_high, False) & six.mask & ~s.playable:
+            waits = (f" ({six.pretty()} waits for {eight.pretty()} under "
+                     f"{_rule(rules, 'eight_before_six')})")
+            clauses += ("BS-HR-15",)
+            refused |= six.mask
+            blocked = eight.mask
+        if rules.ace_high and card.rank == 1:
+            king = ALL_CARDS[48 + suit]
+            return Explanation(text, False, f"{c} cannot be played: under "
+                               f"{_rule(rules, 'ace_high')}, an ace goes only after the king "
+                               f"of its suit, and {row}, so {wanted_words}"
+                               f"{waits}.", ("BS-HR-13", "BS-MOVE-1", "BS-ROW-3")
+                               + clauses[2:], SevensFacts(
+                                   kind="ace_high", rule="ace_high",
+                                   not_playable=CardSet(refused),
+                                   blocking=CardSet(king.mask | blocked), **row_facts, **base))
+        return Explanation(text, False, f"{c} cannot be played: {row}, so {wanted_words}"
+                           f"{waits}.", clauses,
+                           SevensFacts(kind="row_end", not_playable=CardSet(refused),
+                                       blocking=CardSet(blocked), **row_facts, **base))
+    if not legal:
+        # Publicly playable but not for this player: only sevens_first does that (BS-HR-5).
+        sevens = s.hand & SEVENS
+        assert rules.sevens_first and sevens and card.rank != 7, "explain disagrees with legality"
+        held = "a 7" if not sevens & (sevens - 1) else "7s"
+        return Explanation(text, False, f"{c} cannot be played: under "
+                           f"{_rule(rules, 'sevens_first')}, a player holding a 7 must play a "
+                           f"7, and {v.you} {v.verb('hold', 'holds')} "
+                           f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"),
+                           SevensFacts(kind="sevens_first", rule="sevens_first",
+                                       playable=CardSet(s.plays), not_playable=CardSet(card.mask),
+                                       blocking=CardSet(sevens), hand=None, private=True,
+                                       **row_facts, **base))
+    # Legal: where it goes on its row, then what else the player may do.
+    clauses = ("BS-MOVE-1",)
+    if span is None:
+        where = f"it starts the {suit_name} row"
+        clauses += ("BS-ROW-1",)
+    else:
+        low, high = span
+        order = row_order(rules.ace_high)
+        if order.index(card.rank_index) < order.index(low.rank_index):
+            where = f"it goes directly before {low.pretty()}, the low end of the {suit_name} row"
+        else:
+            where = f"it goes directly after {high.pretty()}, the high end of the {suit_name} row"
+        clauses += ("BS-ROW-3",)
+    kind, rule = "playable", None
+    if rules.ace_high and card.rank == 1:
+        clauses = ("BS-HR-13",) + clauses
+        where += f"; under {_rule(rules, 'ace_high')} an ace goes after the king"
+        kind, rule = "ace_high", "ace_high"
+    present = 0
+    if rules.eight_before_six and card.rank == 6:
+        where += (f" (its 8, {ALL_CARDS[28 + suit].pretty()}, is on the table, as "
+                  f"{_rule(rules, 'eight_before_six')} requires)")
+        clauses += ("BS-HR-15",)
+        present = ALL_CARDS[28 + suit].mask
+    named = card.mask
+    if rules.sevens_first and s.hand & SEVENS:
+        sevens = s.hand & SEVENS
+        choice = "" if sevens == card.mask or v.named else \
+            f" (you may choose among {_cards(sevens)})"
+        if choice:
+            named = sevens
+        reason = (f"{_lead(v, c)}: under {_rule(rules, 'sevens_first')}, a player holding a "
+                  f"7 must play a 7{choice}, and {where}")
+        clauses = ("BS-HR-5",) + clauses
+        kind, rule = "sevens_first", "sevens_first"
+        private = bool(choice)  # the played 7 is public, and so is the rule that made it due
+    else:
+        more, more_clauses, others, private = _choice_words(s, card)
+        named |= others
+        reason = f"{_lead(v, c)}: {where}{more}"
+        clauses += more_clauses
+        if rules.sevens_first and not v.named:
+            reason += f"; you hold no 7, so {_rule(rules, 'sevens_first')} does not apply"
+            clauses += ("BS-HR-5",)
+    goes_out = s.hand == card.mask
+    if goes_out:
+        words, out_clauses = _goes_out_words(s)
+        reason += words
+        clauses += out_clauses
+    return Explanation(text, True, reason + ".", clauses, SevensFacts(
+        kind=kind, rule=rule, playable=CardSet(named), present=CardSet(present),
+        private=private, goes_out=goes_out, **row_facts, **base))
+
+
+def _explain_pass(s: _Seen) -> Explanation:
+    """A pass: legal exactly when ``s.can_pass`` (the same answer legal_moves() gives)."""
+    rules, v = s.rules, s.voice
+    cost = 1 if rules.chips else 0
+    cost_words = "; it costs 1 chip, paid into the pool" if cost else ""
+    cost_clause: tuple[str, ...] = ("BS-CHIP-4",) if cost else ()
+    base: dict[str, Any] = dict(seat=s.seat, to_move=s.seat)
+    if s.can_pass:
+        left = s.left
+        if s.plays:  # a voluntary pass: only limited_passes allows it (BS-HR-9)
+            assert left is not None and left > 0, "explain disagrees with legality"
+            held = "" if v.named else f" ({_cards(s.plays)})"
+            return Explanation("pass", True, f"{v.You} {v.verb('may pass', 'passes by choice')}: "
+                               f"under {_rule(rules, 'limited_passes')}, a player "
+                               "with a pass left may pass even when holding a playable card"
+                               f"{held}; it uses {_uses(v, left)}.",
+                               ("BS-HR-9", "BS-HR-8"),
+                               SevensFacts(kind="voluntary_pass", rule="limited_passes",
+                                           playable=CardSet(s.plays) if not v.named
+                                           else NO_CARDS, passes_left=left, private=True,
+                                           **base))
+        playable = CardSet(s.playable)
+        if v.named:  # what everybody knows: a pass shows the passer held none of these
+            why = (f"{v.they} hold none of the playable cards ({playable.pretty()})"
+                   if playable else "no card is playable")
+        else:
+            why = (f"none of your cards ({_cards(s.hand)}) is playable; the playable set is "
+                   f"{playable.pretty() or 'empty'}")
+        if left is None:
+            return Explanation("pass", True, f"{v.You} must pass: {why}{cost_words}.",
+                               ("BS-MOVE-4", "BS-INFO-2", "BS-INFO-4") + cost_clause,
+                               SevensFacts(kind="forced_pass", public_playable=playable,
+                                           hand=None if v.named else CardSet(s.hand),
+                                           chips=cost, **base))
+        return Explanation("pass", True, f"{v.You} must pass: {why}; it uses "
+                           f"{_uses(v, left)} ({_rule(rules, 'limited_passes')}).",
+                           ("BS-MOVE-4", "BS-HR-8", "BS-HR-10"),
+                           SevensFacts(kind="forced_pass", public_playable=playable,
+                                       hand=None if v.named else CardSet(s.hand),
+                                       passes_left=left, private=True, **base))
+    if s.opening:
+        first = ALL_CARDS[rules.opening]
+        return Explanation("pass", False, "Pass is not allowed: the first turn of the round must "
+                           f"play the opening card {first.pretty()}.", ("BS-OPEN-4",),
+                           SevensFacts(kind="opening", playable=CardSet(first.mask),
+                                       public_playable=CardSet(first.mask), **base))
+    assert s.plays, "explain disagrees with legality"
+    plays = CardSet(s.plays)
+    sevens = s.hand & SEVENS
+    if s.left is not None and s.left <= 0:
+        extra: tuple[str, ...] = ("BS-HR-5",) if rules.sevens_first and sevens else ()
+        return Explanation("pass", False, f"Pass is not allowed: {v.you} {v.verb('have', 'has')} "
+                           f"no pass left and can play {_or_list(s.plays)}, so {v.they} must "
+                           "play.", ("BS-HR-11", "BS-HR-8") + extra,
+                           SevensFacts(kind="no_passes_left", rule="limited_passes",
+                                       playable=plays, passes_left=0, private=True, **base))
+    if rules.sevens_first and sevens:
+        held = "a 7" if not sevens & (sevens - 1) else "7s"
+        if s.left is not None:
+            return Explanation("pass", False, "Pass is not allowed: under "
+                               f"{_rule(rules, 'sevens_first')}, a player holding a 7 may not "
+                               f"pass by choice, and {v.you} "
+                               f"{v.verb('hold', 'holds')} {held} ({_cards(sevens)}).",
+                               ("BS-HR-6", "BS-HR-5"),
+                               SevensFacts(kind="sevens_first", rule="sevens_first",
+                                           playable=plays, blocking=CardSet(sevens),
+                                           passes_left=s.left, private=True, **base))
+        return Explanation("pass", False, "Pass is not allowed: under "
+                           f"{_rule(rules, 'sevens_first')}, a player holding a 7 must play a "
+                           f"7, and {v.you} {v.verb('hold', 'holds')} "
+                           f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"),
+                           SevensFacts(kind="sevens_first", rule="sevens_first",
+                                       playable=plays, blocking=CardSet(sevens), private=True,
+                                       **base))
+    return Explanation("pass", False, f"Pass is not allowed: {v.you} can play "
+                       f"{_or_list(s.plays)}, and a player who can play must play.",
+                       ("BS-MOVE-3", "BS-MOVE-4"),
+                       SevensFacts(kind="must_play", playable=plays, private=True, **base))
+
+
+def explain(t: Table, rules: Any, move: Move, voice: Voice) -> Explanation:
+    """The explanation of ``move`` on the table ``t``, phrased from the legal set."""
+    if t.over:
+        return _explain_over(t, rules, str(move))
+    seen = _Seen(t, rules, voice)
+    if move is PASS:
+        return _explain_pass(seen)
+    return _explain_play(seen, cast(Play, move).card)
+
+
+def move_entries(before: Table, after: Table, rules: Any, move: Move) -> tuple[LogEntry, ...]:
+    """The public log entries of ``move`` played on ``before`` (giving ``after``): the move,
+    third person, with its reason; then any elimination it led to (BS-HR-10, public because
+    it proves the player held none of the playable set, BS-INFO-6)."""
+    seat = before.to_move
+    assert seat is not None
+    why = explain(before, rules, move, Voice(seat))
+    text = f"Seat {seat} passes." if move is PASS else \
+        f"Seat {seat} plays {cast(Play, move).card.pretty()}."
+    entry = LogEntry(seat, str(move), text, why.reason, why.clauses, why.facts.private)
+    assert before.log is not None and after.log is not None
+    return (entry,) + elimination_entries(after.log[len(before.log) + 1:])
+
+
+def elimination_entries(raw: Sequence[tuple[int, str, int, int]]) -> tuple[LogEntry, ...]:
+    """The log entries of the eliminations in a stretch of the raw public log (BS-HR-10)."""
+    out = []
+    for seat, kind, _card, playable in raw:
+        if kind != "eliminated":
+            continue
+        held = (f"they hold none of the playable cards ({CardSet(playable).pretty()})"
+                if playable else "no card is playable")
+        out.append(LogEntry(seat, "", f"Seat {seat} is eliminated.",
+                            f"Seat {seat} is eliminated: {held} and have no pass left, so they "
+                            "take no more turns this round and are scored on their hand.",
+                            ("BS-HR-10", "BS-INFO-6"), False))
+    return tuple(out)

@@ -1,0 +1,266 @@
+"""How to play the Sevens family (``badam-satti``, ``badam-satti-app``, ``sevens``), in plain
+words generated from the rules object.
+
+Every fact comes from the rules object or the engine: the player range and opening card
+(BS-DEAL-1, BS-DEAL-2, BS-OPEN-1..4), the hand sizes (BS-DEAL-6), the rows and the house
+rules that change them (BS-ROW-1..4, BS-MOVE-1..4, BS-HR-5, BS-HR-13, BS-HR-15), passes
+(BS-INFO-4, BS-HR-8..12), the end of a round (BS-END-1, BS-HR-16, BS-HR-17), the card points
+(BS-END-2..5, BS-HR-7), chips (BS-CHIP-1..10) and the match (BS-MATCH-1..7).  The worked
+example is a position the engine sets up; which cards may be played in it is
+``state.legal_moves()``, and why the others may not is read from the clause that decided
+(``state.explain``), so the example stays true under every house rule.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, parse_cards
+from .core import HAND_SIZES, PASSES_PER_ROUND
+from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...sheets.document import Bullets, HowToPlay, Para, Section
+
+__all__ = ["how_to_play", "sheet_sections", "example_position", "EXAMPLE_TABLE", "EXAMPLE_HAND",
+           "card_points_text"]
+
+EXAMPLE_TABLE = "6H-8H 7C"
+"""The worked example's table: the hearts row 6♥ to 8♥ and the clubs row 7♣."""
+EXAMPLE_HAND = "5H 9H 6C 7S 2D KS"
+"""The worked example's hand."""
+
+def _rank_name(rank_index: int) -> str:
+    letter = RANKS[rank_index]
+    return "10" if letter == "T" else letter
+
+
+def card_points_text(values: tuple[int, ...]) -> str:
+    """What the cards left in hand are worth, from the rules' table of values (BS-END-3..5,
+    BS-HR-7): ``A 1, 2 to 10 their number, J 11, Q 12 and K 13``."""
+    by_rank = [values[r * 4] for r in range(13)]
+    if all(v == 1 for v in by_rank):
+        return "every card counts 1 point"
+    numbers = all(by_rank[r] == r + 1 for r in range(1, 10))
+    parts: list[str] = []
+    groups: dict[int, list[str]] = {}
+    for r in (0, 10, 11, 12):
+        groups.setdefault(by_rank[r], []).append(_rank_name(r))
+    ace_group = groups.pop(by_rank[0])
+    parts.append(f"{and_list(ace_group)} {by_rank[0]}" + (" each" if len(ace_group) > 1 else ""))
+    if numbers:
+        parts.insert(1 if ace_group == ["A"] else 0, "2 to 10 their number")
+    else:
+        parts.insert(1, ", ".join(f"{_rank_name(r)} {by_rank[r]}" for r in range(1, 10)))
+    for value, names in groups.items():
+        parts.append(f"{and_list(names)} {value}" + (" each" if len(names) > 1 else ""))
+    return and_list(parts)
+
+
+def _hand_sizes_text(rules: Any) -> str:
+    even = [n for n in range(rules.min_players, rules.max_players + 1)
+            if len(set(HAND_SIZES[n])) == 1]
+    uneven = [n for n in range(rules.min_players, rules.max_players + 1) if n not in even]
+    parts = [f"with {n} players everyone gets {HAND_SIZES[n][0]} cards" for n in even]
+    text = "; ".join(parts).capitalize() + "." if parts else ""
+    if uneven:
+        sizes = "; ".join(f"{n} players: {', '.join(map(str, HAND_SIZES[n]))}" for n in uneven)
+        text += (" Otherwise the pack does not share out evenly, and the players nearest the "
+                 f"dealer's left get one card more ({sizes}).")
+    return text.strip()
+
+
+def _goal(rules: Any) -> Section:
+    n = rules.match_deals
+    if rules.chips:
+        text = ("Be the first to play every card in your hand. The winner of a deal takes the "
+                "pool of chips and one chip for every card the others still hold. After "
+                f"{n} deals the player with the most chips wins.")
+    else:
+        word = "rounds" if rules.tie_break == "chain" else "deals"
+        text = ("Be the first to play every card in your hand. When someone goes out, everyone "
+                "else scores penalty points for the cards they still hold. After "
+                f"{n} {word} the lowest total wins.")
+    return Section("goal", "The goal", (
+        Para(text),
+        Para("The cards are laid out in four rows, one for each suit. Every row starts with "
+             "its seven and grows one card at a time at either end."),
+    ))
+
+
+def _setup(rules: Any) -> Section:
+    opening = ALL_CARDS[rules.opening]
+    blocks: list[Any] = [
+        Para(f"{rules.min_players} to {rules.max_players} players and one pack of 52 cards "
+             "without jokers. The whole pack is dealt, one card at a time, to the left, "
+             "starting with the player left of the dealer. " + _hand_sizes_text(rules)),
+        Para("After each deal the next player to the left deals."),
+    ]
+    if rules.chips:
+        start = rules.start_stack
+        blocks.append(Para(f"Everyone starts with {start} chips and puts 1 chip into the pool "
+                           "before each deal. A stack may go below zero: it is a debt, and it "
+                           "never stops you playing."))
+    blocks.append(Para(f"Whoever holds the {opening.pretty()} starts by playing it: on that "
+                       "first turn no other card and no pass is allowed."))
+    return Section("setup", "Setting up", tuple(blocks))
+
+
+def _row_rule(rules: Any) -> str:
+    if rules.ace_high:
+        return ("Rows run from 2 up to K and then A: the 2 is the lowest end, and an ace goes "
+                "only after its suit's king.")
+    return "Rows run from A (the lowest end) up to K (the highest end)."
+
+
+def _turn(rules: Any) -> Section:
+    items = [
+        Para("a 7 whose suit has no row yet: it starts that suit's row;"),
+        Para("or the next card at either end of its suit's row: just below the lowest card or "
+             "just above the highest."),
+    ]
+    blocks: list[Any] = [
+        Para("On your turn you play one card to the table, or you pass. You may play:"),
+        Bullets(tuple(items)),
+        Para(_row_rule(rules) + " Nothing else can start a row: a 6 or an 8 must wait for its "
+             "seven."),
+    ]
+    if rules.eight_before_six:
+        blocks.append(Para("A 6 must also wait until the 8 of its suit is on the table.",
+                           "Eight before six."))
+    if rules.sevens_first:
+        blocks.append(Para("If you hold a 7 that you can play, you must play a 7 (you choose "
+                           "which, if you have more than one).", "Sevens first."))
+    else:
+        blocks.append(Para("If you can play, you must play, but you choose which card. You may "
+                           "keep a 7 back and play something else."))
+    if rules.limited_passes:
+        voluntary = ("You may pass even when you could play" +
+                     (", unless you hold a 7." if rules.sevens_first else "."))
+        blocks.append(Para(
+            f"You have {PASSES_PER_ROUND} passes per round. {voluntary} With no passes left you "
+            "must play if you can; if you cannot, you are out of the round: you take no more "
+            "turns and the cards you hold count against you.", "Passing."))
+    else:
+        blocks.append(Para("If none of your cards can be played, you must pass, and only then.",
+                           "Passing."))
+    if rules.chips:
+        blocks.append(Para("Every pass costs you 1 chip, paid into the pool."))
+    if rules.limited_passes:
+        blocks.append(Para("A pass proves nothing here, since it may be on purpose. But a "
+                           "player who is knocked out surely held none of the cards that "
+                           "could be played."))
+    else:
+        blocks.append(Para("Passes are public: a player who passes holds none of the cards that "
+                           "could be played at that moment, and never will, because no card "
+                           "enters a hand after the deal."))
+    return Section("turn", "On your turn", tuple(blocks))
+
+
+def _end(rules: Any) -> Section:
+    blocks: list[Any] = []
+    if rules.one_final_turn:
+        blocks.append(Para(
+            "When a player plays their last card, every other player still in takes one more "
+            "turn, in order from that player's left; then the round ends. Only the first player "
+            "out wins the round (another player who empties their hand in the final turns also "
+            "scores 0)."))
+    else:
+        blocks.append(Para("The round ends the moment a player plays their last card. That "
+                           "player wins the round."))
+    if rules.limited_passes:
+        blocks.append(Para("If every player still in is knocked out, the round ends with no "
+                           "winner and everyone is scored on their hand."))
+    if rules.chips:
+        blocks.append(Para("The winner takes the whole pool, and every other player pays the "
+                           "winner 1 chip for each card left in their hand."))
+        blocks.append(Para(f"A match is {rules.match_deals} deals. The biggest stack wins; equal "
+                           "stacks share the place.", "The match."))
+        return Section("end", "The end of a deal", tuple(blocks))
+    blocks.append(Para("The winner scores 0. Everyone else scores the cards still in their "
+                       f"hand: {card_points_text(rules.values)}."))
+    if rules.tie_break == "chain":
+        blocks.append(Para(
+            f"A match is {rules.match_deals} rounds and the lowest total wins. Players level on "
+            "total are separated by: fewer cards held at the end of the last round, then more "
+            "rounds won, then the better average place over the match. Players still level "
+            "share the place.", "The match."))
+    else:
+        blocks.append(Para(f"A match is {rules.match_deals} deals and the lowest total wins. "
+                           "Equal totals share the place, first place included.", "The match."))
+    return Section("end", "The end of a round and the score", tuple(blocks))
+
+
+def _why_not(explanation: Any) -> str:
+    """Why a card may not be played, in words, from the clause that decided."""
+    clauses = set(explanation.clauses)
+    if "BS-HR-5" in clauses:
+        return "you hold a 7, and under sevens first a 7 must come first"
+    if "BS-HR-15" in clauses:
+        return "a 6 waits until the 8 of its suit is on the table"
+    if "BS-HR-13" in clauses:
+        return "with aces high, an ace goes only after its king"
+    if "BS-ROW-1" in clauses:
+        return "no row"
+    return "it is not next to either end of its row"
+
+
+def example_position(rules: Any) -> Any:
+    """The worked example's position: seat 0 to move with :data:`EXAMPLE_HAND`."""
+    return rules.position(table=EXAMPLE_TABLE, hands=[EXAMPLE_HAND, None, None, None],
+                          to_move=0)
+
+
+def _example(rules: Any) -> Section:
+    state = example_position(rules)
+    hand = parse_cards(EXAMPLE_HAND)
+    legal = {str(m) for m in state.legal_moves()}
+    plays = [c for c in hand if c.text in legal]
+    blocked: dict[str, list[str]] = {}
+    for card in hand:
+        if card.text not in legal:
+            blocked.setdefault(_why_not(state.explain(card.text)), []).append(card.pretty())
+    table_text = ("The hearts row runs from 6♥ to 8♥, and the clubs row is just the 7♣; "
+                  "no other row has started.")
+    lines: list[Any] = [
+        Para(f"{table_text} It is your turn and you hold {cards_text(hand)}."),
+    ]
+    may = or_list([c.pretty() for c in plays])
+    if "pass" in legal:
+        may = f"{may}, or pass" if plays else "only pass"
+    lines.append(Para(f"You may play {may}." if plays else f"You may {may}."))
+    for why, cards in blocked.items():
+        if why == "no row":
+            suits = sorted({SUIT_NAMES[parse_cards(c)[0].suit] for c in cards})
+            rows = f"the {and_list(suits)} row{'s have' if len(suits) > 1 else ' has'}"
+            why = f"{rows} not started, and only a 7 can start a row"
+        lines.append(Para(f"{and_list(cards)} cannot be played yet: {why}."))
+    if not rules.sevens_first and "7S" in legal:
+        lines.append(Para("Which would you choose? Playing the 7♠ opens the spades for "
+                          "everyone; keeping it back blocks the players who hold spades."))
+    if rules.chips:
+        lines.append(Para(f"If someone went out now, you would pay them {len(hand)} chips, one "
+                          "for each card in your hand."))
+    else:
+        points = [rules.values[c.index] for c in hand]
+        sums = " + ".join(map(str, points))
+        lines.append(Para(f"If someone went out now, your hand would score {sums} = "
+                          f"{sum(points)} points."))
+    return Section("example", "An example", tuple(lines))
+
+
+def _intro(rules: Any) -> str:
+    suit = SUIT_NAMES[ALL_CARDS[rules.opening].suit]
+    family = ("played for chips" if rules.chips else "played for penalty points")
+    return (f"A layout game for {rules.min_players} to {rules.max_players} players, "
+            f"{family}: the seven of {suit} starts, and every suit grows in a row from its "
+            "seven.")
+
+
+def how_to_play(rules: Any) -> HowToPlay:
+    """How to play this Sevens-family ruleset, written from the rules object."""
+    sections = (_goal(rules), _setup(rules), _turn(rules), _end(rules),
+                house_rules_section(rules), _example(rules))
+    return HowToPlay(rules, f"How to play {rules.title}", _intro(rules), sections)
+
+
+def sheet_sections(rules: Any) -> tuple[Section, ...]:
+    """The rule sheet's sections: the how-to-play, then the settings at a glance."""
+    return how_to_play(rules).sections + (glance_section(rules),)
