@@ -64,7 +64,7 @@ from typing import Any
 import ipywidgets as w
 from traitlets import TraitError
 
-from rulebook.errors import RulebookError, RulesError
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.lockstep import as_rules
 from rulebook.experiments import Comparison, Layout, PairedRow, Summary, paired_sentence
 from rulebook.html import ruleset_caption
@@ -630,9 +630,9 @@ def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
 
 
 def _given(value: Any, most: int = 40) -> str:
-    """What was given, as Python wrote it, cut short for a sentence on screen."""
-    text = repr(value)
-    return text if len(text) <= most else text[:most - 1] + "…"
+    """What was given, as Python wrote it, cut short for a sentence on screen (a huge number
+    or a value nested thousands deep is never written out whole)."""
+    return quoted(value, most)
 
 
 class _Stopped(Exception):

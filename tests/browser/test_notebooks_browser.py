@@ -195,11 +195,13 @@ def test_voila_house_rule_switches_change_the_verdict(page: Any,
     tryit = body.locator(".rb-tryit")
     output = tryit.locator(".rb-tryit-output")
     expect()(output).to_contain_text("Deal 1:", timeout=60_000)
-    expect()(output).to_contain_text("eight_before_six", timeout=STEP_TIMEOUT)
+    # house rules are named by their labels on screen, never by their option names
+    expect()(output).to_contain_text("Eight before six", timeout=STEP_TIMEOUT)
+    expect()(output).not_to_contain_text("eight_before_six")
     # Switch eight before six off: sevens first alone parts elsewhere, for its own reason.
     tryit.locator(".widget-checkbox").filter(has_text="Eight before six").locator("input").click()
-    expect()(output).not_to_contain_text("eight_before_six", timeout=STEP_TIMEOUT)
-    expect()(output).to_contain_text("+sevens_first")
+    expect()(output).not_to_contain_text("Eight before six", timeout=STEP_TIMEOUT)
+    expect()(output).to_contain_text("Sevens first")
     to_top(tryit)
     shot(page, "lesson_voila_1024x768_03_tryit_sevens_first")
     for box in tryit.locator(".widget-checkbox input:checked").all():
