@@ -302,7 +302,10 @@ def random_position(rules, rnd: random.Random) -> SevensState:
     rnd.shuffle(rest)
     hands = [[] for _ in range(n)]
     for k, c in enumerate(rest):
-        hands[k % n if k < n else rnd.randrange(n)].append(c)
+        if not table:  # before the first play every hand is as dealt from seat 0 (BS-DEAL-6)
+            hands[(1 + k) % n].append(c)
+        else:
+            hands[k % n if k < n else rnd.randrange(n)].append(c)
     text = " ".join(c.text for c in table)
     to_move = rnd.randrange(n)
     if not table:
