@@ -38,8 +38,10 @@ seeded :class:`~rulebook.fastrandom.TurnRandom`, never the state itself.
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import (TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar,
+                    runtime_checkable)
 
 from .cards import CardSet
 from .errors import IllegalMove, MoveError, RulesError, quoted
@@ -60,7 +62,9 @@ __all__ = [
     "Move",
     "PublicCards",
     "DiagramSpec",
+    "Playout",
     "GameState",
+    "TableState",
     "View",
     "Bot",
     "derived_random",
@@ -97,6 +101,7 @@ class Move(Protocol):
 
 NO_CARDS = CardSet()
 """The empty card set (the default of every card fact)."""
+
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -293,6 +298,14 @@ class PublicCards(NamedTuple):
     """The clause ids the line rests on."""
 
 
+class Playout(NamedTuple):
+    """One deal played on the fast path (a rules object's ``playout``): one row per seat,
+    and the moves' notation when recorded."""
+
+    rows: list[dict[str, Any]]
+    moves: list[str] | None
+
+
 class DiagramSpec(NamedTuple):
     """A diagram a game draws of a position (``state.position_diagram()``), as a screen
     offers it."""
@@ -328,26 +341,54 @@ class GameState(Generic[MoveT]):
     Subclasses implement the abstract parts.  Shared behaviour: ``play`` accepts a move
     object or its text and raises :class:`~rulebook.errors.IllegalMove` with the
     explanation's sentence when the move is not legal; ``states`` replays the deal; the move
-    log is kept incrementally (see :meth:`move_log`).  A subclass has the slots
-    ``_previous`` (the state before the last move, ``None`` at the start) and ``_log`` (the
-    move log once computed), and implements :meth:`_entries_of_last_move`.
+    log is kept incrementally (see :meth:`move_log`).  A subclass has the slots ``_origin``
+    (how the deal started, as JSON), ``_history`` (the moves so far), ``_start`` (the state
+    the deal started from; ``None`` in that state itself), ``_previous`` (the state before
+    the last move, ``None`` at the start) and ``_log`` (the move log once computed), and
+    implements :meth:`_entries_of_last_move`.  Each slot is set once, as the state is made;
+    after that the state cannot be changed.
     """
 
     __slots__ = ()
 
     rules: "RulesBase"
-    _previous: "GameState[MoveT] | None"
+    _origin: dict[str, Any]
+    _history: tuple[MoveT, ...]
+    _start: "Self | None"
+    _previous: "Self | None"
     _log: "tuple[LogEntry, ...] | None"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # A game may fill its slots by assignment as it makes a state (``self._t = t``);
+        # a slot already set, or a name that is no slot, is never assigned.
+        slot = getattr(type(self), name, None)
+        if not isinstance(slot, types.MemberDescriptorType) or hasattr(self, name):
+            raise AttributeError("states are immutable: play a move to get a new state")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("states are immutable: play a move to get a new state")
+
+    @classmethod
+    def _new(cls, **slots: Any) -> Self:
+        """A state with these slots (its move log is computed when first asked for)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "_log", None)
+        for name, value in slots.items():
+            object.__setattr__(self, name, value)
+        return self
+
+    def _next(self, **changes: Any) -> Self:
+        """The state one move on from this one: the same slots (the class's own) but
+        ``changes``."""
+        names: tuple[str, ...] = type(self).__slots__
+        slots = {name: getattr(self, name) for name in names}
+        return self._new(**{**slots, "_start": self.start(), "_previous": self, **changes})
 
     # -- abstract -------------------------------------------------------------------------
     @property
     def players(self) -> int:
         """The number of seats at the table."""
-        raise NotImplementedError
-
-    @property
-    def origin(self) -> dict[str, Any]:
-        """How this deal started, as JSON: a seeded deal or a position (see records)."""
         raise NotImplementedError
 
     @property
@@ -363,11 +404,6 @@ class GameState(Generic[MoveT]):
     @property
     def outcome(self) -> Outcome | None:
         """The result once the deal is over, else ``None``."""
-        raise NotImplementedError
-
-    @property
-    def history(self) -> tuple[MoveT, ...]:
-        """The moves played so far, oldest first."""
         raise NotImplementedError
 
     @property
@@ -391,11 +427,7 @@ class GameState(Generic[MoveT]):
         """Only what ``seat`` may know."""
         raise NotImplementedError
 
-    def start(self) -> "GameState[MoveT]":
-        """The state this deal started from (a fresh deal or a position set up by hand)."""
-        raise NotImplementedError
-
-    def _apply(self, move: Any) -> "GameState[MoveT]":
+    def _apply(self, move: Any) -> Self:
         """Apply a move already known to be legal."""
         raise NotImplementedError
 
@@ -403,6 +435,22 @@ class GameState(Generic[MoveT]):
         """The log entries of the move that led to this state from :attr:`_previous` (or, at
         the start, the engine's events before the first move)."""
         raise NotImplementedError
+
+    # -- kept by every state ------------------------------------------------------------------
+    @property
+    def origin(self) -> dict[str, Any]:
+        """How this deal started, as JSON: a seeded deal or a position (see records); a copy."""
+        origin: dict[str, Any] = json_copy(self._origin)
+        return origin
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """The moves played so far, oldest first."""
+        return self._history
+
+    def start(self) -> Self:
+        """The state this deal started from (a fresh deal or a position set up by hand)."""
+        return self if self._start is None else self._start
 
     # -- what a screen may ask; a game without it keeps the default -------------------------
     @property
@@ -426,7 +474,7 @@ class GameState(Generic[MoveT]):
         anything else raises MoveError)."""
         return self.rules.parse_move(move)
 
-    def play(self, move: Any) -> "GameState[MoveT]":
+    def play(self, move: Any) -> Self:
         """The state after ``move``.  An illegal move raises IllegalMove; self is unchanged."""
         parsed = self.parse_move(move)
         if parsed not in self.legal_moves():
@@ -441,7 +489,7 @@ class GameState(Generic[MoveT]):
                              f"{self.players - 1}")
         return seat
 
-    def play_all(self, moves: Iterable[Any]) -> "GameState[MoveT]":
+    def play_all(self, moves: Iterable[Any]) -> Self:
         """Play several moves in turn (a list or tuple of moves or their texts) and return the
         last state."""
         if not isinstance(moves, (list, tuple)):
@@ -452,10 +500,9 @@ class GameState(Generic[MoveT]):
             state = state.play(move)
         return state
 
-    def states(self) -> list["GameState[MoveT]"]:
+    def states(self) -> list[Self]:
         """Every state from the start of the deal to this one (replayed through the engine)."""
-        start = self.start()
-        out = [start]
+        out = [self.start()]
         for move in self.history:
             out.append(out[-1].play(move))
         return out
@@ -467,22 +514,12 @@ class GameState(Generic[MoveT]):
         Computed once per move: a state adds the entries of its own move to the log of the
         state before it, so asking a new state for its log costs one move's explanation.
         """
-        log = self._log
-        if log is not None:
-            return log
         chain: list[GameState[MoveT]] = []
-        state: GameState[MoveT] = self
-        while True:
-            known = state._log
-            if known is not None:
-                log = known
-                break
+        state: GameState[MoveT] | None = self
+        while state is not None and state._log is None:
             chain.append(state)
-            previous = state._previous
-            if previous is None:
-                log = ()
-                break
-            state = previous
+            state = state._previous
+        log: tuple[LogEntry, ...] = () if state is None else state._log or ()
         for step in reversed(chain):
             log = log + step._entries_of_last_move()
             object.__setattr__(step, "_log", log)
@@ -499,6 +536,29 @@ class GameState(Generic[MoveT]):
         from .recording import deal_record
 
         return deal_record(self)
+
+
+class TableState(GameState[MoveT]):
+    """A state kept as one compact table, ``_t``, which each move copies and the game's fast
+    loops share: the game's ``Table``, with ``n`` seats and ``hands`` (card masks)."""
+
+    __slots__ = ()
+
+    _t: Any
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        return int(self._t.n)
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Every seat's cards (face up, for teaching: a computer player gets only its view)."""
+        return tuple(CardSet(h) for h in self._t.hands)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds (face up, for teaching)."""
+        return CardSet(self._t.hands[self.check_seat(seat)])
 
 
 class Bot(Protocol):

@@ -17,11 +17,13 @@ is an immutable wrapper that copies the table before each move, and the rules ob
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 from typing import Any, NamedTuple, cast
 
 from ...cards import CardSet
 from ...errors import RulesError, quoted
-from ...protocol import (Explanation, GameState, LogEntry, Outcome, Voice, json_copy,
+from ...protocol import (Explanation, LogEntry, Outcome, Playout, TableState, Voice,
                          places_from_scores)
 from . import betting as B
 from .betting import ACTION_NAMES, OVER, PHASES, HandResult, PotResult, Table
@@ -59,7 +61,7 @@ class BadugiOutcome(Outcome):
         return " ".join(self.lines)
 
 
-def _outcome(t: Table, rules: Any) -> BadugiOutcome:
+def _outcome(t: Table) -> BadugiOutcome:
     result = cast(HandResult, t.result)  # set when the hand is over
     net = tuple(t.stacks[j] - t.start_stacks[j] for j in range(t.n))
     lines: list[str] = []
@@ -74,9 +76,7 @@ def _outcome(t: Table, rules: Any) -> BadugiOutcome:
         lines.append("Shown in order: " + "; ".join(
             f"seat {j} {CardSet(t.hands[j]).pretty()} ({value})" for j, _, value in shown) + ".")
     for k, pot in enumerate(result.pots):
-        name = "the main pot" if k == 0 else f"side pot {k}"
-        if len(result.pots) == 1:
-            name = "the pot"
+        name = "the pot" if len(result.pots) == 1 else "the main pot" if k == 0 else f"side pot {k}"
         if len(pot.winners) == 1:
             lines.append(f"Seat {pot.winners[0]} wins {name} of {pot.amount}.")
         else:
@@ -92,32 +92,19 @@ def _outcome(t: Table, rules: Any) -> BadugiOutcome:
     lines.append("Chips conserved." if conserved else "Chips NOT conserved.")
     winners = tuple(sorted({j for pot in result.pots for j in pot.winners}))
     return BadugiOutcome(
-        places=places_from_scores(net, lower_is_better=False),
-        winners=winners,
-        summary=" ".join(lines[:len(lines) - 2]),
-        pots=result.pots,
-        revealed=result.revealed,
-        shown=shown,
-        dead=result.dead,
-        start_stacks=t.start_stacks,
-        final_stacks=tuple(t.stacks),
-        net=net,
-        chips_conserved=conserved,
-        lines=tuple(lines),
-    )
+        places=places_from_scores(net, lower_is_better=False), winners=winners,
+        summary=" ".join(lines[:len(lines) - 2]), pots=result.pots, revealed=result.revealed,
+        shown=shown, dead=result.dead, start_stacks=t.start_stacks,
+        final_stacks=tuple(t.stacks), net=net, chips_conserved=conserved, lines=tuple(lines))
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class BadugiView:
     """What one seat may know: its own cards and everything public (no other hands).
 
     Plain values only (no reference to the state or its table), so a computer player given
     a view cannot reach hidden cards.
     """
-
-    __slots__ = ("seat", "to_move", "players", "button", "phase", "round", "hand",
-                 "hand_sizes", "stacks", "bets", "committed", "folded", "all_in", "pots",
-                 "level", "to_call", "raises", "increment", "small_bet", "draw_counts",
-                 "shown", "actions", "_legal")
 
     seat: int
     to_move: int | None
@@ -152,19 +139,14 @@ class BadugiView:
                 f"stacks {list(self.stacks)}, to move {self.to_move}>")
 
 
-class BadugiState(GameState[Move]):
+class BadugiState(TableState[Move]):
     """An immutable snapshot of a Badugi hand; every move returns a new state."""
 
     __slots__ = ("rules", "_t", "_history", "_origin", "_actors", "_start", "_previous", "_log")
 
     rules: Any
     _t: Table
-    _history: tuple[Move, ...]
-    _origin: dict[str, Any]
     _actors: tuple[int, ...]
-    _start: "BadugiState"
-    _previous: "BadugiState | None"
-    _log: tuple[LogEntry, ...] | None
 
     def __init__(self, rules: Any, table: Table, history: tuple[Move, ...],
                  origin: dict[str, Any], actors: tuple[int, ...] = (),
@@ -175,25 +157,11 @@ class BadugiState(GameState[Move]):
         s(self, "_history", history)
         s(self, "_origin", origin)
         s(self, "_actors", actors)
-        s(self, "_start", self if previous is None else previous._start)
+        s(self, "_start", None if previous is None else previous.start())
         s(self, "_previous", previous)
         s(self, "_log", None)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Badugi states are immutable: play a move to get a new state")
-
     # -- protocol ----------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        """Seats at the table (sitting-out seats included)."""
-        return self._t.n
-
-    @property
-    def origin(self) -> dict[str, Any]:
-        """The deal or position this hand started from (JSON)."""
-        origin: dict[str, Any] = json_copy(self._origin)
-        return origin
-
     @property
     def to_move(self) -> int | None:
         """The seat to act or draw, or None when the hand is over."""
@@ -207,14 +175,7 @@ class BadugiState(GameState[Move]):
     @property
     def outcome(self) -> BadugiOutcome | None:
         """Pots, winners, showdown and final stacks once the hand is over."""
-        if self._t.phase != OVER:
-            return None
-        return _outcome(self._t, self.rules)
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves so far."""
-        return self._history
+        return None if self._t.phase != OVER else _outcome(self._t)
 
     @property
     def actors(self) -> tuple[int, ...]:
@@ -223,7 +184,7 @@ class BadugiState(GameState[Move]):
 
     def legal_moves(self) -> list[Move]:
         """Betting actions (fold check call bet raise order) or every discard set."""
-        return list(_legal(self._t))
+        return _legal(self._t)
 
     def explain(self, move: Any, voice: str = "player") -> Explanation:
         """Whether ``move`` is legal now, why, the clause ids and the facts.
@@ -231,8 +192,7 @@ class BadugiState(GameState[Move]):
         Phrased from the same betting or discard options as :meth:`legal_moves`, so it never
         disagrees with legality; ``voice="table"`` names the seat instead of "you".
         """
-        parsed = self.parse_move(move)
-        return explain(self._t, parsed, Voice.of(voice, self.to_move))
+        return explain(self._t, self.parse_move(move), Voice.of(voice, self.to_move))
 
     def _entries_of_last_move(self) -> tuple[LogEntry, ...]:
         """The log entry of the last move (a hand has no engine events of its own)."""
@@ -241,55 +201,35 @@ class BadugiState(GameState[Move]):
             return ()
         return (log_entry(previous._t, self._history[-1]),)
 
-    def play(self, move: Any) -> "BadugiState":
-        """The state after ``move``; an illegal move raises IllegalMove (BDG-BET-10)."""
-        return cast(BadugiState, super().play(move))
-
     def _apply(self, move: Any) -> "BadugiState":
         t = self._t.copy()
         seat = t.to_act
-        _apply(t, move)
+        if isinstance(move, Action):
+            B.apply_action(t, move.code)
+        else:
+            B.apply_draw(t, move.discard)
         return BadugiState(self.rules, t, self._history + (move,), self._origin,
                            self._actors + (seat,), self)
 
-    def start(self) -> "BadugiState":
-        """The state this hand started from."""
-        return self._start
-
     def view(self, seat: int) -> BadugiView:
         """What ``seat`` may know (BDG-SEAT-8: own cards only; BDG-DRAW-8: draw counts)."""
+        seat = self.check_seat(seat)
         t = self._t
-        if not isinstance(seat, int) or not 0 <= seat < t.n:
-            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to {t.n - 1}")
-        v = BadugiView.__new__(BadugiView)
-        v.seat = seat
-        v.to_move = self.to_move
-        v.players = t.n
-        v.button = t.button
-        v.phase = t.phase
-        v.round = phase_name(t.phase)
-        v.hand = CardSet(t.hands[seat])
-        v.hand_sizes = tuple(h.bit_count() for h in t.hands)
-        v.stacks = tuple(t.stacks)
-        v.bets = tuple(t.bets)
-        v.committed = tuple(t.committed)
-        v.folded = tuple(t.folded)
-        v.all_in = tuple(t.dealt[j] and not t.folded[j] and t.stacks[j] == 0 for j in range(t.n))
-        v.pots = tuple(self.pots())
-        v.level = t.level
-        v.to_call = max(0, t.level - t.bets[seat])
-        v.raises = t.raises
-        v.increment = B.increment(t) if t.phase != OVER else 0
-        v.small_bet = t.small_bet
-        v.draw_counts = self.draw_counts()
-        v.shown = ({j: CardSet(t.hands[j]) for j in t.result.revealed}
-                   if t.result is not None else {})
-        v.actions = tuple(
-            (a, str(m) if a == seat or not isinstance(m, Draw) or not m.discard
-             else f"draw {m.discard.bit_count()}")
-            for a, m in zip(self._actors, self._history))
-        v._legal = tuple(_legal(t)) if t.to_act == seat and t.phase != OVER else ()
-        return v
+        return BadugiView(
+            seat=seat, to_move=self.to_move, players=t.n, button=t.button, phase=t.phase,
+            round=phase_name(t.phase), hand=CardSet(t.hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in t.hands), stacks=tuple(t.stacks),
+            bets=tuple(t.bets), committed=tuple(t.committed), folded=tuple(t.folded),
+            all_in=tuple(t.dealt[j] and not t.folded[j] and t.stacks[j] == 0 for j in range(t.n)),
+            pots=tuple(self.pots()), level=t.level, to_call=max(0, t.level - t.bets[seat]),
+            raises=t.raises, increment=B.increment(t) if t.phase != OVER else 0,
+            small_bet=t.small_bet, draw_counts=self.draw_counts(),
+            shown=({j: CardSet(t.hands[j]) for j in t.result.revealed}
+                   if t.result is not None else {}),
+            actions=tuple((a, str(m) if a == seat or not isinstance(m, Draw) or not m.discard
+                           else f"draw {m.discard.bit_count()}")
+                          for a, m in zip(self._actors, self._history)),
+            _legal=tuple(_legal(t)) if t.to_act == seat and t.phase != OVER else ())
 
     # -- Badugi-specific --------------------------------------------------------------------
     @property
@@ -312,11 +252,8 @@ class BadugiState(GameState[Move]):
         """Where the button goes for the next hand: one seat clockwise, skipping seats with no
         chips (BDG-SEAT-2, BDG-SEAT-3)."""
         t = self._t
-        for step in range(1, t.n + 1):
-            j = (t.button + step) % t.n
-            if t.stacks[j] > 0:
-                return j
-        return t.button
+        seats = ((t.button + step) % t.n for step in range(1, t.n + 1))
+        return next((j for j in seats if t.stacks[j] > 0), t.button)
 
     @property
     def round(self) -> str:
@@ -369,15 +306,6 @@ class BadugiState(GameState[Move]):
         """Full bets and raises in this round (the big blind counts in R1; cap 4)."""
         return self._t.raises
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds (everything is visible to a teacher; bots get views)."""
-        return CardSet(self._t.hands[self.check_seat(seat)])
-
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        """Every seat's cards."""
-        return tuple(CardSet(h) for h in self._t.hands)
-
     @property
     def stub(self) -> tuple[str, ...]:
         """The stub in dealing order; its last card is never dealt (BDG-DRAW-6)."""
@@ -415,18 +343,11 @@ class BadugiState(GameState[Move]):
 
     def card_count(self) -> int:
         """Cards in hands + stub + discards (exposed included) + burns: always 52."""
-        masks = B.accounted_cards(self._t)
-        total = 0
-        for m in masks:
-            total += m.bit_count()
-        return total
+        return sum(m.bit_count() for m in B.accounted_cards(self._t))
 
     def all_cards_mask(self) -> int:
         """The union of every card's place (the full pack when nothing is lost)."""
-        union = 0
-        for m in B.accounted_cards(self._t):
-            union |= m
-        return union
+        return functools.reduce(operator.or_, B.accounted_cards(self._t), 0)
 
     def draw_count(self, seat: int) -> int | str:
         """How many cards ``seat`` drew in the current draw, or "not available" (BDG-DRAW-8)."""
@@ -472,17 +393,3 @@ def _legal(t: Table) -> list[Move]:
     if B.is_betting(t.phase):
         return [ACTION_MOVES[ACTION_NAMES[k]] for k in B.betting_options(t)]
     return [Draw(m) for m in B.draw_options(t.hands[t.to_act])]
-
-
-def _apply(t: Table, move: Move) -> None:
-    if isinstance(move, Action):
-        B.apply_action(t, move.code)
-    else:
-        B.apply_draw(t, move.discard)
-
-
-class Playout(NamedTuple):
-    """One hand played on the fast path: a row per seat and, if asked, the move texts."""
-
-    rows: list[dict[str, Any]]
-    moves: list[str] | None

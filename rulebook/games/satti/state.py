@@ -23,11 +23,11 @@ import dataclasses
 from typing import Any, NamedTuple
 
 from ...cards import ALL_CARDS, SUITS, Card, CardSet
-from ...errors import IllegalMove, MoveError, RulesError, quoted
-from ...protocol import Explanation, GameState, LogEntry, Outcome, Voice, json_copy
+from ...errors import IllegalMove
+from ...protocol import Explanation, LogEntry, Outcome, TableState, Voice
 from .core import DRAW, FIRST_JACK, JACK_NAMING, TRY, TRY_DRAW, Table, legal_codes, places_of, step
 from .explain import explain, log_entries, ordinal
-from .moves import CODE_BY_ID, CODE_OF, EXPECTED_MOVE, MOVE_TEXTS, MOVES, Move, parse_move
+from .moves import CODE_BY_ID, CODE_OF, MOVE_TEXTS, MOVES, Move
 
 __all__ = ["SattiState", "SattiView", "SattiOutcome", "PublicEvent"]
 
@@ -55,15 +55,6 @@ class PublicEvent(NamedTuple):
 
 _Trail = tuple["_Trail | None", int, int, int, int]
 # (previous trail or None, move code, seat, drew, auto-played card or -1)
-
-
-def _trail_items(trail: Any) -> list[tuple[int, int, int, int]]:
-    out = []
-    while trail is not None:
-        trail, code, seat, drew, played = trail
-        out.append((code, seat, drew, played))
-    out.reverse()
-    return out
 
 
 class SattiView:
@@ -133,8 +124,6 @@ class SattiView:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of this seat (empty when not its turn), same order as the state's."""
-        if self._codes is not None and self.to_move == self.seat:
-            return [MOVES[c] for c in self._codes]
         return [MOVES[c] for c in self.legal_codes()]
 
     def __repr__(self) -> str:
@@ -143,69 +132,35 @@ class SattiView:
 
 
 def _public(trail: Any) -> tuple[PublicEvent, ...]:
-    return tuple(PublicEvent(seat, MOVE_TEXTS[code], drew, None if played < 0 else ALL_CARDS[played].text)
-                 for code, seat, drew, played in _trail_items(trail))
+    events = []
+    while trail is not None:
+        trail, code, seat, drew, played = trail
+        events.append(PublicEvent(seat, MOVE_TEXTS[code], drew,
+                                  None if played < 0 else ALL_CARDS[played].text))
+    return tuple(reversed(events))
 
 
-class SattiState(GameState[Move]):
+class SattiState(TableState[Move]):
     """An immutable snapshot of a Satti round.  Every move returns a new state."""
 
-    __slots__ = ("_rules", "_t", "_origin", "_trail", "_start", "_legal", "_history",
+    __slots__ = ("rules", "_t", "_origin", "_trail", "_start", "_legal", "_history",
                  "_previous", "_log")
 
-    _rules: Any
+    rules: Any
     _t: Table
-    _origin: dict[str, Any]
     _trail: _Trail | None
-    _start: "SattiState"
     _legal: tuple[int, ...] | None
-    _history: tuple[Move, ...]
-    _previous: "SattiState | None"
-    _log: tuple[LogEntry, ...] | None
 
     def __init__(self) -> None:  # pragma: no cover - built by the rules object
         raise TypeError("use rules.new_deal(...) or rules.position(...)")
 
     @classmethod
     def _make(cls, rules: Any, t: Table, origin: dict[str, Any], trail: Any,
-              start: "SattiState | None", history: tuple[Move, ...] = (),
-              previous: "SattiState | None" = None) -> "SattiState":
-        self = object.__new__(cls)
-        s = object.__setattr__
-        s(self, "_rules", rules)
-        s(self, "_t", t)
-        s(self, "_origin", origin)
-        s(self, "_trail", trail)
-        s(self, "_start", start if start is not None else self)
-        s(self, "_legal", None)
-        s(self, "_history", history)
-        s(self, "_previous", previous)
-        s(self, "_log", None)
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("states are immutable: play a move to get a new state")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("states are immutable: play a move to get a new state")
+              start: "SattiState | None") -> "SattiState":
+        return cls._new(rules=rules, _t=t, _origin=origin, _trail=trail, _start=start,
+                        _legal=None, _history=(), _previous=None)
 
     # -- protocol ---------------------------------------------------------------------------
-    @property
-    def rules(self) -> Any:  # type: ignore[override]
-        """The rules object this round is played under."""
-        return self._rules
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._t.n
-
-    @property
-    def origin(self) -> dict[str, Any]:
-        """How the round started (a seeded deal or a position), as JSON."""
-        origin: dict[str, Any] = json_copy(self._origin)
-        return origin
-
     @property
     def to_move(self) -> int | None:
         """The seat to move, ``None`` when the round is over."""
@@ -215,11 +170,6 @@ class SattiState(GameState[Move]):
     def is_over(self) -> bool:
         """Whether the round has ended (SAT-END-1) or stopped (SAT-PILE-3)."""
         return self._t.over
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves so far, oldest first."""
-        return self._history
 
     @property
     def public_history(self) -> tuple[PublicEvent, ...]:
@@ -235,11 +185,9 @@ class SattiState(GameState[Move]):
         counts = tuple(h.bit_count() for h in t.hands)
         places = places_of(counts, t.winner)
         winners = tuple(s for s, p in enumerate(places) if p == 1)
-        if t.winner >= 0:
-            summary = f"Seat {t.winner} played its last card and is 1st"
-        else:
-            summary = ("The round stopped: a card had to be drawn with no draw pile and no "
-                       "discards under the top card, so every seat is ranked by cards held")
+        summary = (f"Seat {t.winner} played its last card and is 1st" if t.winner >= 0 else
+                   "The round stopped: a card had to be drawn with no draw pile and no "
+                   "discards under the top card, so every seat is ranked by cards held")
         rest = ", ".join(f"seat {s} {ordinal(places[s])} with {counts[s]} card{'' if counts[s] == 1 else 's'}"
                          for s in sorted(range(t.n), key=lambda s: (places[s], s))
                          if s != t.winner)
@@ -247,16 +195,12 @@ class SattiState(GameState[Move]):
         return SattiOutcome(places=places, winners=winners, summary=summary, cards_held=counts,
                             went_out=t.winner if t.winner >= 0 else None, stopped=t.stopped)
 
-    def start(self) -> "SattiState":
-        """The state the round started from."""
-        return self._start
-
     def _codes(self) -> tuple[int, ...]:
         legal = self._legal
         if legal is None:
             t = self._t
             legal = () if t.over else legal_codes(t.hands[t.turn], t.top, t.suit, t.penalty,
-                                                  t.skipped, t.naming, self._rules.seven_stacking)
+                                                  t.skipped, t.naming, self.rules.seven_stacking)
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -267,9 +211,7 @@ class SattiState(GameState[Move]):
 
     def view(self, seat: int) -> SattiView:
         """What ``seat`` may know: its hand and the table, never the pile's order."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._t.n:
-            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to {self._t.n - 1}")
-        return SattiView(self._rules, seat, self._t, self._trail,
+        return SattiView(self.rules, self.check_seat(seat), self._t, self._trail,
                          self._codes() if seat == self._t.turn else None)
 
     def _apply(self, move: Any) -> "SattiState":
@@ -279,11 +221,10 @@ class SattiState(GameState[Move]):
         t = self._t.copy()
         seat = t.turn
         top = t.top
-        drew = step(t, code, self._rules.play_after_draw)
+        drew = step(t, code, self.rules.play_after_draw)
         played = t.top if code == DRAW and t.top != top else -1
-        return SattiState._make(self._rules, t, self._origin,
-                                (self._trail, code, seat, drew, played), self._start,
-                                self._history + (MOVES[code],), self)
+        return self._next(_t=t, _trail=(self._trail, code, seat, drew, played), _legal=None,
+                          _history=self._history + (MOVES[code],))
 
     def play(self, move: Any) -> "SattiState":
         """The state after ``move`` (object or text).
@@ -293,19 +234,15 @@ class SattiState(GameState[Move]):
         which is carried out as SAT-EIGHT-3 says and recorded as ``try ...``.
         """
         code = CODE_BY_ID.get(id(move))
-        if code is not None and MOVES[code] is move:
-            parsed: Move = move
-        else:
-            parsed = self.parse_move(move)
-            code = CODE_OF.get(parsed)
-        if code is None:
-            raise MoveError(f"{quoted(move)} is not a Satti move: expected {EXPECTED_MOVE}")
+        if code is None or MOVES[code] is not move:
+            move = self.parse_move(move)
+            code = CODE_OF[move]
         if code in self._codes():
             return self._apply_code(code)
         attempt = self._attempt_code(code)
         if attempt is not None:
             return self._apply_code(attempt)
-        explanation = self.explain(parsed)
+        explanation = self.explain(move)
         raise IllegalMove(explanation.reason, explanation)
 
     def _attempt_code(self, code: int) -> int | None:
@@ -313,20 +250,11 @@ class SattiState(GameState[Move]):
         t = self._t
         if t.over or not t.skipped:
             return None
-        if code < DRAW:
-            card = code if code < JACK_NAMING else FIRST_JACK + ((code - JACK_NAMING) >> 2)
-            code = TRY + card
-        elif code == DRAW:
-            code = TRY_DRAW
-        if code == TRY_DRAW:
-            return code
-        if code >= TRY and t.hands[t.turn] >> (code - TRY) & 1:
-            return code
-        return None
-
-    def parse_move(self, move: Any) -> Move:
-        """Turn text into a move object (objects pass through)."""
-        return parse_move(move)
+        if code in (DRAW, TRY_DRAW):
+            return TRY_DRAW
+        if code < DRAW:  # a card, or a jack naming a suit: the attempt to play that card
+            code = TRY + (code if code < JACK_NAMING else FIRST_JACK + ((code - JACK_NAMING) >> 2))
+        return code if code >= TRY and t.hands[t.turn] >> (code - TRY) & 1 else None
 
     # -- explanations ---------------------------------------------------------------------
     def explain(self, move: Any, voice: str = "player") -> Explanation:
@@ -336,10 +264,7 @@ class SattiState(GameState[Move]):
         Legality is membership in the legal codes (the very ones ``legal_moves()`` lists);
         the rest only phrases why.  ``voice="table"`` names the seat instead of "you".
         """
-        m = self.parse_move(move)
-        t = self._t
-        v = Voice.of(voice, None if t.over else t.turn)
-        return explain(t, self._rules, m, v)
+        return explain(self._t, self.rules, self.parse_move(move), Voice.of(voice, self.to_move))
 
     def _entries_of_last_move(self) -> tuple[LogEntry, ...]:
         """The log entries of the last move (a reshuffle, a drawn card played at once and a
@@ -348,14 +273,9 @@ class SattiState(GameState[Move]):
         if previous is None:
             return ()
         _, _, drew, played = self._trail[1:]  # type: ignore[index]
-        return log_entries(previous._t, self._t, self._rules, self._history[-1], drew, played)
+        return log_entries(previous._t, self._t, self.rules, self._history[-1], drew, played)
 
     # -- the table, face up (for teaching) ---------------------------------------------------
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        """Every seat's hand (face up: for teaching, never for computer players)."""
-        return tuple(CardSet(h) for h in self._t.hands)
-
     @property
     def top(self) -> Card:
         """The top card of the discard pile."""

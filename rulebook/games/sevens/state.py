@@ -20,15 +20,7 @@ from typing import Any, NamedTuple, cast
 
 from ...cards import ALL_CARDS, SUITS, Card, CardSet
 from ...errors import IllegalMove, RulesError, quoted
-from ...protocol import (
-    Explanation,
-    GameState,
-    LogEntry,
-    json_copy,
-    Outcome,
-    PublicCards,
-    Voice,
-)
+from ...protocol import Explanation, LogEntry, Outcome, Playout, PublicCards, TableState, Voice
 from .core import Table, bit_cards, legal_play_mask, pass_allowed, scores, step
 from .explain import elimination_entries, explain, move_entries, row_span
 from .moves import PASS, PLAYS, Move, Play, Pass
@@ -74,14 +66,7 @@ class SevensOutcome(Outcome):
     """``sevens``: each seat's stack after the deal (BS-CHIP-5)."""
 
 
-class Playout(NamedTuple):
-    """One deal played on the fast path: one row per seat, and the moves when recorded."""
-
-    rows: list[dict[str, Any]]
-    moves: list[str] | None
-
-
-class SevensState(GameState[Move]):
+class SevensState(TableState[Move]):
     """An immutable snapshot of a Sevens-family deal.  Every move returns a new state."""
 
     __slots__ = ("rules", "_t", "_origin", "_dealer", "_history", "_start", "_previous", "_log",
@@ -89,47 +74,17 @@ class SevensState(GameState[Move]):
 
     rules: Any
     _t: Table
-    _origin: dict[str, Any]
     _dealer: int
-    _history: tuple[Move, ...]
-    _start: "SevensState"
-    _previous: "SevensState | None"
-    _log: tuple[LogEntry, ...] | None
     _outcome: "SevensOutcome | None"
     _start_stacks: tuple[int, ...] | None
 
     @classmethod
     def _initial(cls, rules: Any, t: Table, origin: dict[str, Any], dealer: int,
                  start_stacks: tuple[int, ...] | None) -> "SevensState":
-        self = object.__new__(cls)
-        s = object.__setattr__
-        s(self, "rules", rules)
-        s(self, "_t", t)
-        s(self, "_origin", origin)
-        s(self, "_dealer", dealer)
-        s(self, "_history", ())
-        s(self, "_start", self)
-        s(self, "_previous", None)
-        s(self, "_log", None)
-        s(self, "_outcome", None)
-        s(self, "_start_stacks", start_stacks)
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("states are immutable: play a move to get a new state")
+        return cls._new(rules=rules, _t=t, _origin=origin, _dealer=dealer, _history=(),
+                        _start=None, _previous=None, _outcome=None, _start_stacks=start_stacks)
 
     # -- protocol -------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._t.n
-
-    @property
-    def origin(self) -> dict[str, Any]:
-        """How this deal started: a seeded deal or a position (JSON; a copy)."""
-        origin: dict[str, Any] = json_copy(self._origin)
-        return origin
-
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
@@ -146,11 +101,6 @@ class SevensState(GameState[Move]):
         return self._t.over
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves chosen so far (eliminations are events, not moves)."""
-        return self._history
-
-    @property
     def events(self) -> tuple[Event, ...]:
         """The public log: plays, passes with their playable sets, eliminations."""
         return tuple(_event(e) for e in self._t.log or ())
@@ -163,15 +113,6 @@ class SevensState(GameState[Move]):
     def rows(self) -> dict[str, tuple[Card, Card]]:
         """Each opened suit's row as (low end, high end), keyed by suit letter."""
         return _rows(self._t.table, self.rules.ace_high)
-
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds (the full state shows every hand; views only their own)."""
-        return CardSet(self._t.hands[self.check_seat(seat)])
-
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        """Every hand."""
-        return tuple(CardSet(h) for h in self._t.hands)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -249,8 +190,7 @@ class SevensState(GameState[Move]):
         :meth:`legal_moves`) and only phrases it, so it never disagrees with legality.
         ``voice="table"`` names the seat instead of saying "you".
         """
-        parsed = self.parse_move(move)
-        return explain(self._t, self.rules, parsed, Voice.of(voice, self._t.to_move))
+        return explain(self._t, self.rules, self.parse_move(move), Voice.of(voice, self._t.to_move))
 
     def _entries_of_last_move(self) -> tuple[LogEntry, ...]:
         """The log entries of the last move (or, at the start, the eliminations before the
@@ -265,12 +205,10 @@ class SevensState(GameState[Move]):
         if not isinstance(move, (Play, Pass)):
             move = self.parse_move(move)
         t = self._t
-        if t.over:
-            legal = False
-        elif move is PASS:
-            legal = t.can_pass(t.legal_plays())
+        if move is PASS:
+            legal = not t.over and t.can_pass(t.legal_plays())
         else:
-            legal = bool(t.legal_plays() & cast(Play, move).card.mask)
+            legal = not t.over and bool(t.legal_plays() & cast(Play, move).card.mask)
         if not legal:
             explanation = self.explain(move)
             raise IllegalMove(explanation.reason, explanation)
@@ -279,23 +217,7 @@ class SevensState(GameState[Move]):
     def _apply(self, move: Move) -> "SevensState":
         t = self._t.copy()
         step(t, -1 if move is PASS else cast(Play, move).card.index)
-        new = object.__new__(SevensState)
-        s = object.__setattr__
-        s(new, "rules", self.rules)
-        s(new, "_t", t)
-        s(new, "_origin", self._origin)
-        s(new, "_dealer", self._dealer)
-        s(new, "_history", self._history + (move,))
-        s(new, "_start", self._start)
-        s(new, "_previous", self)
-        s(new, "_log", None)
-        s(new, "_outcome", None)
-        s(new, "_start_stacks", self._start_stacks)
-        return new
-
-    def start(self) -> "SevensState":
-        """The state this deal started from."""
-        return self._start
+        return self._next(_t=t, _history=self._history + (move,), _outcome=None)
 
     def position_diagram(self) -> Any:
         """What waits on what (see :meth:`waiting_diagram`)."""
@@ -311,8 +233,7 @@ class SevensState(GameState[Move]):
         from .waiting import waiting_diagram
 
         if seats is not None:
-            if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple, set,
-                                                                         frozenset, range)):
+            if not isinstance(seats, (list, tuple, set, frozenset, range)):
                 raise RulesError(f"seats={quoted(seats)}: expected a list of seats, or None for "
                                  f"every seat")
             seats = [self.check_seat(seat) for seat in seats]
@@ -329,10 +250,13 @@ class SevensState(GameState[Move]):
 
     def view(self, seat: int) -> "SevensView":
         """Only what ``seat`` may know (BS-INFO-1)."""
-        n = self._t.n
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to {n - 1}")
-        return SevensView(self, seat)
+        t = self._t
+        return SevensView(
+            rules=self.rules, seat=self.check_seat(seat), to_move=t.to_move,
+            hand_mask=t.hands[seat], table_mask=t.table, hand_sizes=self.hand_sizes,
+            passes_left=self.passes_left, _elim=t.elim, history=self._history,
+            _log=tuple(t.log or ()), _absent=tuple(t.absent or ()), _playable=t.playable,
+            is_over=t.over, players=t.n, stacks=self.stacks, pool=self.pool)
 
     def __repr__(self) -> str:
         rows = " ".join(f"{lo}-{hi}" if lo != hi else str(lo)
@@ -349,26 +273,18 @@ def _event(raw: tuple[int, str, int, int]) -> Event:
 
 
 def _rows(table: int, ace_high: bool) -> dict[str, tuple[Card, Card]]:
-    out = {}
-    for suit in range(4):
-        span = row_span(table, suit, ace_high)
-        if span is not None:
-            out[SUITS[suit]] = span
-    return out
+    return {SUITS[suit]: span for suit in range(4)
+            if (span := row_span(table, suit, ace_high)) is not None}
 
 
 def _outcome(state: SevensState) -> "SevensOutcome":
-    rules = state.rules
     t = state._t
-    n = t.n
     winner = t.winner
-    points, places = scores(rules, t, state._start_stacks)
-    if winner is None:
-        summary = "everyone still in was eliminated, so nobody won the round"
-    else:
-        summary = f"seat {winner} went out first"
+    points, places = scores(state.rules, t, state._start_stacks)
+    summary = ("everyone still in was eliminated, so nobody won the round" if winner is None
+               else f"seat {winner} went out first")
     unit = "chips" if t.chips is not None else "points"
-    summary += "; " + unit + ": " + ", ".join(f"seat {s} {points[s]}" for s in range(n))
+    summary += f"; {unit}: " + ", ".join(f"seat {s} {points[s]}" for s in range(t.n))
     return SevensOutcome(
         places=places, winners=() if winner is None else (winner,), summary=summary,
         winner=winner, points=points, cards_left=tuple(h.bit_count() for h in t.hands),
@@ -376,13 +292,10 @@ def _outcome(state: SevensState) -> "SevensOutcome":
         chips=None if t.chips is None else tuple(t.chips))
 
 
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
 class SevensView:
     """What one seat may know (BS-INFO-1): own hand, the table, hand sizes, the public log,
     passes left and eliminations.  Holds copies of public values only, never the state."""
-
-    __slots__ = ("rules", "seat", "to_move", "hand_mask", "table_mask", "hand_sizes",
-                 "passes_left", "_elim", "history", "_log", "_absent", "_playable",
-                 "is_over", "players", "stacks", "pool")
 
     rules: Any
     seat: int
@@ -400,29 +313,6 @@ class SevensView:
     players: int
     stacks: tuple[int, ...] | None
     pool: int | None
-
-    def __init__(self, state: SevensState, seat: int) -> None:
-        t = state._t
-        s = object.__setattr__
-        s(self, "rules", state.rules)
-        s(self, "seat", seat)
-        s(self, "to_move", t.to_move)
-        s(self, "hand_mask", t.hands[seat])
-        s(self, "table_mask", t.table)
-        s(self, "hand_sizes", state.hand_sizes)
-        s(self, "passes_left", state.passes_left)
-        s(self, "_elim", t.elim)
-        s(self, "history", state._history)
-        s(self, "_log", tuple(t.log or ()))
-        s(self, "_absent", tuple(t.absent or ()))
-        s(self, "_playable", t.playable)
-        s(self, "is_over", t.over)
-        s(self, "players", t.n)
-        s(self, "stacks", state.stacks)
-        s(self, "pool", state.pool)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("views are read-only")
 
     @property
     def hand(self) -> CardSet:
