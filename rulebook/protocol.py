@@ -60,6 +60,7 @@ __all__ = [
     "VOICES",
     "Outcome",
     "Move",
+    "ActionMove",
     "PublicCards",
     "DiagramSpec",
     "Playout",
@@ -102,6 +103,29 @@ class Move(Protocol):
 NO_CARDS = CardSet()
 """The empty card set (the default of every card fact)."""
 
+
+class ActionMove:
+    """Base of a move that uses no card, such as a pass or a call: it reads the same in
+    notation and on screen (its :attr:`word`, unless the subclass writes ``__str__``)."""
+
+    __slots__ = ()
+    word = ""
+    """The move's notation (``pass``, ``draw``)."""
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def pretty(self) -> str:
+        """The move as a learner reads it: its notation (``pass``, ``call``)."""
+        return str(self)
+
+    @property
+    def cards(self) -> CardSet:
+        """An action uses no card."""
+        return NO_CARDS
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

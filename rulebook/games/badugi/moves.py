@@ -7,16 +7,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...cards import Card, CardSet, parse_cards
+from ...cards import Card, CardSet, card_mask
 from ...errors import CardError, MoveError, quoted
-from ...protocol import NO_CARDS
+from ...protocol import ActionMove
 from .betting import ACTION_NAMES, ACTIONS
 
 __all__ = ["Action", "Draw", "Move", "ACTION_MOVES", "ACTION_VERBS", "parse_move"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Action:
+class Action(ActionMove):
     """A betting action: ``fold``, ``check``, ``call``, ``bet`` or ``raise`` (BDG-BET-3)."""
 
     kind: str
@@ -24,17 +24,8 @@ class Action:
     def __str__(self) -> str:
         return self.kind
 
-    def pretty(self) -> str:
-        """The move as a learner reads it: ``call``."""
-        return self.kind
-
     def __repr__(self) -> str:
         return f"Action({self.kind!r})"
-
-    @property
-    def cards(self) -> CardSet:
-        """A betting action uses no card."""
-        return NO_CARDS
 
     @property
     def code(self) -> int:
@@ -84,10 +75,8 @@ def parse_move(text: Any) -> Move:
                         f"'draw {text.text}' (with the other cards you discard)")
     if not isinstance(text, str):
         raise MoveError(f"{quoted(text)} is not a Badugi move: {expected}")
-    words = text.strip().split()
-    if not words:
-        raise MoveError(f"{quoted(text)} is not a Badugi move: {expected}")
-    head = words[0].lower()
+    words = text.split()
+    head = words[0].lower() if words else ""
     if len(words) == 1 and head in ACTION_MOVES:
         return ACTION_MOVES[head]
     if len(words) == 1 and head == "pat":
@@ -97,11 +86,7 @@ def parse_move(text: Any) -> Move:
             raise MoveError(f"{quoted(text)} names no cards: write the cards discarded, e.g. "
                             "'draw 9H KD', or 'pat' to draw none")
         try:
-            cards = parse_cards(" ".join(words[1:]))
+            return Draw(card_mask(" ".join(words[1:])))
         except CardError as exc:
             raise MoveError(f"{quoted(text)} is not a Badugi move: {exc}") from None
-        mask = 0
-        for card in cards:
-            mask |= card.mask
-        return Draw(mask)
     raise MoveError(f"{quoted(text)} is not a Badugi move: {expected}")

@@ -25,15 +25,11 @@ from typing import Any
 from ...cards import ALL_CARDS, SUIT_SYMBOLS, SUITS, Card, CardSet, parse_card
 from ...cards import parse_suit as cards_parse_suit
 from ...errors import CardError, MoveError, quoted
-from ...protocol import NO_CARDS
+from ...protocol import NO_CARDS, ActionMove
 from .core import DRAW, FIRST_JACK, JACK_NAMING, JACK_RANK, N_CODES, NAME, SKIP, TRY, TRY_DRAW
 
 __all__ = ["Play", "Draw", "Skip", "Name", "Attempt", "Move", "MOVES", "CODE_OF", "MOVE_TEXTS",
            "parse_move", "parse_suit", "EXPECTED_MOVE"]
-
-
-def _suit_index(letter: str) -> int:
-    return SUITS.index(letter)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -62,47 +58,21 @@ class Play:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(ActionMove):
     """Draw one card (SAT-TURN-3) or the pending penalty (SAT-SEVEN-6)."""
 
-    def __str__(self) -> str:
-        return "draw"
-
-    def pretty(self) -> str:
-        """The move as a learner reads it: ``draw``."""
-        return "draw"
-
-    def __repr__(self) -> str:
-        return "Draw()"
-
-    @property
-    def cards(self) -> CardSet:
-        """No card is played."""
-        return NO_CARDS
+    word = "draw"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Skip:
+class Skip(ActionMove):
     """Let the turn go after an 8 (SAT-EIGHT-2)."""
 
-    def __str__(self) -> str:
-        return "skip"
-
-    def pretty(self) -> str:
-        """The move as a learner reads it: ``skip``."""
-        return "skip"
-
-    def __repr__(self) -> str:
-        return "Skip()"
-
-    @property
-    def cards(self) -> CardSet:
-        """No card is played."""
-        return NO_CARDS
+    word = "skip"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Name:
+class Name(ActionMove):
     """Name the suit of a drawn jack that was played at once (SAT-TURN-4, SAT-JACK-1)."""
 
     suit: str
@@ -116,11 +86,6 @@ class Name:
 
     def __repr__(self) -> str:
         return f"Name({self.suit!r})"
-
-    @property
-    def cards(self) -> CardSet:
-        """No card is played."""
-        return NO_CARDS
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -168,6 +133,10 @@ EXPECTED_MOVE = ("a card such as 9H, a jack naming a suit such as JH>S, 'draw', 
 """What a Satti move looks like, for error messages."""
 
 
+_WORD_CODES = {"draw": DRAW, "skip": SKIP, "try draw": TRY_DRAW}
+# the moves written as words alone, by their notation in lower case
+
+
 def parse_suit(text: str, whole: str) -> str:
     """A suit's letter from its text or symbol; ``whole`` is the move quoted in the error."""
     raw = text.strip()
@@ -191,22 +160,15 @@ def parse_move(text: Any) -> Move:
         raise MoveError(f"{quoted(text)} is not a move: expected {EXPECTED_MOVE}")
     raw = " ".join(text.split())
     low = raw.lower()
-    if low == "draw":
-        return MOVES[DRAW]
-    if low == "skip":
-        return MOVES[SKIP]
+    if low in _WORD_CODES:
+        return MOVES[_WORD_CODES[low]]
     if low.startswith("name "):
-        return MOVES[NAME + _suit_index(parse_suit(raw[5:], text))]
+        return MOVES[NAME + SUITS.index(parse_suit(raw[5:], text))]
     if low.startswith("try "):
-        rest = raw[4:].strip()
-        if rest.lower() == "draw":
-            return MOVES[TRY_DRAW]
-        card_text = rest.split(">")[0]
         try:
-            card = parse_card(card_text)
+            return MOVES[TRY + parse_card(raw[4:].split(">")[0]).index]
         except CardError as exc:
             raise MoveError(f"{quoted(text)} is not a move: {exc}") from None
-        return MOVES[TRY + card.index]
     card_text, sep, suit_text = raw.partition(">")
     try:
         card = parse_card(card_text)
@@ -216,10 +178,8 @@ def parse_move(text: Any) -> Move:
         return MOVES[card.index]
     if card.rank != JACK_RANK + 1:
         raise MoveError(f"{quoted(text)}: only a jack names a suit; play {card.text} on its own")
-    suit = parse_suit(suit_text, text)
-    return MOVES[JACK_NAMING + 4 * (card.index - FIRST_JACK) + _suit_index(suit)]
-
-
+    suit = SUITS.index(parse_suit(suit_text, text))
+    return MOVES[JACK_NAMING + 4 * (card.index - FIRST_JACK) + suit]
 
 
 assert len(MOVES) == N_CODES

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...cards import ALL_CARDS, Card, CardSet, parse_card
 from ...errors import CardError, MoveError, quoted
-from ...protocol import NO_CARDS
+from ...protocol import ActionMove
 
 __all__ = ["Play", "Pass", "PASS", "PLAYS", "Move", "parse_move"]
 
@@ -49,10 +49,11 @@ class Play:
         return f"Play({self.card.text!r})"
 
 
-class Pass:
+class Pass(ActionMove):
     """Pass the turn: ``Pass()``, text ``pass``.  There is one object, :data:`PASS`."""
 
     __slots__ = ()
+    word = "pass"
     _the: "Pass | None" = None
 
     def __new__(cls) -> "Pass":
@@ -62,21 +63,6 @@ class Pass:
 
     def __reduce__(self) -> tuple[object, tuple[()]]:
         return (Pass, ())
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def pretty(self) -> str:
-        """The move as a learner reads it: ``pass``."""
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "Pass()"
-
-    @property
-    def cards(self) -> CardSet:
-        """A pass uses no card."""
-        return NO_CARDS
 
 
 PLAYS: tuple[Play, ...] = tuple(Play._make(c) for c in ALL_CARDS)
