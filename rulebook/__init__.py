@@ -25,6 +25,7 @@ ipywidgets are imported inside the functions that need them.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .cards import Card, CardSet, parse_card, parse_cards
@@ -74,54 +75,17 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-
-def simulate(rules: Any, players: int = 4, deals: int = 10_000, bots: Any = None,
-             seed: int | str = 0, progress: Any = None, *, aggregate: bool = False,
-             chunk: int | None = None, workers: int | None = 1, client: Any = None) -> Any:
-    """Play many deals on the fast path and return a pandas DataFrame (one row per deal and
-    seat), or with ``aggregate=True`` a summary with 95% intervals in constant memory.
-
-    ``workers=N`` uses N processes (``None``: every core), ``client`` a Dask cluster; the
-    result is the same.  See :func:`rulebook.simulation.simulate`; pandas and numpy are
-    imported only when this is called.
-    """
-    from .simulation import simulate as _simulate
-
-    return _simulate(rules, players=players, deals=deals, bots=bots, seed=seed,
-                     progress=progress, aggregate=aggregate, chunk=chunk, workers=workers,
-                     client=client)
+_LAZY = {"simulate": "simulation", "summarize": "simulation", "compare_rules": "paired",
+         "measure_table": "experiments"}
+# The experiment functions, imported from their modules when first used, so that importing
+# rulebook stays quick (pandas and numpy are imported only when one of them is called).
 
 
-def summarize(result: Any) -> Any:
-    """The variant lab's summary table of a :func:`simulate` frame or summary.
-
-    See :func:`rulebook.simulation.summarize`.
-    """
-    from .simulation import summarize as _summarize
-
-    return _summarize(result)
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'rulebook' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
 
 
-def compare_rules(rules_a: Any, rules_b: Any, deals: int = 10_000, seed: int | str = 0,
-                  players: int = 4, bots: Any = None, progress: Any = None, *,
-                  chunk: int | None = None, workers: int | None = 1,
-                  client: Any = None) -> Any:
-    """Play the same seeded deals under two rulesets and compare every measure, with 95%
-    confidence intervals for each ruleset and for the paired difference.
-
-    See :func:`rulebook.paired.compare_rules`; returns a
-    :class:`~rulebook.experiments.Comparison` (``.frame()``, ``.sentences()``).
-    """
-    from .paired import compare_rules as _compare_rules
-
-    return _compare_rules(rules_a, rules_b, deals=deals, seed=seed, players=players,
-                          bots=bots, progress=progress, chunk=chunk, workers=workers,
-                          client=client)
-
-
-def measure_table() -> Any:
-    """What every measure of an experiment means: name, one sentence and formula (a
-    DataFrame).  See :data:`rulebook.measures.MEASURES` for the same as plain data."""
-    from .experiments import measure_table as _measure_table
-
-    return _measure_table()
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -383,8 +383,7 @@ class GameState(Generic[MoveT]):
     _log: "tuple[LogEntry, ...] | None"
 
     def __setattr__(self, name: str, value: object) -> None:
-        # A game may fill its slots by assignment as it makes a state (``self._t = t``);
-        # a slot already set, or a name that is no slot, is never assigned.
+        # a game may fill a slot once as it makes a state (``self._t = t``), never again
         slot = getattr(type(self), name, None)
         if not isinstance(slot, types.MemberDescriptorType) or hasattr(self, name):
             raise AttributeError("states are immutable: play a move to get a new state")
@@ -643,27 +642,20 @@ def register_bot(game: str, name: str) -> Callable[[Callable[[], Bot]], Callable
 
 def make_bot(game: str, name: str) -> Bot:
     """A fresh computer player by game and name (e.g. ``(rules.game, "smart")``)."""
-    _load_game_engines()
+    from .rules import engine_class, profile_ids
+
+    for pid in profile_ids():  # loading a game's engine registers its computer players
+        engine_class(pid)
     try:
         return BOTS[(game, name)]()
     except (KeyError, TypeError):  # TypeError: an unhashable name, such as a list
         names = sorted(n for g, n in BOTS if g == game)
         if not names:
-            games = sorted({g for g, _ in BOTS})
             raise RulesError(f"no game {quoted(game)} has computer players: expected one of "
-                             f"{', '.join(games)}") from None
+                             f"{', '.join(sorted({g for g, _ in BOTS}))}") from None
         raise RulesError(
             f"no computer player {quoted(name)} for {game}: expected one of {', '.join(names)}"
         ) from None
-
-
-def _load_game_engines() -> None:
-    """Load every registered ruleset's engine, so that its computer players are registered
-    (they register when their game's package is imported)."""
-    from .rules import engine_class, profile_ids
-
-    for pid in profile_ids():
-        engine_class(pid)
 
 
 def json_copy(value: Any) -> Any:

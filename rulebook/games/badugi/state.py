@@ -309,8 +309,7 @@ class BadugiState(TableState[Move]):
     @property
     def stub(self) -> tuple[str, ...]:
         """The stub in dealing order; its last card is never dealt (BDG-DRAW-6)."""
-        t = self._t
-        return tuple(CardSet(1 << c).texts()[0] for c in t.deck[t.top:])
+        return self.deck[self._t.top:]
 
     @property
     def deck(self) -> tuple[str, ...]:

@@ -44,9 +44,8 @@ class Play:
 
     def pretty(self) -> str:
         """The move as a learner reads it: ``9♥``, or ``J♥ naming ♠`` for a jack."""
-        if self.suit is None:
-            return self.card.pretty()
-        return f"{self.card.pretty()} naming {SUIT_SYMBOLS[self.suit]}"
+        naming = "" if self.suit is None else f" naming {SUIT_SYMBOLS[self.suit]}"
+        return self.card.pretty() + naming
 
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"

@@ -53,10 +53,6 @@ class PublicEvent(NamedTuple):
     played: str | None
 
 
-_Trail = tuple["_Trail | None", int, int, int, int]
-# (previous trail or None, move code, seat, drew, auto-played card or -1)
-
-
 class SattiView:
     """What one seat may know (never the draw pile's order or another hand).
 
@@ -148,7 +144,7 @@ class SattiState(TableState[Move]):
 
     rules: Any
     _t: Table
-    _trail: _Trail | None
+    _trail: Any  # (previous trail or None, move code, seat, drew, auto-played card or -1)
     _legal: tuple[int, ...] | None
 
     def __init__(self) -> None:  # pragma: no cover - built by the rules object
@@ -219,8 +215,7 @@ class SattiState(TableState[Move]):
 
     def _apply_code(self, code: int) -> "SattiState":
         t = self._t.copy()
-        seat = t.turn
-        top = t.top
+        seat, top = t.turn, t.top
         drew = step(t, code, self.rules.play_after_draw)
         played = t.top if code == DRAW and t.top != top else -1
         return self._next(_t=t, _trail=(self._trail, code, seat, drew, played), _legal=None,
@@ -272,7 +267,7 @@ class SattiState(TableState[Move]):
         previous = self._previous
         if previous is None:
             return ()
-        _, _, drew, played = self._trail[1:]  # type: ignore[index]
+        drew, played = self._trail[3:]
         return log_entries(previous._t, self._t, self.rules, self._history[-1], drew, played)
 
     # -- the table, face up (for teaching) ---------------------------------------------------

@@ -122,8 +122,7 @@ class SevensState(TableState[Move]):
     @property
     def passes_left(self) -> tuple[int, ...] | None:
         """Under limited_passes each seat's passes left (BS-HR-8), else ``None``."""
-        left = self._t.left
-        return None if left is None else tuple(left)
+        return None if self._t.left is None else tuple(self._t.left)
 
     @property
     def eliminated(self) -> tuple[int, ...]:
@@ -143,8 +142,7 @@ class SevensState(TableState[Move]):
     @property
     def stacks(self) -> tuple[int, ...] | None:
         """``sevens``: each seat's chip stack (BS-CHIP-2..6), else ``None``."""
-        chips = self._t.chips
-        return None if chips is None else tuple(chips)
+        return None if self._t.chips is None else tuple(self._t.chips)
 
     @property
     def pool(self) -> int | None:
@@ -175,13 +173,9 @@ class SevensState(TableState[Move]):
     def legal_moves(self) -> list[Move]:
         """Plays in canonical card order, then pass when allowed."""
         t = self._t
-        if t.over:
-            return []
-        plays = t.legal_plays()
+        plays = 0 if t.over else t.legal_plays()
         moves: list[Move] = [PLAYS[i] for i in bit_cards(plays)]
-        if t.can_pass(plays):
-            moves.append(PASS)
-        return moves
+        return moves + [PASS] if not t.over and t.can_pass(plays) else moves
 
     def explain(self, move: Any, voice: str = "player") -> Explanation:
         """Whether ``move`` is legal now, why, the clause ids and the facts.
@@ -361,21 +355,14 @@ class SevensView:
 
     def can_pass(self) -> bool:
         """Whether this seat may pass now."""
-        if self.to_move != self.seat:
-            return False
-        return pass_allowed(self.hand_mask, self.legal_play_mask(), self.table_mask == 0,
-                            self.my_passes_left, self.rules.sevens_first)
+        return self.to_move == self.seat and pass_allowed(
+            self.hand_mask, self.legal_play_mask(), self.table_mask == 0, self.my_passes_left,
+            self.rules.sevens_first)
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves when it is to move (same engine functions), else []."""
-        if self.to_move != self.seat:
-            return []
-        plays = self.legal_play_mask()
-        moves: list[Move] = [PLAYS[i] for i in bit_cards(plays)]
-        if pass_allowed(self.hand_mask, plays, self.table_mask == 0, self.my_passes_left,
-                        self.rules.sevens_first):
-            moves.append(PASS)
-        return moves
+        moves: list[Move] = [PLAYS[i] for i in bit_cards(self.legal_play_mask())]
+        return moves + [PASS] if self.can_pass() else moves
 
     def __repr__(self) -> str:
         return f"<SevensView seat {self.seat}: hand {self.hand}, table {self.table}>"
