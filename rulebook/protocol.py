@@ -323,8 +323,7 @@ class PublicCards(NamedTuple):
 
 
 class Playout(NamedTuple):
-    """One deal played on the fast path (a rules object's ``playout``): one row per seat,
-    and the moves' notation when recorded."""
+    """One deal played on the fast path (``rules.playout``): a row per seat, and the moves."""
 
     rows: list[dict[str, Any]]
     moves: list[str] | None
@@ -373,7 +372,7 @@ class GameState(Generic[MoveT]):
     after that the state cannot be changed.
     """
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     rules: "RulesBase"
     _origin: dict[str, Any]
@@ -404,9 +403,13 @@ class GameState(Generic[MoveT]):
     def _next(self, **changes: Any) -> Self:
         """The state one move on from this one: the same slots (the class's own) but
         ``changes``."""
-        names: tuple[str, ...] = type(self).__slots__
-        slots = {name: getattr(self, name) for name in names}
-        return self._new(**{**slots, "_start": self.start(), "_previous": self, **changes})
+        new = object.__new__(type(self))
+        for name in type(self).__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        changes.update(_start=self.start(), _previous=self, _log=None)
+        for name, value in changes.items():
+            object.__setattr__(new, name, value)
+        return new
 
     # -- abstract -------------------------------------------------------------------------
     @property

@@ -111,10 +111,8 @@ class SattiView:
 
     def legal_codes(self) -> tuple[int, ...]:
         """The legal move codes of this seat (empty when not its turn)."""
-        if self.to_move != self.seat:
-            return ()
-        if self._codes is not None:
-            return self._codes
+        if self.to_move != self.seat or self._codes is not None:
+            return self._codes or ()  # the state hands the player to move its legal codes
         return legal_codes(self.hand_mask, self.top_index, self.suit_index, self.penalty,
                            self.skipped, self.naming, self.rules.seven_stacking)
 
