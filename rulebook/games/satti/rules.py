@@ -61,19 +61,16 @@ class SattiRules(RulesBase):
     # -- setting up ---------------------------------------------------------------------------
     def check_players(self, players: Any) -> int:
         """``players`` if Satti is played by that many (SAT-SETUP-1), else RulesError."""
-        return self._check_players(players)
-
-    @staticmethod
-    def _check_players(players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
             raise RulesError(f"players={quoted(players)}: Satti is for 2 to 6 players (SAT-SETUP-1)")
         return players
 
+    _check_players = check_players  # the fast path's names (.bots)
     _check_seat = staticmethod(check_seat)
 
     def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
         """A freshly dealt round (SAT-SETUP-1..7)."""
-        players = self._check_players(players)
+        players = self.check_players(players)
         dealer = check_seat("dealer", dealer, players, RulesError)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise RulesError(f"seed={quoted(seed)}: expected a whole number")
