@@ -154,16 +154,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "profiles":
             for pid in profile_ids():
-                profile = load_profile(pid)
-                print(f"{pid:16} {profile.title}")
+                print(f"{pid:16} {load_profile(pid).title}")
             return 0
         if args.command == "sheet":
             return _sheet(args.ruleset, args.out, args.text)
         if args.command == "rules":
-            rulesets = []
-            for spec in args.profiles:
-                rulesets.append(parse_ruleset(spec))
-            print(format_table(rulesets))
+            print(format_table([parse_ruleset(spec) for spec in args.profiles]))
             return 0
         options = dict(parse_option(o) for o in args.set)
         rules = load_rules(args.profile, **options)

@@ -21,6 +21,7 @@ CardSet('3S 7D KH')
 """
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Iterable, Iterator
@@ -29,26 +30,9 @@ from typing import Union
 from .errors import CardError, quoted
 
 __all__ = [
-    "RANKS",
-    "SUITS",
-    "SUIT_SYMBOLS",
-    "SUIT_NAMES",
-    "RANK_NAMES",
-    "FULL_MASK",
-    "Card",
-    "CardSet",
-    "CardLike",
-    "CardsLike",
-    "parse_card",
-    "parse_cards",
-    "parse_suit",
-    "card_mask",
-    "mask_indices",
-    "suit_mask",
-    "rank_mask",
-    "SUIT_MASKS",
-    "RANK_MASKS",
-    "ALL_CARDS",
+    "RANKS", "SUITS", "SUIT_SYMBOLS", "SUIT_NAMES", "RANK_NAMES", "FULL_MASK", "Card", "CardSet",
+    "CardLike", "CardsLike", "parse_card", "parse_cards", "parse_suit", "card_mask", "mask_indices",
+    "suit_mask", "rank_mask", "SUIT_MASKS", "RANK_MASKS", "ALL_CARDS",
 ]
 
 RANKS = "A23456789TJQK"
@@ -83,6 +67,7 @@ _EXPECTED = (
 )
 
 
+@functools.total_ordering
 class Card:
     """One playing card, immutable; there is exactly one object per card.
 
@@ -178,21 +163,6 @@ class Card:
         if not isinstance(other, Card):
             return NotImplemented
         return self.index < other.index
-
-    def __le__(self, other: "Card") -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index <= other.index
-
-    def __gt__(self, other: "Card") -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index > other.index
-
-    def __ge__(self, other: "Card") -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index >= other.index
 
     def __hash__(self) -> int:
         return self.index
@@ -326,10 +296,7 @@ def card_mask(cards: CardsLike) -> int:
     """The 52-bit mask of some cards (text, a CardSet or an iterable)."""
     if isinstance(cards, CardSet):
         return cards.mask
-    mask = 0
-    for card in parse_cards(cards):
-        mask |= card.mask
-    return mask
+    return sum(card.mask for card in parse_cards(cards))  # distinct cards: the sum is the union
 
 
 SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
@@ -421,9 +388,7 @@ class CardSet:
         return False
 
     def _other(self, other: object) -> int:
-        if isinstance(other, CardSet):
-            return other.mask
-        if isinstance(other, Card):
+        if isinstance(other, (CardSet, Card)):
             return other.mask
         raise TypeError(f"expected a CardSet, not {type(other).__name__}")
 

@@ -9,23 +9,15 @@ Input from outside (a pasted move, a record from a classmate, a rules option) ma
 size, so a message never quotes it whole: :func:`quoted` gives a short, clearly cut quote,
 whatever the value (a 50 MB text, an integer of a million digits, a list nested a thousand
 deep), and :func:`check_seed` is the one bound on a deal's seed that every game and the
-records share.
+records share; :func:`check_seat` is the one check of a seat number.
 """
 from __future__ import annotations
 
 import reprlib
 
 __all__ = [
-    "quoted",
-    "check_seed",
-    "MAX_SEED_LENGTH",
-    "RulebookError",
-    "CardError",
-    "RulesError",
-    "MoveError",
-    "IllegalMove",
-    "PositionError",
-    "RecordError",
+    "quoted", "check_seed", "check_seat", "MAX_SEED_LENGTH", "RulebookError", "CardError",
+    "RulesError", "MoveError", "IllegalMove", "PositionError", "RecordError",
 ]
 
 
@@ -161,3 +153,12 @@ def check_seed(seed: object, error: type[RulebookError] = RulebookError) -> int 
         raise error(f"seed={quoted(seed)} holds a character that cannot be saved (a lone "
                     f"surrogate): {expected}") from None
     return seed
+
+
+def check_seat(name: str, seat: object, players: int,
+               error: type[RulebookError] = RulebookError) -> int:
+    """``seat`` if it is a seat of ``players`` (a whole number from 0 to ``players - 1``);
+    otherwise raise ``error`` naming the argument ``name``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise error(f"{name}={quoted(seat)}: expected a seat from 0 to {players - 1}")
+    return seat

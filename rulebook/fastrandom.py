@@ -157,9 +157,8 @@ def words(seeds: Sequence[int], count: int) -> Any:
     ``len(seeds) × count`` uint32 array."""
     import numpy as np
 
-    size = 4 * count
     make = _random.Random  # random.Random's C core: the same generator, seeded the same way
-    raw = b"".join(make(s).getrandbits(32 * count).to_bytes(size, "little") for s in seeds)
+    raw = b"".join(make(s).getrandbits(32 * count).to_bytes(4 * count, "little") for s in seeds)
     return np.frombuffer(raw, dtype="<u4").reshape(len(seeds), count)
 
 

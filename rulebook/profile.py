@@ -72,11 +72,10 @@ class OptionSpec:
         if self.type == "bool":
             return "True or False"
         top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
+        lo = "" if self.minimum is None else f" from {self.minimum}"
         if self.type == "int":
-            lo = "" if self.minimum is None else f" from {self.minimum}"
             return f"a whole number{lo} up to {top:,}"
         if self.type == "int_list":
-            lo = "" if self.minimum is None else f" from {self.minimum}"
             return (f"a list of at most {OPTION_LIST_LIMIT} whole numbers{lo} up to {top:,}, "
                     "or None")
         if self.type == "str":
@@ -139,7 +138,6 @@ class Profile:
 
 
 _OPTION_TYPES = {"bool", "int", "str", "int_list"}
-
 
 
 def read_profile(path: str | Path) -> Profile:

@@ -35,17 +35,12 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from .cards import Card, CardSet
-from .errors import CardError, MoveError, RulesError, quoted
+from .errors import CardError, MoveError, RulesError, check_seat, check_seed, quoted
 from .profile import (
-    OPTION_INT_LIMIT,
-    OPTION_LIST_LIMIT,
-    OPTION_TEXT_LIMIT,
-    PROFILE_DIR,
-    OptionSpec,
-    Profile,
+    OPTION_INT_LIMIT, OPTION_LIST_LIMIT, OPTION_TEXT_LIMIT, PROFILE_DIR, OptionSpec, Profile,
     read_profile,
 )
 
@@ -56,40 +51,16 @@ if TYPE_CHECKING:
     from .turnflow import TurnFlow
 
 __all__ = [
-    "TOPICS",
-    "Row",
-    "OptionSpec",
-    "Profile",
-    "RulesBase",
-    "load_rules",
-    "profile_ids",
-    "load_profile",
-    "read_profile",
-    "register_game",
-    "default_profile",
-    "example_ruleset",
-    "unregister_game",
-    "engine_class",
-    "parse_option",
-    "parse_ruleset",
-    "OPTION_INT_LIMIT",
-    "OPTION_LIST_LIMIT",
-    "OPTION_TEXT_LIMIT",
+    "TOPICS", "Row", "OptionSpec", "Profile", "RulesBase", "load_rules", "profile_ids",
+    "load_profile", "read_profile", "register_game", "default_profile", "example_ruleset",
+    "unregister_game", "engine_class", "parse_option", "parse_ruleset", "OPTION_INT_LIMIT",
+    "OPTION_LIST_LIMIT", "OPTION_TEXT_LIMIT",
 ]
 
 
 TOPICS: tuple[str, ...] = (
-    "players",
-    "deck",
-    "deal",
-    "who opens",
-    "what may be played",
-    "passing and drawing",
-    "special cards",
-    "round end",
-    "scoring",
-    "match",
-    "house rules",
+    "players", "deck", "deal", "who opens", "what may be played", "passing and drawing",
+    "special cards", "round end", "scoring", "match", "house rules",
 )
 """The topics a rules object's description rows are grouped under, in display order."""
 
@@ -107,7 +78,6 @@ class Row(NamedTuple):
     """One plain-language sentence a learner understands."""
     clauses: tuple[str, ...]
     """The clause ids the line rests on."""
-
 
 
 _REGISTERED: dict[str, tuple[Profile, type["RulesBase"] | None]] = {}
@@ -137,7 +107,7 @@ def example_ruleset() -> str:
 
 def example_option() -> str:
     """An option written as text, as messages and help show it (``name=true``)."""
-    pid, _, name = example_ruleset().partition("+")
+    name = example_ruleset().partition("+")[2]
     return f"{name or 'name'}=true"
 
 
@@ -150,9 +120,8 @@ def load_profile(profile_id: str) -> Profile:
     if registered is not None:
         return registered[0]
     if profile_id not in profile_ids():
-        raise RulesError(
-            f"unknown ruleset {quoted(profile_id)}: expected one of {', '.join(profile_ids())}"
-        )
+        raise RulesError(f"unknown ruleset {quoted(profile_id)}: expected one of "
+                         f"{', '.join(profile_ids())}")
     return _read_installed(str(profile_id))
 
 
@@ -160,7 +129,6 @@ def load_profile(profile_id: str) -> Profile:
 def _read_installed(profile_id: str) -> Profile:
     """Read one installed TOML profile (once: profiles are cached)."""
     return read_profile(PROFILE_DIR / f"{profile_id}.toml")
-
 
 
 def register_game(profile: "Profile | str | Path",
@@ -214,11 +182,9 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
     if not isinstance(given, Mapping):
         raise RulesError(f"options must be given as names and values (a dict), not "
                          f"{quoted(given)}")
-    unknown = [name for name in given
-               if not isinstance(name, str) or name not in profile.options]
-    if unknown:
+    name = next((n for n in given if not isinstance(n, str) or n not in profile.options), None)
+    if name is not None:
         valid = ", ".join(profile.options) or "none"
-        name = unknown[0]
         if not isinstance(name, str):
             raise RulesError(f"an option is named by text, not {quoted(name)}: valid options "
                              f"are {valid}")
@@ -231,21 +197,18 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
                 rule_names = [n for n, o in profile.options.items() if o.house_rule]
                 has = (f"its house rules are {', '.join(rule_names)}" if rule_names
                        else "it has no house rules")
-                raise RulesError(
-                    f"{quoted(name)} is a house rule of {quoted(other_id)}, not of {quoted(profile.id)}: "
-                    f"{has}; valid options are {valid}"
-                )
-        raise RulesError(
-            f"unknown option {quoted(name)} for {quoted(profile.id)}: valid options are {valid}"
-        )
-    resolved: dict[str, Any] = {}
-    for name, spec in profile.options.items():
-        if name in given:
-            resolved[name] = spec.check(given[name], profile.id)
-        else:
-            resolved[name] = spec.default if spec.type != "int_list" or spec.default is None \
-                else tuple(spec.default)
-    return resolved
+                raise RulesError(f"{quoted(name)} is a house rule of {quoted(other_id)}, not of "
+                                 f"{quoted(profile.id)}: {has}; valid options are {valid}")
+        raise RulesError(f"unknown option {quoted(name)} for {quoted(profile.id)}: valid options "
+                         f"are {valid}")
+    return {name: spec.check(given[name], profile.id) if name in given else _default(spec)
+            for name, spec in profile.options.items()}
+
+
+def _default(spec: OptionSpec) -> Any:
+    """An option's default as the rules object holds it (a list option as a tuple)."""
+    return tuple(spec.default) if spec.type == "int_list" and spec.default is not None \
+        else spec.default
 
 
 @dataclasses.dataclass(frozen=True)
@@ -289,19 +252,12 @@ class RulesBase:
 
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from the profile's defaults."""
-        out = {}
-        for name, spec in self.profile.options.items():
-            default = spec.default if spec.type != "int_list" or spec.default is None \
-                else tuple(spec.default)
-            if self.options[name] != default:
-                out[name] = self.options[name]
-        return out
+        return {name: self.options[name] for name, spec in self.profile.options.items()
+                if self.options[name] != _default(spec)}
 
     def with_options(self, /, **changes: Any) -> "RulesBase":
         """The same ruleset with some options changed (validated like :func:`load_rules`)."""
-        merged = dict(self.changed_options())
-        merged.update(changes)
-        return load_rules(self.profile.id, **merged)
+        return load_rules(self.profile.id, **{**self.changed_options(), **changes})
 
     def to_json(self) -> dict[str, Any]:
         """The profile id and the changed options, as plain JSON values."""
@@ -325,8 +281,9 @@ class RulesBase:
         raise NotImplementedError
 
     def parse_move(self, text: Any) -> "Move":
-        """The game's move object for its notation; bad text raises MoveError."""
-        raise NotImplementedError
+        """The game's move object for its notation; bad text raises MoveError.  By default
+        the ``parse_move`` of the game's ``moves`` room."""
+        return cast("Move", self._room("moves").parse_move(text))
 
     @property
     def players_range(self) -> range:
@@ -342,8 +299,9 @@ class RulesBase:
 
     def turn_flow(self) -> "TurnFlow":
         """One turn and the round's end as plain data (see :mod:`rulebook.turnflow`), built
-        from this ruleset's values, so switching an option changes it."""
-        raise NotImplementedError
+        from this ruleset's values, so switching an option changes it.  By default the
+        ``turn_flow`` of the game's ``flow`` room."""
+        return cast("TurnFlow", self._room("flow").turn_flow(self))
 
     def how_to_play(self) -> "HowToPlay":
         """How to play this ruleset in plain words: the goal, the set-up, your turn, the end
@@ -351,12 +309,28 @@ class RulesBase:
 
         Written from this rules object, so a house rule switched on changes it; shows itself
         as HTML in Jupyter and as plain text with ``str()``.  See :mod:`rulebook.sheets`.
+        By default the ``how_to_play`` of the game's ``words`` room.
         """
-        raise NotImplementedError
+        return cast("HowToPlay", self._room("words").how_to_play(self))
 
     def sheet_sections(self) -> "tuple[Section, ...]":
-        """The sections of this ruleset's one-page rule sheet (see :meth:`rule_sheet`)."""
-        raise NotImplementedError
+        """The sections of this ruleset's one-page rule sheet (see :meth:`rule_sheet`).  By
+        default the ``sheet_sections`` of the game's ``words`` room."""
+        return cast("tuple[Section, ...]", self._room("words").sheet_sections(self))
+
+    def _room(self, name: str) -> Any:
+        """The module ``name`` of the game's own package (``rulebook/games/<game>/``: every
+        game has the same rooms), imported when first asked for; NotImplementedError when
+        the game has no such room."""
+        package = type(self).__module__.rpartition(".")[0]
+        room = f"{package}.{name}"
+        try:
+            if package:
+                return importlib.import_module(room)
+        except ModuleNotFoundError as exc:
+            if exc.name != room:
+                raise  # the room exists, but something it imports is missing
+        raise NotImplementedError(f"the game {self.game!r} has no {name} room")
 
     # -- what a screen asks; a game overrides what it has ----------------------------------
     def card_move(self, card: Card, state: "GameState[Any]") -> "Move":
@@ -392,10 +366,14 @@ class RulesBase:
 
     @property
     def table_view(self) -> "TableView":
-        """How this game's table is drawn (see :class:`rulebook.html.TableView`)."""
-        from .html import TableView
+        """How this game's table is drawn (see :class:`rulebook.html.TableView`): the
+        ``VIEW`` of the game's ``render`` room, else the plain view."""
+        try:
+            return cast("TableView", self._room("render").VIEW)
+        except NotImplementedError:
+            from .html import TableView
 
-        return TableView()
+            return TableView()
 
     position_diagram: ClassVar["DiagramSpec | None"] = None
     """The diagram this game draws of a position (``state.position_diagram()``), if any."""
@@ -439,13 +417,9 @@ class RulesBase:
     def check_deal(self, players: Any, seed: Any, dealer: Any) -> None:
         """RulesError unless ``players``, ``seed`` and ``dealer`` can start a deal (the checks
         of ``new_deal``, without dealing): the fast playouts check their arguments so."""
-        from .errors import check_seed
-
         players = self.check_players(players)
         check_seed(seed, RulesError)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) \
-                or not 0 <= dealer < players:
-            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
+        check_seat("dealer", dealer, players, RulesError)
 
     def check_batch(self, players: Any, seeds: Any, dealers: Any) -> tuple[list[Any], list[int]]:
         """The seeds and dealers of a batch of deals as lists, each checked as
@@ -471,8 +445,7 @@ class RulesBase:
                              f"finished state of this game")
         if not state.is_over:
             raise RulesError("the deal is not over yet: finish it before dealing the next one")
-        finished: "GameState[Any]" = state
-        return finished
+        return cast("GameState[Any]", state)
 
     def check_players(self, players: Any) -> int:
         """``players`` if this ruleset is played by that many, else RulesError."""
@@ -525,22 +498,17 @@ class RulesBase:
     def caption(self) -> str:
         """The ruleset in words: its title and the options changed from the profile's
         defaults by their labels, e.g. ``<title> with <option label>``."""
-        changed = self.changed_options()
-        if not changed:
-            return self.title
-        parts = []
-        for name, value in changed.items():
-            spec = self.profile.options[name]
-            parts.append(spec.label if value is True
-                         else f"{spec.label}: {spec.choice_label(value)}")
-        return f"{self.title} with {', '.join(parts)}"
+        specs = self.profile.options
+        parts = [specs[name].label if value is True
+                 else f"{specs[name].label}: {specs[name].choice_label(value)}"
+                 for name, value in self.changed_options().items()]
+        return f"{self.title} with {', '.join(parts)}" if parts else self.title
 
     def label(self) -> str:
         """A short label: the profile id plus changed options, e.g. ``<profile> +<option>``."""
-        parts = [self.profile.id]
-        for name, value in self.changed_options().items():
-            parts.append(f"+{name}" if value is True else f"{name}={value}")
-        return " ".join(parts)
+        changed = [f"+{name}" if value is True else f"{name}={value}"
+                   for name, value in self.changed_options().items()]
+        return " ".join([self.profile.id, *changed])
 
     def __repr__(self) -> str:
         changed = ", ".join(f"{k}={v!r}" for k, v in self.changed_options().items())
@@ -590,9 +558,7 @@ def load_rules(profile_id: str, /, **options: Any) -> RulesBase:
     positional only, so any keyword is an option: ``profile_id="x"`` is an unknown option.
     """
     profile = load_profile(profile_id)
-    resolved = resolve_options(profile, options)
-    rules: RulesBase = engine_class(profile.id)(profile=profile, options=resolved)
-    return rules
+    return engine_class(profile.id)(profile=profile, options=resolve_options(profile, options))
 
 
 def parse_option(text: str) -> tuple[str, Any]:

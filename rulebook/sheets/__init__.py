@@ -19,28 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from .document import (
-    Bullets,
-    HowToPlay,
-    Para,
-    RuleSheet,
-    RulesTable,
-    Section,
-    SheetError,
-    Table,
+    Bullets, HowToPlay, Para, RuleSheet, RulesTable, Section, SheetError, Table,
 )
 
 __all__ = [
-    "how_to_play",
-    "rule_sheet",
-    "rules_table",
-    "HowToPlay",
-    "RuleSheet",
-    "RulesTable",
-    "Section",
-    "Para",
-    "Bullets",
-    "Table",
-    "SheetError",
+    "how_to_play", "rule_sheet", "rules_table", "HowToPlay", "RuleSheet", "RulesTable", "Section",
+    "Para", "Bullets", "Table", "SheetError",
 ]
 
 

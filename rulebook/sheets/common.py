@@ -13,17 +13,8 @@ from ..cards import Card, parse_cards
 from .document import Bullets, Para, Section, Table
 
 __all__ = [
-    "option_label",
-    "spec_label",
-    "spec_value",
-    "option_value_text",
-    "house_rules_section",
-    "house_rules_line",
-    "glance_section",
-    "and_list",
-    "or_list",
-    "cards_text",
-    "pretty",
+    "option_label", "spec_label", "spec_value", "option_value_text", "house_rules_section",
+    "house_rules_line", "glance_section", "and_list", "or_list", "cards_text", "pretty",
 ]
 
 
@@ -55,11 +46,8 @@ def option_value_text(value: Any) -> str:
 
 def and_list(items: Sequence[str], word: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    items = list(items)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
+    if len(items) < 2:
+        return "".join(items)
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
@@ -79,14 +67,9 @@ def cards_text(cards: Iterable[Card] | str) -> str:
     return " ".join(pretty(cards))
 
 
-def _changed(rules: Any) -> dict[str, Any]:
-    changed: dict[str, Any] = rules.changed_options()
-    return changed
-
-
 def house_rules_line(rules: Any) -> str:
     """One line naming the house rules and options that differ from the standard game."""
-    changed = _changed(rules)
+    changed = rules.changed_options()
     if not changed:
         return "standard rules (no house rules switched on)"
     specs = rules.profile.options
@@ -99,7 +82,7 @@ def house_rules_line(rules: Any) -> str:
 def house_rules_section(rules: Any, key: str = "house_rules") -> Section:
     """What is switched on, in the profile's own words, and what else could be."""
     profile = rules.profile
-    changed = _changed(rules)
+    changed = rules.changed_options()
     blocks: list[Any] = []
     if changed:
         items = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import html as _html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Union
 
@@ -22,18 +22,8 @@ from ..cards import SUIT_SYMBOLS
 from ..errors import RulebookError
 
 __all__ = [
-    "SheetError",
-    "Para",
-    "Bullets",
-    "Table",
-    "Block",
-    "Section",
-    "HowToPlay",
-    "RuleSheet",
-    "RulesTable",
-    "CARD_TOKEN",
-    "symbols",
-    "words_html",
+    "SheetError", "Para", "Bullets", "Table", "Block", "Section", "HowToPlay", "RuleSheet",
+    "RulesTable", "CARD_TOKEN", "symbols", "words_html",
 ]
 
 
@@ -211,8 +201,26 @@ body{font-size:8.8pt}
 """What a standalone rule sheet page adds: an A4 page, a print size, a paper look on screen."""
 
 
+class _Sections:
+    """What a how-to-play text and a rule sheet share: sections picked by their keys."""
+
+    sections: tuple[Section, ...]
+
+    @property
+    def keys(self) -> list[str]:
+        """The section keys, in order."""
+        return [s.key for s in self.sections]
+
+    def section(self, key: str) -> Section:
+        """The section called ``key``; an unknown key raises :class:`SheetError`."""
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise SheetError(f"no section {key!r}: expected one of {', '.join(self.keys)}")
+
+
 @dataclasses.dataclass(frozen=True)
-class HowToPlay:
+class HowToPlay(_Sections):
     """How to play one ruleset, in plain words: goal, set-up, your turn, the end, an example.
 
     Made by :func:`rulebook.sheets.how_to_play` (``rules.how_to_play()``) from the rules
@@ -228,18 +236,6 @@ class HowToPlay:
     """One sentence saying what kind of game this is."""
     sections: tuple[Section, ...]
     """The parts, in reading order."""
-
-    @property
-    def keys(self) -> list[str]:
-        """The section keys, in order."""
-        return [s.key for s in self.sections]
-
-    def section(self, key: str) -> Section:
-        """The section called ``key``; an unknown key raises :class:`SheetError`."""
-        for section in self.sections:
-            if section.key == key:
-                return section
-        raise SheetError(f"no section {key!r}: expected one of {', '.join(self.keys)}")
 
     def text(self) -> str:
         """The whole text, plain."""
@@ -265,7 +261,7 @@ class HowToPlay:
 
 
 @dataclasses.dataclass(frozen=True)
-class RuleSheet:
+class RuleSheet(_Sections):
     """A one-page rule sheet for one ruleset, with the house rules that are on.
 
     ``.html()`` is a whole page that prints on one A4 sheet; ``_repr_html_`` shows it in a
@@ -283,18 +279,6 @@ class RuleSheet:
     """The parts, in reading order (shown in two columns)."""
     footer: str
     """A small last line: where the sheet comes from."""
-
-    @property
-    def keys(self) -> list[str]:
-        """The section keys, in order."""
-        return [s.key for s in self.sections]
-
-    def section(self, key: str) -> Section:
-        """The section called ``key``; an unknown key raises :class:`SheetError`."""
-        for section in self.sections:
-            if section.key == key:
-                return section
-        raise SheetError(f"no section {key!r}: expected one of {', '.join(self.keys)}")
 
     def text(self) -> str:
         """The sheet as plain text."""
@@ -459,8 +443,7 @@ def _write_words(pdf: Any, par: Any, text: str, style: str, size: float,
         if match.start() > last:
             pdf.set_font("helvetica", style, size)
             par.write(_pdf_plain(text[last:match.start()]))
-        red = match.group(2) in _RED
-        if red:
+        if match.group(2) in _RED:
             pdf.set_text_color(192, 57, 43)
         if match.group(1):
             pdf.set_font("helvetica", "B", size)
@@ -531,8 +514,4 @@ def _pdf_lines(block: Block) -> Iterable[tuple[str, str, bool]]:
             yield item.lead, item.text, True
     else:
         for row in block.rows:
-            yield row[0] + ":", "  ".join(_nonempty(row[1:])), False
-
-
-def _nonempty(cells: Sequence[str]) -> list[str]:
-    return [c for c in cells if c]
+            yield row[0] + ":", "  ".join(c for c in row[1:] if c), False

@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from ...cards import Card, CardSet, parse_cards
-from ...errors import CardError, PositionError, RulesError, quoted
+from ...errors import CardError, PositionError, RulesError, check_seat, quoted
 from ...protocol import TurnRandom, bot_list, bots_for, derived_random, places_from_scores
 from ...rules import card_set, one_card, Row, RulesBase
 from . import betting as B
 from .betting import ACTION_NAMES, OVER, PHASES, R1, HandResult, Table
 from .explain import phase_name
-from .moves import ACTION_MOVES, Draw, Move, parse_move
+from .moves import ACTION_MOVES, Draw, Move
 from .state import BadugiState, Playout
-
-if TYPE_CHECKING:
-    from ...html import TableView
-    from ...sheets.document import HowToPlay, Section
-    from ...turnflow import TurnFlow
 
 __all__ = ["BadugiRules"]
 
@@ -59,31 +54,6 @@ class BadugiRules(RulesBase):
         """The cards picked are the discards of one draw; none picked: pat (BDG-DRAW-1)."""
         return Draw(card_set(cards).mask)
 
-    @property
-    def table_view(self) -> "TableView":
-        """The pots, the button and each seat's stack and bets (:mod:`.render`)."""
-        from .render import VIEW
-
-        return VIEW
-
-    def turn_flow(self) -> "TurnFlow":
-        """The hand's rounds and draws (:mod:`.flow`)."""
-        from .flow import turn_flow
-
-        return turn_flow(self)
-
-    def how_to_play(self) -> "HowToPlay":
-        """How to play Badugi in plain words (:mod:`.words`)."""
-        from .words import how_to_play
-
-        return how_to_play(self)
-
-    def sheet_sections(self) -> "tuple[Section, ...]":
-        """The rule sheet's sections (:mod:`.words`)."""
-        from .words import sheet_sections
-
-        return sheet_sections(self)
-
     def __post_init__(self) -> None:
         super().__post_init__()
         stacks = self.options["stacks"]
@@ -104,8 +74,7 @@ class BadugiRules(RulesBase):
                 raise RulesError(f"players={quoted(players)} does not match the {len(stacks)} stacks "
                                  f"given ({list(stacks)}): expected players={len(stacks)}")
             return tuple(stacks)
-        if players is None:
-            players = 4
+        players = 4 if players is None else players
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
             raise RulesError(f"players={quoted(players)}: Badugi is dealt to 2 to 8 players "
                              "(BDG-SEAT-1)")
@@ -120,8 +89,7 @@ class BadugiRules(RulesBase):
         """
         stacks = self.seat_stacks(players)
         n = len(stacks)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {n - 1}")
+        check_seat("dealer", dealer, n, RulesError)
         dealt = sum(1 for s in stacks if s > 0)
         if dealt < 2:
             raise RulesError(f"only {dealt} seat(s) have chips ({list(stacks)}): Badugi needs "
@@ -141,10 +109,6 @@ class BadugiRules(RulesBase):
         rules = cast(BadugiRules, self.with_options(stacks=list(state.stacks)))  # same profile
         return rules.new_deal(players=state.players, seed=seed,
                               dealer=state.next_button)
-
-    def parse_move(self, text: Any) -> Move:
-        """Read ``fold check call bet raise pat`` or ``draw 9H KD``; bad text raises MoveError."""
-        return parse_move(text)
 
     def position(self, *, stacks: list[int], hands: list[str | None], button: int = 0,
                  round: str = "R1", to_act: int | None = None, bets: list[int] | None = None,
@@ -242,8 +206,8 @@ class BadugiRules(RulesBase):
         from .bots import fast_chooser
 
         stacks = self.seat_stacks(players)
-        self.check_deal(len(stacks), seed, dealer)
         n = len(stacks)
+        self.check_deal(n, seed, dealer)
         names = bot_list(bots, n)
         chosen = bots_for(self, names, n)
         choosers = [fast_chooser(b) for b in chosen]
@@ -280,23 +244,17 @@ class BadugiRules(RulesBase):
 # -- positions -------------------------------------------------------------------------------------
 
 def _jsonable(args: dict[str, Any]) -> dict[str, Any]:
-    out = {}
-    for k, v in args.items():
-        out[k] = list(v) if isinstance(v, tuple) else v
-    return out
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in args.items()}
 
 
 def _int_list(name: str, value: Any, n: int | None = None) -> list[int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers")
-    out = []
-    for item in value:
-        if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers, 0 or more")
-        out.append(item)
-    if n is not None and len(out) != n:
+    if any(isinstance(item, bool) or not isinstance(item, int) or item < 0 for item in value):
+        raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers, 0 or more")
+    if n is not None and len(value) != n:
         raise PositionError(f"{name}={quoted(value)}: expected {n} numbers, one per seat")
-    return out
+    return list(value)
 
 
 def _seat_list(name: str, value: Any) -> list[Any]:
@@ -304,12 +262,6 @@ def _seat_list(name: str, value: Any) -> list[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
         raise PositionError(f"{name}={quoted(value)}: expected a list of seats, such as [0, 2]")
     return sorted(value, key=repr) if isinstance(value, (set, frozenset)) else list(value)
-
-
-def _seat(name: str, value: Any, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name}={quoted(value)}: expected a seat from 0 to {n - 1}")
-    return value
 
 
 def _cards(name: str, value: Any) -> list[int]:
@@ -328,7 +280,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     if isinstance(hands_in, str) or not isinstance(hands_in, Sequence) or len(hands_in) != n:
         raise PositionError(f"hands={quoted(hands_in)}: expected a list of {n} hands (cards as text, "
                             "or None for a seat sitting out)")
-    button = _seat("button", a.get("button", 0), n)
+    button = check_seat("button", a.get("button", 0), n, PositionError)
     phase_text = a.get("round", "R1")
     if phase_text not in PHASES[:-1]:
         raise PositionError(f"round={quoted(phase_text)}: expected one of {', '.join(PHASES[:-1])}")
@@ -376,7 +328,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
 
     folded = [False] * n
     for j in a.get("folded", []):
-        j = _seat("folded seat", j, n)
+        j = check_seat("folded seat", j, n, PositionError)
         if not dealt[j]:
             raise PositionError(f"seat {j} sits out, so it cannot have folded")
         folded[j] = True
@@ -396,15 +348,11 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     t.folded = folded
     t.phase = phase
     committed = _int_list("committed", a.get("committed", [0] * n), n)
-    if "bets" in a:
-        bets = _int_list("bets", a["bets"], n)
-    elif phase == R1:
-        bets = [0] * n
+    bets = _int_list("bets", a["bets"], n) if "bets" in a else [0] * n
+    if "bets" not in a and phase == R1:
         for seat, blind in ((t.sb, rules.small_bet // 2), (t.bb, rules.small_bet)):
             bets[seat] = min(blind, stacks[seat])
             stacks[seat] -= bets[seat]
-    else:
-        bets = [0] * n
     if phase & 1 and any(bets):
         raise PositionError(f"bets={quoted(bets)}: no chips are bet during a draw")
     for j in range(n):
@@ -440,7 +388,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     if isinstance(t.full_level, bool) or not isinstance(t.full_level, int) or t.full_level < 0:
         raise PositionError(f"full_level={quoted(t.full_level)}: expected a whole number of chips")
     if "last_aggressor" in a:
-        t.last_aggressor = _seat("last_aggressor", a["last_aggressor"], n)
+        t.last_aggressor = check_seat("last_aggressor", a["last_aggressor"], n, PositionError)
     if "draw_counts" in a:
         counts = a["draw_counts"]
         if not isinstance(counts, Sequence) or len(counts) != n:
@@ -455,16 +403,14 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     start = t.bb if phase == R1 else t.button
     due = (lambda j: B.able(t, j)) if B.is_betting(phase) else (lambda j: live[j])
     if "acted" in a:
-        acted = [_seat("acted seat", j, n) for j in a["acted"]]
+        acted = [check_seat("acted seat", j, n, PositionError) for j in a["acted"]]
     elif "to_act" in a:
-        target = _seat("to_act", a["to_act"], n)
+        target = check_seat("to_act", a["to_act"], n, PositionError)
         acted = []
         j = B.next_seat(t, start, due)
-        steps = 0
-        while j != target and j >= 0 and steps < n:
+        while j != target and j >= 0 and len(acted) < n:
             acted.append(j)
             j = B.next_seat(t, j, due)
-            steps += 1
     else:
         acted = []
     for j in acted:
@@ -472,13 +418,11 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     if "reopened" in a:
         t.reopened = [False] * n
         for j in a["reopened"]:
-            t.reopened[_seat("reopened seat", j, n)] = True
+            t.reopened[check_seat("reopened seat", j, n, PositionError)] = True
     else:
         t.reopened = [not t.acted[j] or t.bets[j] < t.full_level for j in range(n)]
-    if "burned" in a:
-        t.burned = bool(a["burned"])
-    else:
-        t.burned = any(t.acted[j] and t.draw_counts[j] > 0 for j in range(n))
+    t.burned = bool(a["burned"]) if "burned" in a \
+        else any(t.acted[j] and t.draw_counts[j] > 0 for j in range(n))
     # Who is to act.
     if B.is_betting(phase):
         if B.round_done(t):
@@ -491,7 +435,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
         if natural < 0:
             raise PositionError(f"everyone still in has drawn: {phase_name(phase)} is over")
     if "to_act" in a:
-        to_act = _seat("to_act", a["to_act"], n)
+        to_act = check_seat("to_act", a["to_act"], n, PositionError)
         if not live[to_act]:
             raise PositionError(f"seat {to_act} is not in the hand (folded or sitting out), so "
                                 "it cannot be to act")

@@ -6,20 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import FULL_MASK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardSet, card_mask, parse_card, parse_cards
-from ...errors import CardError, MoveError, PositionError, RulesError, quoted
+from ...errors import CardError, MoveError, PositionError, RulesError, check_seat, quoted
 from ...rules import Row, RulesBase
 from .core import DRAW, EIGHT_RANK, JACK_RANK, MOVE_CAP, SEVEN_RANK, SEVENS, SKIP, Playout, \
     Table, deal_table
-from .moves import MOVES, Move, parse_move, parse_suit
+from .moves import MOVES, Move, parse_suit
 from .state import SattiState
-
-if TYPE_CHECKING:
-    from ...html import TableView
-    from ...sheets.document import HowToPlay, Section
-    from ...turnflow import TurnFlow
 
 __all__ = ["SattiRules"]
 
@@ -63,52 +58,20 @@ class SattiRules(RulesBase):
         """The moves that use no card: draw (SAT-TURN-3) and skip (SAT-EIGHT-2)."""
         return (MOVES[DRAW], MOVES[SKIP])
 
-    @property
-    def table_view(self) -> "TableView":
-        """The top card, the suit to follow and the piles (:mod:`.render`)."""
-        from .render import VIEW
-
-        return VIEW
-
-    def turn_flow(self) -> "TurnFlow":
-        """One turn and the round's end (:mod:`.flow`)."""
-        from .flow import turn_flow
-
-        return turn_flow(self)
-
-    def how_to_play(self) -> "HowToPlay":
-        """How to play Satti in plain words (:mod:`.words`)."""
-        from .words import how_to_play
-
-        return how_to_play(self)
-
-    def sheet_sections(self) -> "tuple[Section, ...]":
-        """The rule sheet's sections (:mod:`.words`)."""
-        from .words import sheet_sections
-
-        return sheet_sections(self)
-
     # -- setting up ---------------------------------------------------------------------------
     def check_players(self, players: Any) -> int:
         """``players`` if Satti is played by that many (SAT-SETUP-1), else RulesError."""
-        return self._check_players(players)
-
-    @staticmethod
-    def _check_players(players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
             raise RulesError(f"players={quoted(players)}: Satti is for 2 to 6 players (SAT-SETUP-1)")
         return players
 
-    @staticmethod
-    def _check_seat(name: str, seat: Any, players: int, error: type[Exception]) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise error(f"{name}={quoted(seat)}: expected a seat from 0 to {players - 1}")
-        return seat
+    _check_players = check_players  # the fast path's names (.bots)
+    _check_seat = staticmethod(check_seat)
 
     def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
         """A freshly dealt round (SAT-SETUP-1..7)."""
-        players = self._check_players(players)
-        dealer = self._check_seat("dealer", dealer, players, RulesError)
+        players = self.check_players(players)
+        dealer = check_seat("dealer", dealer, players, RulesError)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise RulesError(f"seed={quoted(seed)}: expected a whole number")
         t = deal_table(players, seed, dealer, self.hand_size)
@@ -141,8 +104,8 @@ class SattiRules(RulesBase):
         if not 2 <= players <= 6:
             raise PositionError(f"{players} hands were given: Satti is for 2 to 6 players "
                                 "(SAT-SETUP-1)")
-        to_move = self._check_seat("to_move", to_move, players, PositionError)
-        dealer = self._check_seat("dealer", dealer, players, PositionError)
+        to_move = check_seat("to_move", to_move, players, PositionError)
+        dealer = check_seat("dealer", dealer, players, PositionError)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise PositionError(f"seed={quoted(seed)}: expected a whole number")
         seen = 0
@@ -161,7 +124,7 @@ class SattiRules(RulesBase):
             if not group:
                 raise PositionError(f"seat {seat} holds no cards, but the round ends as soon "
                                     "as a player plays their last card (SAT-END-1)")
-        is_jack = top_card.rank == JACK_RANK + 1
+        suit_letter = None
         if suit is not None:
             if not isinstance(suit, str):
                 raise PositionError(f"suit={quoted(suit)}: expected C, D, H, S or None")
@@ -169,12 +132,10 @@ class SattiRules(RulesBase):
                 suit_letter = parse_suit(suit, suit)
             except MoveError:
                 raise PositionError(f"suit={quoted(suit)} is not a suit: expected C, D, H, S or None")
-            if not is_jack:
+            if top_card.rank != JACK_RANK + 1:
                 raise PositionError(f"a suit ({suit_letter}) can only be named with a jack on "
                                     f"top, and the top card is {top_card} (SAT-FIT-1, "
                                     "SAT-JACK-1)")
-        else:
-            suit_letter = None
         if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0 \
                 or penalty % 2:
             raise PositionError(f"penalty={quoted(penalty)}: expected 0 or an even number 2, 4, 6, 8 "
@@ -195,12 +156,9 @@ class SattiRules(RulesBase):
             if not self.seven_stacking and penalty != 2:
                 raise PositionError(f"a penalty of {penalty} cannot build up with "
                                     "seven_stacking off: it is always 2 (SAT-SEVEN-5)")
-        if not isinstance(skipped, bool):
-            raise PositionError(f"skipped={quoted(skipped)}: expected True or False")
-        if skipped:
-            if top_card.rank != EIGHT_RANK + 1:
-                raise PositionError(f"a skipped player needs an 8 on top, and the top card is "
-                                    f"{top_card} (SAT-EIGHT-2)")
+        if skipped and top_card.rank != EIGHT_RANK + 1:
+            raise PositionError(f"a skipped player needs an 8 on top, and the top card is "
+                                f"{top_card} (SAT-EIGHT-2)")
         suit_index = SUITS.index(suit_letter) if suit_letter else top_card.index & 3
         t = Table(players, [card_mask(h) for h in hand_lists], [c.index for c in pile],
                   card_mask(under), top_card.index, suit_index, suit_letter is not None,
@@ -213,10 +171,6 @@ class SattiRules(RulesBase):
             "to_move": to_move, "dealer": dealer, "seed": seed,
         }
         return SattiState._make(self, t, {"kind": "position", "args": args}, None, None)
-
-    def parse_move(self, text: Any) -> Move:
-        """Read a move's notation: ``9H``, ``JH>S``, ``draw``, ``skip``, ``name S``, ``try 8S``."""
-        return parse_move(text)
 
     # -- description ----------------------------------------------------------------------------
     def describe(self) -> list[Row]:

@@ -18,32 +18,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import ALL_CARDS, FULL_MASK, SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, parse_card, \
     parse_cards
-from ...errors import CardError, PositionError, RulesError, quoted
+from ...errors import CardError, PositionError, RulesError, check_seat, quoted
 from ...match import TieBreakStep
 from ...protocol import DiagramSpec, bot_list, make_bot
 from ...rules import Row, RulesBase
 from .core import (
-    PASSES_PER_ROUND,
-    SIXES,
-    bit_cards,
-    card_values,
-    deal_hands,
-    is_valid_row,
-    new_table,
-    row_order,
+    PASSES_PER_ROUND, SIXES, bit_cards, card_values, deal_hands, is_valid_row, new_table, row_order,
 )
-from .moves import PASS, Move, parse_move
+from .moves import PASS, Move
 from .playout import playout_deal
 from .state import Playout, SevensState
-
-if TYPE_CHECKING:
-    from ...html import TableView
-    from ...sheets.document import HowToPlay, Section
-    from ...turnflow import TurnFlow
 
 __all__ = ["SevensRules", "HOUSE_RULES", "TIE_BREAK"]
 
@@ -144,31 +132,6 @@ class SevensRules(RulesBase):
         "all hands face up)")
     """What waits on what (:mod:`rulebook.games.sevens.waiting`)."""
 
-    @property
-    def table_view(self) -> TableView:
-        """The suit rows, the playable set, passes and chips (:mod:`.render`)."""
-        from .render import VIEW
-
-        return VIEW
-
-    def turn_flow(self) -> TurnFlow:
-        """One turn and the round's end (:mod:`.flow`)."""
-        from .flow import turn_flow
-
-        return turn_flow(self)
-
-    def how_to_play(self) -> HowToPlay:
-        """How to play this ruleset in plain words (:mod:`.words`)."""
-        from .words import how_to_play
-
-        return how_to_play(self)
-
-    def sheet_sections(self) -> tuple[Section, ...]:
-        """The rule sheet's sections (:mod:`.words`)."""
-        from .words import sheet_sections
-
-        return sheet_sections(self)
-
     # -- creating states -----------------------------------------------------------------
 
     def new_deal(self, players: int = 4, seed: int | str = 7, dealer: int = 0,
@@ -181,11 +144,11 @@ class SevensRules(RulesBase):
         stacks the previous deal ended with, so chips carry over (BS-CHIP-7).
         """
         self.check_players(players)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
+        check_seat("dealer", dealer, players, RulesError)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
-        start: tuple[int, ...] | None = None
+        origin: dict[str, Any] = {"kind": "deal", "players": players, "seed": seed,
+                                  "dealer": dealer}
         if stacks is not None:
             if not self.chips:
                 raise RulesError(f"stacks apply only to 'sevens', which is played for chips, "
@@ -195,14 +158,11 @@ class SevensRules(RulesBase):
                         isinstance(c, bool) or not isinstance(c, int) for c in stacks):
                 raise RulesError(f"stacks={quoted(stacks)}: expected {players} whole numbers of "
                                  "chips, one per seat (BS-CHIP-2)")
-            start = tuple(stacks)
+            origin["stacks"] = list(stacks)
         hands = deal_hands(seed, players, dealer)
         opener = next(s for s, h in enumerate(hands) if h >> self.opening & 1)
-        origin: dict[str, Any] = {"kind": "deal", "players": players, "seed": seed,
-                                  "dealer": dealer}
-        if start is not None:
-            origin["stacks"] = list(start)
-        return self._start_state(hands, 0, opener, None, 0, None, None, origin, dealer, start)
+        return self._start_state(hands, 0, opener, None, 0, None, None, origin, dealer,
+                                 None if stacks is None else tuple(stacks))
 
     def _start_state(self, hands: Sequence[int], table: int, to_move: int,
                      passes_left: Sequence[int] | None, elim: int,
@@ -229,10 +189,8 @@ class SevensRules(RulesBase):
         """The next deal of a match after ``previous`` (finished): in ``sevens`` the chip
         stacks carry over from deal to deal (BS-CHIP-2, BS-CHIP-7); otherwise a fresh deal."""
         self.check_finished(previous)
-        if self.chips and previous.stacks is not None:
-            return self.new_deal(players=players, seed=seed, dealer=dealer,
-                                 stacks=previous.stacks)
-        return self.new_deal(players=players, seed=seed, dealer=dealer)
+        return self.new_deal(players=players, seed=seed, dealer=dealer,
+                             stacks=previous.stacks if self.chips else None)
 
     def position(self, table: str | Sequence[Any] = "", hands: Sequence[Any] | None = None,
                  to_move: int = 0, dealer: int = 0, players: int | None = None,
@@ -256,9 +214,7 @@ class SevensRules(RulesBase):
         try:
             return self._position(args, hands, players, passes_left, eliminated, stacks, pool,
                                   winner)
-        except CardError as exc:
-            raise PositionError(f"impossible position: {exc}") from exc
-        except RulesError as exc:
+        except (CardError, RulesError) as exc:
             raise PositionError(f"impossible position: {exc}") from exc
 
     def _position(self, args: dict[str, Any], hands: Sequence[Any] | None,
@@ -300,9 +256,8 @@ class SevensRules(RulesBase):
             raise PositionError(
                 f"the table and hands hold {52 - rest.bit_count()} cards, not 52: missing "
                 f"{CardSet(rest)}")
-        for name, value in (("to_move", args["to_move"]), ("dealer", args["dealer"])):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise PositionError(f"{name}={quoted(value)}: expected a seat from 0 to {n - 1}")
+        for name in ("to_move", "dealer"):
+            check_seat(name, args[name], n, PositionError)
         # Before the first play every hand holds exactly what it was dealt (BS-DEAL-5,
         # BS-DEAL-6); the hands left to fill are filled up to that.  Once cards are on the
         # table, a position may be any teaching position: the rest go round the open seats.
@@ -331,9 +286,8 @@ class SevensRules(RulesBase):
                     f"cards it was dealt (with {n} players and seat {args['dealer']} dealing), "
                     f"not {mask.bit_count()} (BS-DEAL-6)")
         to_move = args["to_move"]
-        opening_bit = 1 << self.opening
         if table == 0:
-            holder = next(s for s, m in enumerate(filled) if m & opening_bit)
+            holder = next(s for s, m in enumerate(filled) if m >> self.opening & 1)
             if holder != to_move:
                 raise PositionError(f"the table is empty, so seat {holder}, who holds the "
                                     f"opening card {ALL_CARDS[self.opening]}, must be to move "
@@ -401,7 +355,7 @@ class SevensRules(RulesBase):
         return self._start_state(filled, table, to_move, left, elim, chips, pool_value, origin,
                                  args["dealer"], None, winner, final)
 
-    def _final_turns(self, hands: list[int], to_move: int, elim: int, winner: Any,
+    def _final_turns(self, hands: list[int], to_move: int, elim: int, winner: int | None,
                      args: dict[str, Any]) -> int | None:
         """The seats still owed a final turn after ``to_move`` when the position is set up
         during the final turns (BS-HR-16): they go round in seat order from the winner's
@@ -413,8 +367,7 @@ class SevensRules(RulesBase):
         if not self.one_final_turn:
             raise PositionError("winner= sets up the final turns, which only one_final_turn "
                                 "has (BS-HR-16)")
-        if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n:
-            raise PositionError(f"winner={quoted(winner)}: expected a seat from 0 to {n - 1}")
+        winner = check_seat("winner", winner, n, PositionError)
         if hands[winner]:
             raise PositionError(f"seat {winner} is the round winner, so its hand is empty: it "
                                 "went out first (BS-HR-16)")
@@ -466,10 +419,6 @@ class SevensRules(RulesBase):
                                     "unbroken run in row order (BS-ROW-3)")
         return table
 
-    def parse_move(self, text: Any) -> Move:
-        """Read ``7H`` (also ``10H``, ``7♥``) or ``pass``; bad notation raises MoveError."""
-        return parse_move(text)
-
     # -- matches (used by rulebook.match) -------------------------------------------------
     def new_match(self, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Any:
         """A match of several deals with the dealer rotating (BS-DEAL-7, BS-MATCH-*)."""
@@ -505,10 +454,9 @@ class SevensRules(RulesBase):
         from ...match import MatchResult
 
         totals = self.match_totals(outcomes, players)
-        if self.chips:
-            keys: list[tuple[Any, ...]] = [(-t,) for t in totals]
-            detail = None
-        elif self.tie_break == "chain" and outcomes:
+        keys: list[tuple[Any, ...]] = [(-t,) if self.chips else (t,) for t in totals]
+        detail: list[dict[str, Any]] | None = None
+        if not self.chips and self.tie_break == "chain" and outcomes:
             last = outcomes[-1]
             keys = []
             detail = []
@@ -518,9 +466,6 @@ class SevensRules(RulesBase):
                 keys.append((totals[s], last.cards_left[s], -won, average))
                 detail.append({"total": totals[s], "cards_at_end": last.cards_left[s],
                                "rounds_won": won, "average_position": average})
-        else:
-            keys = [(t,) for t in totals]
-            detail = None
         ordered = sorted(keys)
         places = tuple(ordered.index(k) + 1 for k in keys)
         winners = tuple(s for s in range(players) if places[s] == 1)
@@ -591,10 +536,9 @@ class SevensRules(RulesBase):
                             "The highest stack after the last deal wins; equal stacks share.",
                             ("BS-CHIP-8", "BS-CHIP-9", "BS-CHIP-10")))
         else:
-            values = {"classic": "A=1 .. K=13", "court_11_12_13": "A=1 .. K=13",
-                      "app": "J, Q, K = 10", "one_per_card": "1 per card"}[self.scoring]
-            if self.flat_10:
-                values = "A, J, Q, K = 10"
+            values = "A, J, Q, K = 10" if self.flat_10 else {
+                "classic": "A=1 .. K=13", "court_11_12_13": "A=1 .. K=13",
+                "app": "J, Q, K = 10", "one_per_card": "1 per card"}[self.scoring]
             clauses = ("BS-END-2",) + {"classic": ("BS-END-3",), "app": ("BS-END-4",)}.get(
                 self.scoring, ("BS-END-5",)) + (("BS-HR-7",) if self.flat_10 else ())
             rows.append(Row("scoring", "card points", values,
