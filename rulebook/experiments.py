@@ -65,11 +65,10 @@ class Layout:
 
     def quantities(self, kind: str, column: str, prefix: str = "") -> list[str]:
         """The quantities a measure of this kind and column reads."""
-        if kind in ("seat", "advantage"):
-            return [f"{prefix}{column}@{s}" for s in range(self.players)]
+        seats = [f"{prefix}{column}@{s}" for s in range(self.players)]
         if kind == "ratio":
-            return [f"{prefix}{column}@{s}" for s in range(self.players)] + [f"{prefix}turns"]
-        return [f"{prefix}{column}"]
+            return seats + [f"{prefix}turns"]
+        return seats if kind in ("seat", "advantage") else [f"{prefix}{column}"]
 
     def cliques(self, prefix: str = "") -> list[list[str]]:
         """The groups of quantities whose products the summary keeps: each measure's own."""
@@ -80,10 +79,7 @@ class Layout:
 
     def kind_of(self, key: str) -> tuple[str, str] | None:
         """``(kind, column)`` of a measure, or None if this ruleset does not have it."""
-        for k, kind, column in self.measures:
-            if k == key:
-                return kind, column
-        return None
+        return next(((kind, column) for k, kind, column in self.measures if k == key), None)
 
     def groups(self) -> list[tuple[str, list[int]]]:
         """The seat groups: each seat, each computer player (when they differ), all seats."""
@@ -104,16 +100,12 @@ def layout_of(rules: RulesBase, players: int, bots: Sequence[str]) -> Layout:
     seat_columns = ("won", "place", "points", "passes", *extra)
     deal_columns = ("turns", *terms.deal_columns, "margin", *terms.derived_keys)
     order = {m.key: i for i, m in enumerate(MEASURES)}
-    found: list[tuple[str, str, str]] = [("win_rate", "seat", "won"), ("place", "seat", "place")]
-    for column, key in terms.columns.items():
-        if key is not None:
-            found.append((key, "seat", column))
-    found.append(("turns", "deal", "turns"))
-    for column, key in terms.deal_columns.items():
-        found.append((key, "deal", column))
-    found.append(("margin", "deal", "margin"))
-    for key in terms.derived_keys:
-        found.append((key, "deal", key))
+    found: list[tuple[str, str, str]] = [
+        ("win_rate", "seat", "won"), ("place", "seat", "place"),
+        *((key, "seat", column) for column, key in terms.columns.items() if key is not None),
+        ("turns", "deal", "turns"),
+        *((key, "deal", column) for column, key in terms.deal_columns.items()),
+        ("margin", "deal", "margin"), *((key, "deal", key) for key in terms.derived_keys)]
     share = SHARE_OF_MOVES.get(terms.columns.get("passes") or "")
     if share is not None:
         found.append((share, "ratio", "passes"))
@@ -203,8 +195,7 @@ def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: S
 
 
 # -- estimates ----------------------------------------------------------------------------------
-def _seat_weights(layout: Layout, prefix: str, column: str,
-                  seats: Sequence[int]) -> dict[str, Fraction]:
+def _seat_weights(prefix: str, column: str, seats: Sequence[int]) -> dict[str, Fraction]:
     return {f"{prefix}{column}@{s}": Fraction(1, len(seats)) for s in seats}
 
 
@@ -238,7 +229,7 @@ def _estimate(moments: Moments, layout: Layout, prefix: str, m: Measure, kind: s
               column: str, seats: Sequence[int] | None) -> Estimate:
     if kind == "seat":
         assert seats is not None
-        return moments.mean(_weights(moments, _seat_weights(layout, prefix, column, seats)),
+        return moments.mean(_weights(moments, _seat_weights(prefix, column, seats)),
                             share=m.rate)
     if kind == "deal":
         return moments.mean(_weights(moments, {f"{prefix}{column}": 1}), share=m.rate)
@@ -295,13 +286,10 @@ class Summary:
         out: list[MeasureRow] = []
         for key, kind, column in self.layout.measures:
             m = measure(key)
-            if kind == "seat":
-                for group, seats in self.layout.groups():
-                    out.append(MeasureRow(m, group, _estimate(self.moments, self.layout, "",
-                                                              m, kind, column, seats)))
-            else:
-                out.append(MeasureRow(m, "deal", _estimate(self.moments, self.layout, "", m,
-                                                           kind, column, None)))
+            groups: Sequence[tuple[str, Sequence[int] | None]] = \
+                self.layout.groups() if kind == "seat" else [("deal", None)]
+            out += [MeasureRow(m, group, _estimate(self.moments, self.layout, "", m, kind,
+                                                   column, seats)) for group, seats in groups]
         return out
 
     def estimate(self, key: str, group: str = "deal") -> Estimate:
@@ -412,10 +400,9 @@ def _difference(moments: Moments, la: Layout, lb: Layout, m: Measure, kind: str,
                 col_a: str, col_b: str, seats: Sequence[int] | None) -> Estimate:
     if kind == "seat":
         assert seats is not None
-        named: dict[str, Fraction] = dict(_seat_weights(lb, "b:", col_b, seats))
-        for k, v in _seat_weights(la, "a:", col_a, seats).items():
-            named[k] = named.get(k, Fraction(0)) - v
-        return moments.mean(_weights(moments, named))
+        b = _seat_weights("b:", col_b, seats)
+        a = _seat_weights("a:", col_a, seats)
+        return moments.mean(moments.weights([*b.items(), *((k, -v) for k, v in a.items())]))
     if kind == "deal":
         return moments.mean(_weights(moments, {f"b:{col_b}": 1, f"a:{col_a}": -1}))
     if kind == "ratio":
@@ -442,10 +429,9 @@ def _advantage_difference(moments: Moments, la: Layout, lb: Layout) -> Estimate:
     z = NormalDist().inv_cdf(1 - ALPHA / (4 * n))
     bound = 0.0
     for s in range(n):
-        est = moments.mean(_weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1}))
-        var = moments.variance_of_mean(_weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1}))
-        half = z * math.sqrt(var or 0.0)
-        bound = max(bound, abs(est.value) + half)
+        w = _weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1})
+        half = z * math.sqrt(moments.variance_of_mean(w) or 0.0)
+        bound = max(bound, abs(moments.mean(w).value) + half)
     low = max(b.low - a.high, -bound)
     high = min(b.high - a.low, bound)
     return Estimate(value, min(low, value) + 0.0, max(high, value) + 0.0, d)  # no -0.0
@@ -471,12 +457,6 @@ def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
         else:
             parts.append(f"{spec.label}: {spec.choice_label(value)}")
     return " with ".join(parts) if parts else "the same rules"
-
-
-def _amount(x: float, m: Measure, unit: str) -> str:
-    if m.rate:
-        return f"{abs(x) * 100:.1f} percentage points"
-    return f"{abs(x):.3g} {unit}"
 
 
 def _bound(x: float, m: Measure) -> str:
@@ -518,8 +498,8 @@ def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
     words = " percentage points" if m.rate else f" {unit}"
     verdict = "that is more than noise" if diff.excludes_zero else \
         "that is within noise (the interval includes no change)"
-    return _first_upper(f"{change} {verb} {subject} by {_amount(diff.value, m, unit)} (95% "
-                        f"CI {_bound(low, m)} to {_bound(high, m)}{words}); {verdict}.")
+    return _first_upper(f"{change} {verb} {subject} by {_bound(abs(diff.value), m)}{words} "
+                        f"(95% CI {_bound(low, m)} to {_bound(high, m)}{words}); {verdict}.")
 
 
 def _first_upper(text: str) -> str:
@@ -610,17 +590,11 @@ class Comparison:
             return (e.value, math.nan if e.low is None else e.low,
                     math.nan if e.high is None else e.high)
 
-        records = []
-        for r in self.rows:
-            a, b, d = parts(r.a), parts(r.b), parts(r.difference)
-            records.append({"measure": r.measure.key, "name": r.measure.name,
-                            "group": r.group, "a": a[0], "a_low": a[1], "a_high": a[2],
-                            "b": b[0], "b_low": b[1], "b_high": b[2], "difference": d[0],
-                            "diff_low": d[1], "diff_high": d[2],
-                            "more_than_noise": r.more_than_noise, "sentence": r.sentence})
-        return pd.DataFrame.from_records(records, columns=[
-            "measure", "name", "group", "a", "a_low", "a_high", "b", "b_low", "b_high",
-            "difference", "diff_low", "diff_high", "more_than_noise", "sentence"])
+        return pd.DataFrame.from_records(
+            [(r.measure.key, r.measure.name, r.group, *parts(r.a), *parts(r.b),
+              *parts(r.difference), r.more_than_noise, r.sentence) for r in self.rows],
+            columns=["measure", "name", "group", "a", "a_low", "a_high", "b", "b_low", "b_high",
+                     "difference", "diff_low", "diff_high", "more_than_noise", "sentence"])
 
     def sentences(self, only_real: bool = False) -> list[str]:
         """Every difference in plain words (``only_real``: only those more than noise), then

@@ -75,9 +75,8 @@ def position_key(state: GameState[Any]) -> tuple[Any, ...]:
 
 def same_deal(start_a: GameState[Any], start_b: GameState[Any]) -> bool:
     """Whether two starting states are the same deal: same game, seats and hands."""
-    if start_a.rules.game != start_b.rules.game or start_a.players != start_b.players:
-        return False
-    return bool(_hands(start_a) == _hands(start_b))
+    return start_a.rules.game == start_b.rules.game and start_a.players == start_b.players \
+        and _hands(start_a) == _hands(start_b)
 
 
 def first_parting(seats_a: Sequence[int | None], moves_a: Sequence[Any],
@@ -282,14 +281,11 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     """
     rules_a, rules_b = as_rules(rules_a), as_rules(rules_b)
     seed = deal_seed if bot_seed is None else bot_seed
-    start_a = rules_a.new_deal(players=players, seed=deal_seed, dealer=dealer)
-    start_b = rules_b.new_deal(players=players, seed=deal_seed, dealer=dealer)
-    final_a = autoplay(start_a, bots, seed=seed)
-    final_b = autoplay(start_b, bots, seed=seed)
-    states_a = tuple(final_a.states())
-    states_b = tuple(final_b.states())
-    seats_a = [s.to_move for s in states_a[:-1]]
-    seats_b = [s.to_move for s in states_b[:-1]]
+    start_a, start_b = (r.new_deal(players=players, seed=deal_seed, dealer=dealer)
+                        for r in (rules_a, rules_b))
+    final_a, final_b = autoplay(start_a, bots, seed=seed), autoplay(start_b, bots, seed=seed)
+    states_a, states_b = tuple(final_a.states()), tuple(final_b.states())
+    seats_a, seats_b = ([s.to_move for s in states[:-1]] for states in (states_a, states_b))
     same = same_deal(start_a, start_b)
     parting = first_parting(seats_a, final_a.history, seats_b, final_b.history) if same else 0
     explain_a = explain_b = b_on_a = a_on_b = None

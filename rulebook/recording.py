@@ -36,25 +36,10 @@ from typing import Any
 
 from .errors import RecordError, RulebookError, check_seed, quoted
 
-__all__ = [
-    "DEAL_FORMAT",
-    "MATCH_FORMAT",
-    "VERSION",
-    "MAX_RECORD_CHARS",
-    "MAX_DEPTH",
-    "MAX_MOVES",
-    "MAX_MOVE_CHARS",
-    "MAX_SEATS",
-    "digest",
-    "deal_record",
-    "load_deal",
-    "check_envelope",
-    "check_json_value",
-    "cut",
-    "rules_from_json",
-    "start_from_origin",
-    "replay_moves",
-]
+__all__ = ["DEAL_FORMAT", "MATCH_FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_DEPTH",
+           "MAX_MOVES", "MAX_MOVE_CHARS", "MAX_SEATS", "digest", "deal_record", "load_deal",
+           "check_envelope", "check_json_value", "cut", "rules_from_json", "start_from_origin",
+           "replay_moves"]
 
 DEAL_FORMAT = "rulebook/deal"
 """The ``format`` field of a deal record."""
@@ -294,9 +279,7 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
         if set(origin) - {"stacks"} != {"kind", "players", "seed", "dealer"}:
             raise RecordError(f"the record's deal origin is malformed: {quoted(origin)}; "
                               "expected kind, players, seed and dealer")
-        _check_whole(origin["players"], "players", MAX_SEATS)
-        _check_whole(origin["dealer"], "dealer", MAX_SEATS)
-        check_seed(origin["seed"], RecordError)
+        _check_fields(origin)  # players, dealer and seed
         if "stacks" in origin:
             extra["stacks"] = origin["stacks"]
     else:
