@@ -81,11 +81,12 @@ class Layout:
         """``(kind, column)`` of a measure, or None if this ruleset does not have it."""
         return next(((kind, column) for k, kind, column in self.measures if k == key), None)
 
-    def groups(self) -> list[tuple[str, list[int]]]:
-        """The seat groups: each seat, each computer player (when they differ), all seats."""
+    def groups(self, every_bot: bool = False) -> list[tuple[str, list[int]]]:
+        """The seat groups: each seat, each computer player (when they differ, or always
+        with ``every_bot``), all seats."""
         out = [(f"seat {s}", [s]) for s in range(self.players)]
         kinds = sorted(set(self.bots))
-        if len(kinds) > 1:
+        if len(kinds) > 1 or every_bot:
             out += [(f"bot {b}", [s for s, n in enumerate(self.bots) if n == b])
                     for b in kinds]
         out.append(("all", list(range(self.players))))
@@ -128,9 +129,7 @@ def _quantities(layout: Layout, columns: Mapping[str, Any], count: int) -> Any:
     for c in layout.deal_columns:
         if c == "margin":
             parts.append(_margin(grid["points"], grid["place"])[:, None])
-        elif c in layout.terms.derived_keys:
-            continue
-        else:
+        elif c not in layout.terms.derived_keys:  # the derived ones come last
             parts.append(grid[c][:, :1])
     if layout.terms.derived is not None:
         derived = layout.terms.derived(grid)
@@ -188,8 +187,8 @@ def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: S
         return moments
     qa, qb = _quantities(la, columns_a, count), _quantities(lb, columns_b, count)
     weights = np.left_shift(1, np.arange(players, dtype=np.int64))
-    win_a = (np.asarray(columns_a["won"]).reshape(count, players) * weights).sum(axis=1)
-    win_b = (np.asarray(columns_b["won"]).reshape(count, players) * weights).sum(axis=1)
+    win_a, win_b = ((np.asarray(c["won"]).reshape(count, players) * weights).sum(axis=1)
+                    for c in (columns_a, columns_b))
     changed = (win_a != win_b).astype(np.int64)[:, None]
     return moments.add_rows(np.hstack([qa, qb, changed]))
 
@@ -218,10 +217,8 @@ def _advantage(moments: Moments, layout: Layout, prefix: str, alpha: float) -> E
         if var is None:
             return Estimate(max(gaps + [0.0]), None, None, moments.deals)
         lo, hi = share_interval(p, var, moments.deals, z)
-        far = max(abs(lo - fair), abs(hi - fair))
-        near = 0.0 if lo <= fair <= hi else min(abs(lo - fair), abs(hi - fair))
-        lows.append(near)
-        highs.append(far)
+        lows.append(0.0 if lo <= fair <= hi else min(abs(lo - fair), abs(hi - fair)))
+        highs.append(max(abs(lo - fair), abs(hi - fair)))
     return Estimate(max(gaps), max(lows), max(highs), moments.deals)
 
 
@@ -331,17 +328,13 @@ class Summary:
         """The table :func:`rulebook.simulation.summarize` gives for the same deals' frame."""
         import pandas as pd
 
-        mo, n, d = self.moments, self.players, self.moments.deals
+        mo, d = self.moments, self.moments.deals
         if d == 0:
             return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
                                               .get(c, "float64")) for c in SUMMARY_COLUMNS})
-        groups = [(f"seat {s}", [s]) for s in range(n)]
-        groups += [(f"bot {b}", [s for s, x in enumerate(self.bots) if x == b])
-                   for b in sorted(set(self.bots))]
-        groups.append(("all", list(range(n))))
         turns = float(mo.s1[mo.index["turns"]] / d)
         rows = []
-        for name, seats in groups:
+        for name, seats in self.layout.groups(every_bot=True):
             def mean(column: str) -> float:
                 total = sum(mo.s1[mo.index[f"{column}@{s}"]] for s in seats)
                 return total / (d * len(seats))
@@ -351,9 +344,8 @@ class Summary:
         return pd.DataFrame(rows, columns=list(SUMMARY_COLUMNS))
 
     def _repr_html_(self) -> str:
-        frame = self.table()
         return (f"<p>{self.deals:,} deals of {self.rules.label()}, {self.players} players; "
-                f"95% intervals</p>" + str(frame.to_html(index=False, float_format="%.4g")))
+                f"95% intervals</p>" + str(self.table().to_html(index=False, float_format="%.4g")))
 
 
 def summary_of(frame: Any, rules: RulesBase | str, seed: int | str = 0) -> Summary:
@@ -555,20 +547,17 @@ class Comparison:
                 a = _estimate(mo, la, "a:", m, ka[0], ka[1], sel) if ka else None
                 b = _estimate(mo, lb, "b:", m, kb[0], kb[1], sel) if kb else None
                 diff: Estimate | None = None
-                if ka and kb and la.unit_of(key) == lb.unit_of(key):
-                    diff = _difference(mo, la, lb, m, ka[0], ka[1], kb[1], sel)
-                    sentence = paired_sentence(self.change, m, group, diff,
-                                               unit=la.unit_of(key))
-                elif ka and kb:
-                    sentence = paired_sentence(
-                        self.change, m, group, None,
-                        f"counts {la.unit_of(key)} under {self.rules_a.label()} and "
-                        f"{lb.unit_of(key)} under {self.rules_b.label()}")
+                why = None  # why the measure is not compared
+                if ka is None or kb is None:
+                    missing = self.rules_a if ka is None else self.rules_b
+                    why = f"does not apply to {missing.label()}"
+                elif la.unit_of(key) != lb.unit_of(key):
+                    why = (f"counts {la.unit_of(key)} under {self.rules_a.label()} and "
+                           f"{lb.unit_of(key)} under {self.rules_b.label()}")
                 else:
-                    missing = self.rules_a.label() if ka is None else self.rules_b.label()
-                    sentence = paired_sentence(self.change, m, group, None,
-                                               f"does not apply to {missing}")
-                out.append(PairedRow(m, group, a, b, diff, sentence))
+                    diff = _difference(mo, la, lb, m, ka[0], ka[1], kb[1], sel)
+                out.append(PairedRow(m, group, a, b, diff, paired_sentence(
+                    self.change, m, group, diff, why, unit=la.unit_of(key))))
         return out
 
     def row(self, key: str, group: str = "deal") -> PairedRow:
@@ -599,12 +588,8 @@ class Comparison:
     def sentences(self, only_real: bool = False) -> list[str]:
         """Every difference in plain words (``only_real``: only those more than noise), then
         how often the winner changed."""
-        out: list[str] = []
-        for r in self.rows:
-            if (not only_real or r.more_than_noise) and r.sentence not in out:
-                out.append(r.sentence)
-        out.append(self.winner_sentence())
-        return out
+        said = dict.fromkeys(r.sentence for r in self.rows if not only_real or r.more_than_noise)
+        return [*said, self.winner_sentence()]
 
     def winner_sentence(self) -> str:
         """How often the same deal's winner changes, in words."""

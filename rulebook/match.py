@@ -247,7 +247,6 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
     Seats 0 and 1 both have 14 points; the tie goes to more deals won: seat 0 won 1, seat 1 won 2.
     """
     totals, places = result.totals, result.places
-    seats = range(len(totals))
     if not totals:
         return ()
     lowest = all(totals[w] == min(totals) for w in result.winners)
@@ -261,8 +260,8 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         lines.append(f"{_seats(winners).capitalize()} share first place with "
                      f"{totals[winners[0]]} {unit} each.")
     groups: dict[int, list[int]] = {}
-    for s in seats:
-        groups.setdefault(totals[s], []).append(s)
+    for s, total in enumerate(totals):
+        groups.setdefault(total, []).append(s)
     chain = result.tie_break
     named = {step.key: step for step in result.steps}
     keys = [k for k in (chain[0] if chain else {}) if k != "total"]
@@ -271,9 +270,8 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
             continue
         both = "both" if len(group) == 2 else "all"
         if not keys or chain is None:
-            place = places[group[0]]
             lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
-                         f"{_ordinal(place)} place.")
+                         f"{_ordinal(places[group[0]])} place.")
             continue
         steps: list[str] = []
         tied = [group]
@@ -281,19 +279,15 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
             still = [g for g in tied if len(g) > 1]
             if not still:
                 break
-            told = [s for g in still for s in g]
             step = named.get(key, TieBreakStep(key, key.replace("_", " "), str))
-            values = ", ".join(f"seat {s} {step.words(chain[s][key])}" for s in told)
+            values = ", ".join(f"seat {s} {step.words(chain[s][key])}" for g in still for s in g)
             steps.append(f"{step.goes_to}: {values}")
             tied = [[s for s in g if chain[s][key] == v]
                     for g in still for v in dict.fromkeys(chain[s2][key] for s2 in g)]
-        line = (f"{_seats(group).capitalize()} {both} have {total} {unit}; the tie goes to "
-                + "; then to ".join(steps))
-        shared = [g for g in tied if len(g) > 1]
-        for g in shared:
-            line += (f"; {_seats(g)} are equal on every tie-break and share "
-                     f"{_ordinal(places[g[0]])} place")
-        lines.append(line + ".")
+        shared = "".join(f"; {_seats(g)} are equal on every tie-break and share "
+                         f"{_ordinal(places[g[0]])} place" for g in tied if len(g) > 1)
+        lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit}; the tie goes to "
+                     + "; then to ".join(steps) + shared + ".")
     return tuple(lines)
 
 

@@ -98,21 +98,19 @@ def _unique_fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _text(text: Any) -> str:
     """Record text as a ``str``, checked for size before anything else is done with it."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_RECORD_CHARS:
-            raise RecordError(f"the record is {len(text):,} bytes long: a record is at most "
-                              f"{MAX_RECORD_CHARS:,}")
-        try:
-            return bytes(text).decode(json.detect_encoding(bytes(text)))
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"the record is not text in UTF-8, UTF-16 or UTF-32: "
-                              f"{exc.reason} at byte {exc.start}") from None
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text (str or bytes), not {quoted(text)}")
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"the record is {len(text):,} characters long: a record is at most "
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise RecordError(f"the record is {len(text):,} {unit} long: a record is at most "
                           f"{MAX_RECORD_CHARS:,}")
-    return text
+    if isinstance(text, str):
+        return text
+    try:
+        return bytes(text).decode(json.detect_encoding(bytes(text)))
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"the record is not text in UTF-8, UTF-16 or UTF-32: "
+                          f"{exc.reason} at byte {exc.start}") from None
 
 
 def loads(text: str | bytes) -> Any:

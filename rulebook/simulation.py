@@ -34,6 +34,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from .errors import RulesError, check_seed, quoted
@@ -231,15 +232,12 @@ def _compact(name: str, values: Any) -> Any:
     """``values`` in the column's compact dtype (a wider one only if a value needs it)."""
     import numpy as np
 
-    want = DTYPES.get(name)
+    want = DTYPES.get(name, "int32")
     if values.dtype == np.bool_ or want == "bool":
         return values.astype(np.bool_)
-    want = want or "int32"
-    if values.size:
-        info = np.iinfo(want)
-        low, high = int(values.min()), int(values.max())
-        if low < info.min or high > info.max:
-            want = "int64"
+    info = np.iinfo(want)
+    if values.size and (int(values.min()) < info.min or int(values.max()) > info.max):
+        want = "int64"
     return values.astype(want)
 
 
@@ -498,30 +496,22 @@ def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
         raise RulesError(f"client={quoted(client)}: expected a dask.distributed Client or a "
                          f"scheduler address such as 'tcp://10.0.0.5:8786'")
     try:
-        threads = int(sum(client.nthreads().values())) or 1
-        window = 2 * threads
         queue = distributed.as_completed()
         owner: dict[str, ChunkTask] = {}
-        remaining = iter(tasks)
 
-        def submit_next() -> bool:
-            task = next(remaining, None)
-            if task is None:
-                return False
-            future = client.submit(run_chunk, task, pure=False)
-            owner[future.key] = task
-            queue.add(future)
-            return True
+        def submit(most: int) -> None:
+            for task in islice(tasks, most):
+                future = client.submit(run_chunk, task, pure=False)
+                owner[future.key] = task
+                queue.add(future)
 
-        for _ in range(window):
-            if not submit_next():
-                break
+        submit(2 * (int(sum(client.nthreads().values())) or 1))  # two chunks per thread
         for future in queue:
             task = owner.pop(future.key)
             result = future.result()
             future.release()
             on_result(task, result)
-            submit_next()
+            submit(1)
     finally:
         if own:
             client.close()
@@ -679,24 +669,22 @@ def summarize(frame: Any) -> Any:
     if not isinstance(frame, pd.DataFrame):
         raise RulesError(f"summarize needs a simulate() frame or summary, not "
                          f"{type(frame).__name__}")
-    missing = [c for c in ("seat", "bot", "won", "points", "passes", "turns", "place")
-               if c not in frame.columns]
+    measures = dict(zip(("won", "points", "passes", "turns", "place"), SUMMARY_COLUMNS[2:]))
+    missing = [c for c in ("seat", "bot", *measures) if c not in frame.columns]
     if missing:
         raise RulesError(f"summarize needs a simulate() frame; it has no column(s) "
                          f"{', '.join(missing)}")
-    measures = {"won": "win rate", "points": "mean points", "passes": "mean passes",
-                "turns": "mean turns", "place": "mean place"}
     if frame.empty:
         return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
                                           .get(c, "float64")) for c in SUMMARY_COLUMNS})
     numeric = frame[list(measures)].astype("float64")
     parts = []
-    for key, prefix in (("seat", "seat"), ("bot", "bot")):
+    for key in ("seat", "bot"):
         grouped = numeric.groupby(frame[key].astype(str) if key == "bot" else frame[key],
                                   sort=True)
         part = grouped.mean()
         part.insert(0, "rows", grouped.size())
-        part.index = [f"{prefix} {k}" for k in part.index]
+        part.index = [f"{key} {k}" for k in part.index]
         parts.append(part)
     overall = numeric.mean().to_frame("all").T
     overall.insert(0, "rows", len(numeric))

@@ -69,34 +69,26 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
     hands = deal_masks(deck_arr[:, :4 * n], button, n)
     top = np.full(total, 4 * n, dtype=np.int64)
     # -- the blinds (BDG-SEAT-5/6): heads-up the button posts the small blind
-    if n == 2:
-        sb, bb = button.copy(), (button + 1) % n
-    else:
-        sb, bb = (button + 1) % n, (button + 2) % n
+    sb = (button + (n > 2)) % n
+    bb = (sb + 1) % n
     rows_all = np.arange(total)
-    stacks = np.full((total, n), start, dtype=np.int64)
     bets = np.zeros((total, n), dtype=np.int64)
-    stacks[rows_all, sb] -= small // 2
-    bets[rows_all, sb] += small // 2
-    stacks[rows_all, bb] -= small
-    bets[rows_all, bb] += small
+    bets[rows_all, sb] = small // 2
+    bets[rows_all, bb] = small
+    stacks = start - bets
     committed = bets.copy()
-    folded = np.zeros((total, n), dtype=bool)
-    acted = np.zeros((total, n), dtype=bool)
+    folded, acted = (np.zeros((total, n), dtype=bool) for _ in range(2))
     drawn = np.zeros((total, n), dtype=np.int64)
     phase = np.full(total, B.R1, dtype=np.int64)
-    level = np.full(total, small, dtype=np.int64)
-    full_level = np.full(total, small, dtype=np.int64)
+    level, full_level = (np.full(total, small, dtype=np.int64) for _ in range(2))
     raises = np.ones(total, dtype=np.int64)
     burned = np.zeros(total, dtype=bool)
     keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
     # R1 starts left of the big blind (BDG-BET-7; heads-up with the button)
     to_act = next_seat_where(bb, n, (1 << n) - 1)
     ids = np.arange(total)
-    out_stacks = np.zeros((total, n), dtype=np.int64)
-    out_folded = np.zeros((total, n), dtype=bool)
-    out_drawn = np.zeros((total, n), dtype=np.int64)
-    out_won = np.zeros((total, n), dtype=bool)
+    out_stacks, out_drawn = (np.zeros((total, n), dtype=np.int64) for _ in range(2))
+    out_folded, out_won = (np.zeros((total, n), dtype=bool) for _ in range(2))
     out_turns = np.zeros(total, dtype=np.int64)
     bail = np.zeros(total, dtype=bool)
     subsets = np.array(_SUBSETS, dtype=np.int64)

@@ -5,13 +5,13 @@ playout columns mean.
 rule of :mod:`rulebook.games.sevens.core` named in its comment: the shuffle and deal
 (BS-DEAL-3/5), the opening (BS-OPEN-3/4), legal plays and passes (BS-MOVE-3/4, BS-HR-5/6,
 BS-HR-8..11), turn order (BS-OPEN-5), eliminations (BS-HR-10), final turns (BS-HR-16/17),
-scoring (BS-END-2..8) and chips (BS-CHIP-3..5); tests/test_sevens_fast.py proves it gives
-exactly the rows of the scalar loop (and so of the state path) on every rule configuration.
-:func:`columns_random` runs it (all seats ``random``) and places the seats with the same rules as the scalar loop, vectorised:
+scoring (BS-END-2..8) and chips (BS-CHIP-3..5).  :func:`columns_random` runs it (all seats
+``random``) and places the seats with the same rules as the scalar loop, vectorised:
 BS-END-6..8 (the round winner first, the others by penalty points, lowest first, equal
 points sharing the better place, p + k after k share p; with no winner, BS-HR-12, everyone
-by points) and, in a chips game, by chips, most first (BS-CHIP-5).  The columns equal, deal
-for deal, the rows of ``playout_batch_random`` (tests/test_sevens_batch.py).
+by points) and, in a chips game, by chips, most first (BS-CHIP-5); ``playout_batch_random``
+gives the same deals as rows.  Both equal the scalar loop (and so the state path) deal for
+deal on every rule configuration (tests/test_sevens_batch.py, tests/test_sevens_fast.py).
 
 Terms: ``points`` are penalty points (chips in a chips game: BS-CHIP-3..5), ``passes`` are
 passes, ``cards_left`` the cards held at the end, ``eliminated`` whether the seat was put
@@ -93,10 +93,8 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
     playable = _np_playable(table, ace_high, e86)
     left = np.full((total, n), PASSES_PER_ROUND, dtype=np.int64)
     passes = np.zeros((total, n), dtype=np.int64)
-    skip = np.zeros(total, dtype=np.int64)
-    elim = np.zeros(total, dtype=np.int64)
+    skip, elim, final = (np.zeros(total, dtype=np.int64) for _ in range(3))
     winner = np.full(total, -1, dtype=np.int64)
-    final = np.zeros(total, dtype=np.int64)
     in_final = np.zeros(total, dtype=bool)
     chips = np.full((total, n), rules.start_stack - 1, dtype=np.int64)
     pool = np.full(total, n, dtype=np.int64)
