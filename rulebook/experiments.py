@@ -159,9 +159,7 @@ def summary_moments(rules: RulesBase, players: int, bots: Sequence[str],
     play_columns` gives them)."""
     layout = layout_of(rules, players, bots)
     moments = Moments(layout.names(), layout.cliques())
-    if columns is None or count == 0:
-        return moments
-    return moments.add_rows(_quantities(layout, columns, count))
+    return moments if columns is None else moments.add_rows(_quantities(layout, columns, count))
 
 
 def _paired_cliques(la: Layout, lb: Layout) -> list[list[str]]:
@@ -316,11 +314,11 @@ class Summary:
 
         keep = {"seat_advantage", "margin", "turns", "pass_share", "draw_share", "fold_share",
                 "showdown", "stopped"}
-        rows = [r for r in self.rows() if r.measure.key in keep]
         return pd.DataFrame([{"measure": r.measure.key, "name": r.measure.name,
                               "value": r.estimate.value, "low": r.estimate.low,
                               "high": r.estimate.high, "sentence": r.measure.sentence,
-                              "formula": r.measure.formula} for r in rows],
+                              "formula": r.measure.formula}
+                             for r in self.rows() if r.measure.key in keep],
                             columns=["measure", "name", "value", "low", "high", "sentence",
                                      "formula"])
 
@@ -438,8 +436,7 @@ def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
         return f"{rules_b.caption()} (instead of {rules_a.caption()})"
     parts = []
     for name, value in rules_b.options.items():
-        before = rules_a.options.get(name)
-        if value == before:
+        if value == rules_a.options.get(name):
             continue
         spec = rules_b.profile.options[name]
         if value is True:
@@ -532,13 +529,10 @@ class Comparison:
 
     def _rows(self) -> list[PairedRow]:
         la, lb, mo = self.layout_a, self.layout_b, self.moments
-        keys = [m.key for m in MEASURES]
         present = {k for k, _, _ in la.measures} | {k for k, _, _ in lb.measures}
         out = []
-        for key in keys:
-            if key not in present:
-                continue
-            m = measure(key)
+        for m in [x for x in MEASURES if x.key in present]:
+            key = m.key
             ka, kb = la.kind_of(key), lb.kind_of(key)
             seat_level = (ka or kb or ("", ""))[0] == "seat"
             groups = la.groups() if seat_level else [("deal", [])]

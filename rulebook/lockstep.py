@@ -241,8 +241,7 @@ def _log_entry(state: GameState[Any], number: int) -> LogEntry | None:
     """The public log entry of move ``number`` (0-based) of the deal ``state`` ends, or None."""
     if number >= len(state.history):
         return None
-    moves = [entry for entry in state.move_log() if entry.move]
-    return moves[number]
+    return [entry for entry in state.move_log() if entry.move][number]
 
 
 def _outcome_text(state: GameState[Any]) -> str:

@@ -176,20 +176,16 @@ def _check_moves(moves: Any, where: str = "the record's moves") -> None:
                               f"at most {MAX_MOVE_CHARS} characters")
 
 
-def _check_deals(deals: Any) -> None:
+def _check_fields(data: dict[str, Any]) -> None:
+    """Types and sizes of the top-level fields both record formats use."""
+    if "moves" in data:
+        _check_moves(data["moves"])
+    deals = data.get("deals", [])
     if not isinstance(deals, list) or len(deals) > MAX_SEATS:
         raise RecordError(f"the record's deals must be a list of move lists, not "
                           f"{quoted(deals)}")
     for k, moves in enumerate(deals, 1):
         _check_moves(moves, f"deal {k}'s moves")
-
-
-def _check_fields(data: dict[str, Any]) -> None:
-    """Types and sizes of the top-level fields both record formats use."""
-    if "moves" in data:
-        _check_moves(data["moves"])
-    if "deals" in data:
-        _check_deals(data["deals"])
     for field in ("players", "dealer"):
         if field in data:
             _check_whole(data[field], field, MAX_SEATS)

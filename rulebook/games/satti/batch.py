@@ -101,7 +101,6 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
     skipped, naming = (np.zeros(total, dtype=bool) for _ in range(2))
     draws, pen_cards, drawn = (np.zeros((total, n), dtype=np.int64) for _ in range(3))
     ids = np.arange(total)
-    seed_list = list(seeds)
     # results, by round
     out_hands = np.zeros((total, n), dtype=u)
     out_draws, out_pen, out_drawn = (np.zeros((total, n), dtype=np.int64) for _ in range(3))
@@ -120,7 +119,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
             if discards[i] == 0:
                 continue
             cards = bits(int(discards[i]))
-            derived_random(seed_list[ids[i]], "reshuffle", int(reshuffles[i])).shuffle(cards)
+            derived_random(seeds[ids[i]], "reshuffle", int(reshuffles[i])).shuffle(cards)
             reshuffles[i] += 1
             pile[i, :len(cards)] = cards
             pile_len[i] = len(cards)

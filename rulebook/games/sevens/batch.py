@@ -100,9 +100,8 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
     pool = np.full(total, n, dtype=np.int64)
     ids = np.arange(total)
     turns = np.zeros(total, dtype=np.int64)
-    out_hands = np.zeros((total, n), dtype=u)
-    out = {"passes": passes.copy(), "elim": elim.copy(), "winner": winner.copy(),
-           "chips": chips.copy(), "pool": pool.copy()}
+    out = {"hands": hands.copy(), "passes": passes.copy(), "elim": elim.copy(),
+           "winner": winner.copy(), "chips": chips.copy(), "pool": pool.copy()}
     opening_bit = u(1 << rules.opening)
     sevens = u(SEVENS)
 
@@ -176,9 +175,8 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
         if done.any():
             gone = ids[done]
             turns[gone] = t
-            out_hands[gone] = hands[done]
-            for name, arr in (("passes", passes), ("elim", elim), ("winner", winner),
-                              ("chips", chips), ("pool", pool)):
+            for name, arr in (("hands", hands), ("passes", passes), ("elim", elim),
+                              ("winner", winner), ("chips", chips), ("pool", pool)):
                 out[name][gone] = arr[done]
             keep = ~done
             ids = ids[keep]
@@ -187,11 +185,11 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
                  hands, seat, table, playable, left, passes, skip, elim, winner, final,
                  in_final, chips, pool, bot_keys)))  # arrays of several dtypes and shapes
     # scoring (BS-END-2..8, BS-CHIP-5)
-    cards = np.bitwise_count(out_hands).astype(np.int64)
+    cards = np.bitwise_count(out["hands"]).astype(np.int64)
     values = np.array(rules.values, dtype=np.int64)
     pts = np.zeros((total, n), dtype=np.int64)
     for i in range(52):
-        pts += ((out_hands >> u(i)) & u(1)).astype(np.int64) * values[i]
+        pts += ((out["hands"] >> u(i)) & u(1)).astype(np.int64) * values[i]
     win = out["winner"]
     has_winner = win >= 0
     if chips_on:
