@@ -59,13 +59,8 @@ def compare_rules(*rulesets: RulesBase) -> list[ComparedRow]:
     out = []
     for key in keys:
         cells = [t.get(key, (MISSING, "", ())) for t in tables]
-        out.append(ComparedRow(
-            topic=key[0],
-            setting=key[1],
-            values=tuple(c[0] for c in cells),
-            meanings=tuple(c[1] for c in cells),
-            clauses=tuple(c[2] for c in cells),
-        ))
+        out.append(ComparedRow(key[0], key[1], tuple(c[0] for c in cells),
+                               tuple(c[1] for c in cells), tuple(c[2] for c in cells)))
     return out
 
 

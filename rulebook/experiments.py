@@ -65,11 +65,10 @@ class Layout:
 
     def quantities(self, kind: str, column: str, prefix: str = "") -> list[str]:
         """The quantities a measure of this kind and column reads."""
-        if kind in ("seat", "advantage"):
-            return [f"{prefix}{column}@{s}" for s in range(self.players)]
+        seats = [f"{prefix}{column}@{s}" for s in range(self.players)]
         if kind == "ratio":
-            return [f"{prefix}{column}@{s}" for s in range(self.players)] + [f"{prefix}turns"]
-        return [f"{prefix}{column}"]
+            return seats + [f"{prefix}turns"]
+        return seats if kind in ("seat", "advantage") else [f"{prefix}{column}"]
 
     def cliques(self, prefix: str = "") -> list[list[str]]:
         """The groups of quantities whose products the summary keeps: each measure's own."""
@@ -80,16 +79,14 @@ class Layout:
 
     def kind_of(self, key: str) -> tuple[str, str] | None:
         """``(kind, column)`` of a measure, or None if this ruleset does not have it."""
-        for k, kind, column in self.measures:
-            if k == key:
-                return kind, column
-        return None
+        return next(((kind, column) for k, kind, column in self.measures if k == key), None)
 
-    def groups(self) -> list[tuple[str, list[int]]]:
-        """The seat groups: each seat, each computer player (when they differ), all seats."""
+    def groups(self, every_bot: bool = False) -> list[tuple[str, list[int]]]:
+        """The seat groups: each seat, each computer player (when they differ, or always
+        with ``every_bot``), all seats."""
         out = [(f"seat {s}", [s]) for s in range(self.players)]
         kinds = sorted(set(self.bots))
-        if len(kinds) > 1:
+        if len(kinds) > 1 or every_bot:
             out += [(f"bot {b}", [s for s, n in enumerate(self.bots) if n == b])
                     for b in kinds]
         out.append(("all", list(range(self.players))))
@@ -104,16 +101,12 @@ def layout_of(rules: RulesBase, players: int, bots: Sequence[str]) -> Layout:
     seat_columns = ("won", "place", "points", "passes", *extra)
     deal_columns = ("turns", *terms.deal_columns, "margin", *terms.derived_keys)
     order = {m.key: i for i, m in enumerate(MEASURES)}
-    found: list[tuple[str, str, str]] = [("win_rate", "seat", "won"), ("place", "seat", "place")]
-    for column, key in terms.columns.items():
-        if key is not None:
-            found.append((key, "seat", column))
-    found.append(("turns", "deal", "turns"))
-    for column, key in terms.deal_columns.items():
-        found.append((key, "deal", column))
-    found.append(("margin", "deal", "margin"))
-    for key in terms.derived_keys:
-        found.append((key, "deal", key))
+    found: list[tuple[str, str, str]] = [
+        ("win_rate", "seat", "won"), ("place", "seat", "place"),
+        *((key, "seat", column) for column, key in terms.columns.items() if key is not None),
+        ("turns", "deal", "turns"),
+        *((key, "deal", column) for column, key in terms.deal_columns.items()),
+        ("margin", "deal", "margin"), *((key, "deal", key) for key in terms.derived_keys)]
     share = SHARE_OF_MOVES.get(terms.columns.get("passes") or "")
     if share is not None:
         found.append((share, "ratio", "passes"))
@@ -136,9 +129,7 @@ def _quantities(layout: Layout, columns: Mapping[str, Any], count: int) -> Any:
     for c in layout.deal_columns:
         if c == "margin":
             parts.append(_margin(grid["points"], grid["place"])[:, None])
-        elif c in layout.terms.derived_keys:
-            continue
-        else:
+        elif c not in layout.terms.derived_keys:  # the derived ones come last
             parts.append(grid[c][:, :1])
     if layout.terms.derived is not None:
         derived = layout.terms.derived(grid)
@@ -168,9 +159,7 @@ def summary_moments(rules: RulesBase, players: int, bots: Sequence[str],
     play_columns` gives them)."""
     layout = layout_of(rules, players, bots)
     moments = Moments(layout.names(), layout.cliques())
-    if columns is None or count == 0:
-        return moments
-    return moments.add_rows(_quantities(layout, columns, count))
+    return moments if columns is None else moments.add_rows(_quantities(layout, columns, count))
 
 
 def _paired_cliques(la: Layout, lb: Layout) -> list[list[str]]:
@@ -196,15 +185,14 @@ def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: S
         return moments
     qa, qb = _quantities(la, columns_a, count), _quantities(lb, columns_b, count)
     weights = np.left_shift(1, np.arange(players, dtype=np.int64))
-    win_a = (np.asarray(columns_a["won"]).reshape(count, players) * weights).sum(axis=1)
-    win_b = (np.asarray(columns_b["won"]).reshape(count, players) * weights).sum(axis=1)
+    win_a, win_b = ((np.asarray(c["won"]).reshape(count, players) * weights).sum(axis=1)
+                    for c in (columns_a, columns_b))
     changed = (win_a != win_b).astype(np.int64)[:, None]
     return moments.add_rows(np.hstack([qa, qb, changed]))
 
 
 # -- estimates ----------------------------------------------------------------------------------
-def _seat_weights(layout: Layout, prefix: str, column: str,
-                  seats: Sequence[int]) -> dict[str, Fraction]:
+def _seat_weights(prefix: str, column: str, seats: Sequence[int]) -> dict[str, Fraction]:
     return {f"{prefix}{column}@{s}": Fraction(1, len(seats)) for s in seats}
 
 
@@ -227,10 +215,8 @@ def _advantage(moments: Moments, layout: Layout, prefix: str, alpha: float) -> E
         if var is None:
             return Estimate(max(gaps + [0.0]), None, None, moments.deals)
         lo, hi = share_interval(p, var, moments.deals, z)
-        far = max(abs(lo - fair), abs(hi - fair))
-        near = 0.0 if lo <= fair <= hi else min(abs(lo - fair), abs(hi - fair))
-        lows.append(near)
-        highs.append(far)
+        lows.append(0.0 if lo <= fair <= hi else min(abs(lo - fair), abs(hi - fair)))
+        highs.append(max(abs(lo - fair), abs(hi - fair)))
     return Estimate(max(gaps), max(lows), max(highs), moments.deals)
 
 
@@ -238,7 +224,7 @@ def _estimate(moments: Moments, layout: Layout, prefix: str, m: Measure, kind: s
               column: str, seats: Sequence[int] | None) -> Estimate:
     if kind == "seat":
         assert seats is not None
-        return moments.mean(_weights(moments, _seat_weights(layout, prefix, column, seats)),
+        return moments.mean(_weights(moments, _seat_weights(prefix, column, seats)),
                             share=m.rate)
     if kind == "deal":
         return moments.mean(_weights(moments, {f"{prefix}{column}": 1}), share=m.rate)
@@ -295,13 +281,10 @@ class Summary:
         out: list[MeasureRow] = []
         for key, kind, column in self.layout.measures:
             m = measure(key)
-            if kind == "seat":
-                for group, seats in self.layout.groups():
-                    out.append(MeasureRow(m, group, _estimate(self.moments, self.layout, "",
-                                                              m, kind, column, seats)))
-            else:
-                out.append(MeasureRow(m, "deal", _estimate(self.moments, self.layout, "", m,
-                                                           kind, column, None)))
+            groups: Sequence[tuple[str, Sequence[int] | None]] = \
+                self.layout.groups() if kind == "seat" else [("deal", None)]
+            out += [MeasureRow(m, group, _estimate(self.moments, self.layout, "", m, kind,
+                                                   column, seats)) for group, seats in groups]
         return out
 
     def estimate(self, key: str, group: str = "deal") -> Estimate:
@@ -331,11 +314,11 @@ class Summary:
 
         keep = {"seat_advantage", "margin", "turns", "pass_share", "draw_share", "fold_share",
                 "showdown", "stopped"}
-        rows = [r for r in self.rows() if r.measure.key in keep]
         return pd.DataFrame([{"measure": r.measure.key, "name": r.measure.name,
                               "value": r.estimate.value, "low": r.estimate.low,
                               "high": r.estimate.high, "sentence": r.measure.sentence,
-                              "formula": r.measure.formula} for r in rows],
+                              "formula": r.measure.formula}
+                             for r in self.rows() if r.measure.key in keep],
                             columns=["measure", "name", "value", "low", "high", "sentence",
                                      "formula"])
 
@@ -343,17 +326,13 @@ class Summary:
         """The table :func:`rulebook.simulation.summarize` gives for the same deals' frame."""
         import pandas as pd
 
-        mo, n, d = self.moments, self.players, self.moments.deals
+        mo, d = self.moments, self.moments.deals
         if d == 0:
             return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
                                               .get(c, "float64")) for c in SUMMARY_COLUMNS})
-        groups = [(f"seat {s}", [s]) for s in range(n)]
-        groups += [(f"bot {b}", [s for s, x in enumerate(self.bots) if x == b])
-                   for b in sorted(set(self.bots))]
-        groups.append(("all", list(range(n))))
         turns = float(mo.s1[mo.index["turns"]] / d)
         rows = []
-        for name, seats in groups:
+        for name, seats in self.layout.groups(every_bot=True):
             def mean(column: str) -> float:
                 total = sum(mo.s1[mo.index[f"{column}@{s}"]] for s in seats)
                 return total / (d * len(seats))
@@ -363,9 +342,8 @@ class Summary:
         return pd.DataFrame(rows, columns=list(SUMMARY_COLUMNS))
 
     def _repr_html_(self) -> str:
-        frame = self.table()
         return (f"<p>{self.deals:,} deals of {self.rules.label()}, {self.players} players; "
-                f"95% intervals</p>" + str(frame.to_html(index=False, float_format="%.4g")))
+                f"95% intervals</p>" + str(self.table().to_html(index=False, float_format="%.4g")))
 
 
 def summary_of(frame: Any, rules: RulesBase | str, seed: int | str = 0) -> Summary:
@@ -412,10 +390,9 @@ def _difference(moments: Moments, la: Layout, lb: Layout, m: Measure, kind: str,
                 col_a: str, col_b: str, seats: Sequence[int] | None) -> Estimate:
     if kind == "seat":
         assert seats is not None
-        named: dict[str, Fraction] = dict(_seat_weights(lb, "b:", col_b, seats))
-        for k, v in _seat_weights(la, "a:", col_a, seats).items():
-            named[k] = named.get(k, Fraction(0)) - v
-        return moments.mean(_weights(moments, named))
+        b = _seat_weights("b:", col_b, seats)
+        a = _seat_weights("a:", col_a, seats)
+        return moments.mean(moments.weights([*b.items(), *((k, -v) for k, v in a.items())]))
     if kind == "deal":
         return moments.mean(_weights(moments, {f"b:{col_b}": 1, f"a:{col_a}": -1}))
     if kind == "ratio":
@@ -442,10 +419,9 @@ def _advantage_difference(moments: Moments, la: Layout, lb: Layout) -> Estimate:
     z = NormalDist().inv_cdf(1 - ALPHA / (4 * n))
     bound = 0.0
     for s in range(n):
-        est = moments.mean(_weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1}))
-        var = moments.variance_of_mean(_weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1}))
-        half = z * math.sqrt(var or 0.0)
-        bound = max(bound, abs(est.value) + half)
+        w = _weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1})
+        half = z * math.sqrt(moments.variance_of_mean(w) or 0.0)
+        bound = max(bound, abs(moments.mean(w).value) + half)
     low = max(b.low - a.high, -bound)
     high = min(b.high - a.low, bound)
     return Estimate(value, min(low, value) + 0.0, max(high, value) + 0.0, d)  # no -0.0
@@ -460,8 +436,7 @@ def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
         return f"{rules_b.caption()} (instead of {rules_a.caption()})"
     parts = []
     for name, value in rules_b.options.items():
-        before = rules_a.options.get(name)
-        if value == before:
+        if value == rules_a.options.get(name):
             continue
         spec = rules_b.profile.options[name]
         if value is True:
@@ -471,12 +446,6 @@ def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
         else:
             parts.append(f"{spec.label}: {spec.choice_label(value)}")
     return " with ".join(parts) if parts else "the same rules"
-
-
-def _amount(x: float, m: Measure, unit: str) -> str:
-    if m.rate:
-        return f"{abs(x) * 100:.1f} percentage points"
-    return f"{abs(x):.3g} {unit}"
 
 
 def _bound(x: float, m: Measure) -> str:
@@ -518,8 +487,8 @@ def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
     words = " percentage points" if m.rate else f" {unit}"
     verdict = "that is more than noise" if diff.excludes_zero else \
         "that is within noise (the interval includes no change)"
-    return _first_upper(f"{change} {verb} {subject} by {_amount(diff.value, m, unit)} (95% "
-                        f"CI {_bound(low, m)} to {_bound(high, m)}{words}); {verdict}.")
+    return _first_upper(f"{change} {verb} {subject} by {_bound(abs(diff.value), m)}{words} "
+                        f"(95% CI {_bound(low, m)} to {_bound(high, m)}{words}); {verdict}.")
 
 
 def _first_upper(text: str) -> str:
@@ -560,13 +529,10 @@ class Comparison:
 
     def _rows(self) -> list[PairedRow]:
         la, lb, mo = self.layout_a, self.layout_b, self.moments
-        keys = [m.key for m in MEASURES]
         present = {k for k, _, _ in la.measures} | {k for k, _, _ in lb.measures}
         out = []
-        for key in keys:
-            if key not in present:
-                continue
-            m = measure(key)
+        for m in [x for x in MEASURES if x.key in present]:
+            key = m.key
             ka, kb = la.kind_of(key), lb.kind_of(key)
             seat_level = (ka or kb or ("", ""))[0] == "seat"
             groups = la.groups() if seat_level else [("deal", [])]
@@ -575,20 +541,17 @@ class Comparison:
                 a = _estimate(mo, la, "a:", m, ka[0], ka[1], sel) if ka else None
                 b = _estimate(mo, lb, "b:", m, kb[0], kb[1], sel) if kb else None
                 diff: Estimate | None = None
-                if ka and kb and la.unit_of(key) == lb.unit_of(key):
-                    diff = _difference(mo, la, lb, m, ka[0], ka[1], kb[1], sel)
-                    sentence = paired_sentence(self.change, m, group, diff,
-                                               unit=la.unit_of(key))
-                elif ka and kb:
-                    sentence = paired_sentence(
-                        self.change, m, group, None,
-                        f"counts {la.unit_of(key)} under {self.rules_a.label()} and "
-                        f"{lb.unit_of(key)} under {self.rules_b.label()}")
+                why = None  # why the measure is not compared
+                if ka is None or kb is None:
+                    missing = self.rules_a if ka is None else self.rules_b
+                    why = f"does not apply to {missing.label()}"
+                elif la.unit_of(key) != lb.unit_of(key):
+                    why = (f"counts {la.unit_of(key)} under {self.rules_a.label()} and "
+                           f"{lb.unit_of(key)} under {self.rules_b.label()}")
                 else:
-                    missing = self.rules_a.label() if ka is None else self.rules_b.label()
-                    sentence = paired_sentence(self.change, m, group, None,
-                                               f"does not apply to {missing}")
-                out.append(PairedRow(m, group, a, b, diff, sentence))
+                    diff = _difference(mo, la, lb, m, ka[0], ka[1], kb[1], sel)
+                out.append(PairedRow(m, group, a, b, diff, paired_sentence(
+                    self.change, m, group, diff, why, unit=la.unit_of(key))))
         return out
 
     def row(self, key: str, group: str = "deal") -> PairedRow:
@@ -610,27 +573,17 @@ class Comparison:
             return (e.value, math.nan if e.low is None else e.low,
                     math.nan if e.high is None else e.high)
 
-        records = []
-        for r in self.rows:
-            a, b, d = parts(r.a), parts(r.b), parts(r.difference)
-            records.append({"measure": r.measure.key, "name": r.measure.name,
-                            "group": r.group, "a": a[0], "a_low": a[1], "a_high": a[2],
-                            "b": b[0], "b_low": b[1], "b_high": b[2], "difference": d[0],
-                            "diff_low": d[1], "diff_high": d[2],
-                            "more_than_noise": r.more_than_noise, "sentence": r.sentence})
-        return pd.DataFrame.from_records(records, columns=[
-            "measure", "name", "group", "a", "a_low", "a_high", "b", "b_low", "b_high",
-            "difference", "diff_low", "diff_high", "more_than_noise", "sentence"])
+        return pd.DataFrame.from_records(
+            [(r.measure.key, r.measure.name, r.group, *parts(r.a), *parts(r.b),
+              *parts(r.difference), r.more_than_noise, r.sentence) for r in self.rows],
+            columns=["measure", "name", "group", "a", "a_low", "a_high", "b", "b_low", "b_high",
+                     "difference", "diff_low", "diff_high", "more_than_noise", "sentence"])
 
     def sentences(self, only_real: bool = False) -> list[str]:
         """Every difference in plain words (``only_real``: only those more than noise), then
         how often the winner changed."""
-        out: list[str] = []
-        for r in self.rows:
-            if (not only_real or r.more_than_noise) and r.sentence not in out:
-                out.append(r.sentence)
-        out.append(self.winner_sentence())
-        return out
+        said = dict.fromkeys(r.sentence for r in self.rows if not only_real or r.more_than_noise)
+        return [*said, self.winner_sentence()]
 
     def winner_sentence(self) -> str:
         """How often the same deal's winner changes, in words."""

@@ -75,9 +75,8 @@ def position_key(state: GameState[Any]) -> tuple[Any, ...]:
 
 def same_deal(start_a: GameState[Any], start_b: GameState[Any]) -> bool:
     """Whether two starting states are the same deal: same game, seats and hands."""
-    if start_a.rules.game != start_b.rules.game or start_a.players != start_b.players:
-        return False
-    return bool(_hands(start_a) == _hands(start_b))
+    return start_a.rules.game == start_b.rules.game and start_a.players == start_b.players \
+        and _hands(start_a) == _hands(start_b)
 
 
 def first_parting(seats_a: Sequence[int | None], moves_a: Sequence[Any],
@@ -190,14 +189,13 @@ class LockstepResult:
 
     def summary(self) -> str:
         """One sentence saying where (and whether) the two deals part."""
-        a, b = self.rules_a.caption(), self.rules_b.caption()
-        if self.parting is None:
-            same_result = _outcome_text(self.final_a) == _outcome_text(self.final_b)
-            tail = "" if same_result else (" but end differently: " + _outcome_text(self.final_a)
-                                           + " / " + _outcome_text(self.final_b))
-            return (f"Under {a} and {b} this deal is played the same way, move for move "
-                    f"({len(self.moves_a)} moves){tail}." + self._positions_text())
-        return self._parting_text() + self._positions_text()
+        if self.parting is not None:
+            return self._parting_text() + self._positions_text()
+        ends = _outcome_text(self.final_a), _outcome_text(self.final_b)
+        tail = "" if ends[0] == ends[1] else " but end differently: " + " / ".join(ends)
+        return (f"Under {self.rules_a.caption()} and {self.rules_b.caption()} this deal is played "
+                f"the same way, move for move ({len(self.moves_a)} moves){tail}."
+                + self._positions_text())
 
     def _positions_text(self) -> str:
         p = self.positions_part
@@ -243,8 +241,7 @@ def _log_entry(state: GameState[Any], number: int) -> LogEntry | None:
     """The public log entry of move ``number`` (0-based) of the deal ``state`` ends, or None."""
     if number >= len(state.history):
         return None
-    moves = [entry for entry in state.move_log() if entry.move]
-    return moves[number]
+    return [entry for entry in state.move_log() if entry.move][number]
 
 
 def _outcome_text(state: GameState[Any]) -> str:
@@ -282,14 +279,11 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     """
     rules_a, rules_b = as_rules(rules_a), as_rules(rules_b)
     seed = deal_seed if bot_seed is None else bot_seed
-    start_a = rules_a.new_deal(players=players, seed=deal_seed, dealer=dealer)
-    start_b = rules_b.new_deal(players=players, seed=deal_seed, dealer=dealer)
-    final_a = autoplay(start_a, bots, seed=seed)
-    final_b = autoplay(start_b, bots, seed=seed)
-    states_a = tuple(final_a.states())
-    states_b = tuple(final_b.states())
-    seats_a = [s.to_move for s in states_a[:-1]]
-    seats_b = [s.to_move for s in states_b[:-1]]
+    start_a, start_b = (r.new_deal(players=players, seed=deal_seed, dealer=dealer)
+                        for r in (rules_a, rules_b))
+    final_a, final_b = autoplay(start_a, bots, seed=seed), autoplay(start_b, bots, seed=seed)
+    states_a, states_b = tuple(final_a.states()), tuple(final_b.states())
+    seats_a, seats_b = ([s.to_move for s in states[:-1]] for states in (states_a, states_b))
     same = same_deal(start_a, start_b)
     parting = first_parting(seats_a, final_a.history, seats_b, final_b.history) if same else 0
     explain_a = explain_b = b_on_a = a_on_b = None
@@ -304,20 +298,17 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
                 positions_part = k
                 break
     if parting is not None:
-        sa = states_a[min(parting, len(states_a) - 1)]
-        sb = states_b[min(parting, len(states_b) - 1)]
-        ma = final_a.history[parting] if parting < len(final_a.history) else None
-        mb = final_b.history[parting] if parting < len(final_b.history) else None
+        sa, sb = (states[min(parting, len(states) - 1)] for states in (states_a, states_b))
+        ma, mb = (final.history[parting] if parting < len(final.history) else None
+                  for final in (final_a, final_b))
         explain_a = None if ma is None else sa.explain(ma, voice="table")
         explain_b = None if mb is None else sb.explain(mb, voice="table")
-        log_a = _log_entry(final_a, parting)
-        log_b = _log_entry(final_b, parting)
+        log_a, log_b = _log_entry(final_a, parting), _log_entry(final_b, parting)
         # Across different deals, or with different players to move, the other ruleset's
         # verdict would be about another player's hand and teaches nothing.
         other_player = None not in (sa.to_move, sb.to_move) and sa.to_move != sb.to_move
         if same and not other_player:
-            b_on_a = _ask(sb, ma)
-            a_on_b = _ask(sa, mb)
+            b_on_a, a_on_b = _ask(sb, ma), _ask(sa, mb)
     return LockstepResult(rules_a=rules_a, rules_b=rules_b, players=players, seed=deal_seed,
                           dealer=dealer, states_a=states_a, states_b=states_b,
                           same_start=same, parting=parting, explain_a=explain_a,

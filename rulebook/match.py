@@ -77,13 +77,8 @@ class Match:
 
     def __init__(self, rules: Any, players: int, seed: int | str, dealer: int,
                  deals: tuple[GameState[Any], ...], current: GameState[Any] | None) -> None:
-        s = object.__setattr__
-        s(self, "rules", rules)
-        s(self, "players", players)
-        s(self, "seed", seed)
-        s(self, "dealer", dealer)
-        s(self, "deals", deals)
-        s(self, "current", current)
+        for name, value in zip(self.__slots__, (rules, players, seed, dealer, deals, current)):
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("matches are immutable: play a move to get a new match")
@@ -104,13 +99,9 @@ class Match:
     def _start_deal(self, k: int, previous: GameState[Any] | None = None) -> GameState[Any]:
         """Deal ``k``; after ``previous`` (the deal before it) when the ruleset carries
         something over from deal to deal (``rules.deal_after``, e.g. chips, BS-CHIP-7)."""
-        if previous is not None:
-            state: GameState[Any] = self.rules.deal_after(previous, players=self.players,
-                                                     seed=self.deal_seed(k),
-                                                     dealer=self.deal_dealer(k))
-        else:
-            state = self.rules.new_deal(players=self.players, seed=self.deal_seed(k),
-                                        dealer=self.deal_dealer(k))
+        args = {"players": self.players, "seed": self.deal_seed(k), "dealer": self.deal_dealer(k)}
+        state: GameState[Any] = self.rules.new_deal(**args) if previous is None else \
+            self.rules.deal_after(previous, **args)
         return state
 
     @property
@@ -134,6 +125,10 @@ class Match:
         state = self.current.play(move)
         if not state.is_over:
             return Match(self.rules, self.players, self.seed, self.dealer, self.deals, state)
+        return self._finish_deal(state)
+
+    def _finish_deal(self, state: GameState[Any]) -> "Match":
+        """The match once ``state``, the current deal played to its end, is over."""
         deals = self.deals + (state,)
         nxt = self._start_deal(len(deals), state) if len(deals) < self.length else None
         return Match(self.rules, self.players, self.seed, self.dealer, deals, nxt)
@@ -143,10 +138,8 @@ class Match:
         match = self
         while match.current is not None:
             k = len(match.deals)
-            done = autoplay(match.current, bots, seed=derived_seed(seed, "match", k))
-            deals = match.deals + (done,)
-            nxt = match._start_deal(len(deals), done) if len(deals) < match.length else None
-            match = Match(match.rules, match.players, match.seed, match.dealer, deals, nxt)
+            match = match._finish_deal(autoplay(match.current, bots,
+                                                seed=derived_seed(seed, "match", k)))
         return match
 
     @property
@@ -193,9 +186,7 @@ class Match:
 
 def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Match:
     """A new match: deal 0 dealt by ``dealer`` (BS-DEAL-4) from ``derived_seed(seed, "deal", 0)``."""
-    rules.check_players(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RulesError(f"dealer={quoted(dealer)}: expected a seat from 0 to {players - 1}")
+    rules.check_deal(players, 0, dealer)  # the game's checks of players and dealer
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
     match = Match(rules, players, seed, dealer, (), None)
@@ -256,7 +247,6 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
     Seats 0 and 1 both have 14 points; the tie goes to more deals won: seat 0 won 1, seat 1 won 2.
     """
     totals, places = result.totals, result.places
-    seats = range(len(totals))
     if not totals:
         return ()
     lowest = all(totals[w] == min(totals) for w in result.winners)
@@ -270,8 +260,8 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         lines.append(f"{_seats(winners).capitalize()} share first place with "
                      f"{totals[winners[0]]} {unit} each.")
     groups: dict[int, list[int]] = {}
-    for s in seats:
-        groups.setdefault(totals[s], []).append(s)
+    for s, total in enumerate(totals):
+        groups.setdefault(total, []).append(s)
     chain = result.tie_break
     named = {step.key: step for step in result.steps}
     keys = [k for k in (chain[0] if chain else {}) if k != "total"]
@@ -280,9 +270,8 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
             continue
         both = "both" if len(group) == 2 else "all"
         if not keys or chain is None:
-            place = places[group[0]]
             lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
-                         f"{_ordinal(place)} place.")
+                         f"{_ordinal(places[group[0]])} place.")
             continue
         steps: list[str] = []
         tied = [group]
@@ -290,20 +279,15 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
             still = [g for g in tied if len(g) > 1]
             if not still:
                 break
-            told = [s for g in still for s in g]
             step = named.get(key, TieBreakStep(key, key.replace("_", " "), str))
-            values = ", ".join(f"seat {s} {step.words(chain[s][key])}" for s in told)
-            goes_to = step.goes_to
-            steps.append(f"{goes_to}: {values}")
+            values = ", ".join(f"seat {s} {step.words(chain[s][key])}" for g in still for s in g)
+            steps.append(f"{step.goes_to}: {values}")
             tied = [[s for s in g if chain[s][key] == v]
                     for g in still for v in dict.fromkeys(chain[s2][key] for s2 in g)]
-        line = (f"{_seats(group).capitalize()} {both} have {total} {unit}; the tie goes to "
-                + "; then to ".join(steps))
-        shared = [g for g in tied if len(g) > 1]
-        for g in shared:
-            line += (f"; {_seats(g)} are equal on every tie-break and share "
-                     f"{_ordinal(places[g[0]])} place")
-        lines.append(line + ".")
+        shared = "".join(f"; {_seats(g)} are equal on every tie-break and share "
+                         f"{_ordinal(places[g[0]])} place" for g in tied if len(g) > 1)
+        lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit}; the tie goes to "
+                     + "; then to ".join(steps) + shared + ".")
     return tuple(lines)
 
 

@@ -8,9 +8,7 @@ from typing import Any
 
 from .experiments import Comparison, paired_moments
 from .rules import RulesBase
-from .simulation import (ChunkTask, _names, _spread, chunk_plan, check_run, execute, rules_json,
-                         run_chunk)
-from .stats import Moments
+from .simulation import _names, check_run, run_chunks
 
 __all__ = ["compare_rules"]
 
@@ -39,26 +37,7 @@ def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int
     rules_b, _ = check_run(rules_b, players, deals, bots, seed, progress, chunk, workers,
                            client)
     names = tuple(_names(bots, players))
-    remote = workers != 1 or client is not None
-    ra = rules_json(rules_a) if remote else ""
-    rb = rules_json(rules_b) if remote else ""
-    tasks = (ChunkTask(ra, players, names, seed, start, count, "paired", rb)
-             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
-    acc: list[Moments] = []
-    done = [0]
-
-    def collect(task: ChunkTask, moments: Moments) -> None:
-        if acc:
-            acc[0].add(moments)
-        else:
-            acc.append(moments)
-        done[0] += task.count
-        if progress is not None:
-            progress(done[0], deals)
-
-    bound_a, bound_b = rules_a, rules_b
-    execute(tasks, lambda t: run_chunk(t, bound_a, bound_b), workers, client, collect)
-    if progress is not None and deals == 0:
-        progress(0, 0)
+    acc = run_chunks(rules_a, rules_b, players, deals, names, seed, progress, chunk, workers,
+                     client, "paired")
     moments = acc[0] if acc else paired_moments(rules_a, rules_b, players, names, {}, {}, 0)
     return Comparison(rules_a, rules_b, players, names, seed, moments)

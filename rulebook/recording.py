@@ -36,25 +36,10 @@ from typing import Any
 
 from .errors import RecordError, RulebookError, check_seed, quoted
 
-__all__ = [
-    "DEAL_FORMAT",
-    "MATCH_FORMAT",
-    "VERSION",
-    "MAX_RECORD_CHARS",
-    "MAX_DEPTH",
-    "MAX_MOVES",
-    "MAX_MOVE_CHARS",
-    "MAX_SEATS",
-    "digest",
-    "deal_record",
-    "load_deal",
-    "check_envelope",
-    "check_json_value",
-    "cut",
-    "rules_from_json",
-    "start_from_origin",
-    "replay_moves",
-]
+__all__ = ["DEAL_FORMAT", "MATCH_FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_DEPTH",
+           "MAX_MOVES", "MAX_MOVE_CHARS", "MAX_SEATS", "digest", "deal_record", "load_deal",
+           "check_envelope", "check_json_value", "cut", "rules_from_json", "start_from_origin",
+           "replay_moves"]
 
 DEAL_FORMAT = "rulebook/deal"
 """The ``format`` field of a deal record."""
@@ -117,16 +102,12 @@ def check_json_value(value: Any, what: str = "the record") -> None:
             stack.extend((inner, depth + 1) for inner in item)
         elif isinstance(item, str):
             chars += len(item)
-        elif item is None or isinstance(item, bool):
-            pass
-        elif isinstance(item, int):
-            if item.bit_length() > 3400:  # more than about 1,000 digits
-                raise RecordError(f"{what} holds {quoted(item)}: numbers in a record have at "
-                                  "most 1,000 digits")
-        elif isinstance(item, float):
-            if not math.isfinite(item):
-                raise RecordError(f"{what} holds {quoted(item)}, which JSON cannot write")
-        else:
+        elif isinstance(item, int) and item.bit_length() > 3400:  # about 1,000 digits
+            raise RecordError(f"{what} holds {quoted(item)}: numbers in a record have at "
+                              "most 1,000 digits")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise RecordError(f"{what} holds {quoted(item)}, which JSON cannot write")
+        elif item is not None and not isinstance(item, (int, float)):  # bools are ints
             raise RecordError(f"{what} holds {quoted(item)} ({type(item).__name__}), which "
                               "is not a JSON value")
         if chars > MAX_RECORD_CHARS:
@@ -195,20 +176,16 @@ def _check_moves(moves: Any, where: str = "the record's moves") -> None:
                               f"at most {MAX_MOVE_CHARS} characters")
 
 
-def _check_deals(deals: Any) -> None:
+def _check_fields(data: dict[str, Any]) -> None:
+    """Types and sizes of the top-level fields both record formats use."""
+    if "moves" in data:
+        _check_moves(data["moves"])
+    deals = data.get("deals", [])
     if not isinstance(deals, list) or len(deals) > MAX_SEATS:
         raise RecordError(f"the record's deals must be a list of move lists, not "
                           f"{quoted(deals)}")
     for k, moves in enumerate(deals, 1):
         _check_moves(moves, f"deal {k}'s moves")
-
-
-def _check_fields(data: dict[str, Any]) -> None:
-    """Types and sizes of the top-level fields both record formats use."""
-    if "moves" in data:
-        _check_moves(data["moves"])
-    if "deals" in data:
-        _check_deals(data["deals"])
     for field in ("players", "dealer"):
         if field in data:
             _check_whole(data[field], field, MAX_SEATS)
@@ -288,17 +265,12 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
     if not isinstance(origin, dict) or origin.get("kind") not in ("deal", "position"):
         raise RecordError(f"the record's origin is malformed: {quoted(origin)}")
     check_json_value(origin, "the record's origin")
-    extra: dict[str, Any] = {}
     if origin["kind"] == "deal":
         # a deal that starts from chips carried over (a later deal of a match) also names them
         if set(origin) - {"stacks"} != {"kind", "players", "seed", "dealer"}:
             raise RecordError(f"the record's deal origin is malformed: {quoted(origin)}; "
                               "expected kind, players, seed and dealer")
-        _check_whole(origin["players"], "players", MAX_SEATS)
-        _check_whole(origin["dealer"], "dealer", MAX_SEATS)
-        check_seed(origin["seed"], RecordError)
-        if "stacks" in origin:
-            extra["stacks"] = origin["stacks"]
+        _check_fields(origin)  # players, dealer and seed
     else:
         args = origin.get("args")
         if set(origin) != {"kind", "args"} or not isinstance(args, dict):
@@ -306,10 +278,8 @@ def start_from_origin(rules: Any, origin: Any) -> Any:
                               "expected kind and args")
         _check_position_names(rules, args)
     try:
-        if origin["kind"] == "deal":
-            return rules.new_deal(
-                players=origin["players"], seed=origin["seed"], dealer=origin["dealer"],
-                **extra)
+        if origin["kind"] == "deal":  # players, seed, dealer and any stacks
+            return rules.new_deal(**{k: v for k, v in origin.items() if k != "kind"})
         position: Any = getattr(rules, "position")  # declared by each game's rules class
         return position(**origin["args"])
     except _ENGINE_FAILURES as exc:

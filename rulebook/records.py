@@ -1,25 +1,14 @@
 """Records: a deal or a match saved to JSON and loaded back by replaying it through the engine.
 
-A deal record holds the ruleset (profile and changed options), how the deal started (a
-seeded deal, or a position set up by hand) and the moves in their text form, plus a
-SHA-256 digest of that content.  Loading checks the structure and the digest, then replays
-every move through the engine; any damage, tampering or illegal move raises
-:class:`~rulebook.errors.RecordError`, and nothing half-loaded is ever returned.  Deal
-records are made and checked in :mod:`rulebook.recording`, match records in
-:mod:`rulebook.match`; this module reads and writes either kind as text and files.
-
-Records are safe to open from anyone.  Before any text is parsed into objects, its size is
-checked (at most :data:`MAX_RECORD_CHARS`) and its brackets are counted (at most
-:data:`MAX_DEPTH` levels deep), so a hostile file cannot exhaust memory or recursion; every
-field is then checked for its type and size before it reaches the engine, and every error
-message quotes what it found cut short.  A record only ever replays moves through the
-engine's own rules, so the worst a record can do is be refused.
-
-The digest guards against *damage*, not *forgery*: it catches a truncated download, a
-careless hand edit or a field changed in transit, but anyone can recompute it after editing
-a record on purpose.  It is not a signature and proves nothing about who wrote the record;
-what makes a forged record harmless is that it must still replay move by move under the
-rules.
+Deal records are made and checked in :mod:`rulebook.recording`, match records in
+:mod:`rulebook.match`; this module reads and writes either kind as text and files.  What a
+record holds, what its SHA-256 digest guards against (damage, not forgery) and why a record
+from anyone is safe to open are told in :mod:`rulebook.recording`.  Here, before any text is
+parsed into objects, its size is checked (at most :data:`MAX_RECORD_CHARS`) and its brackets
+are counted (at most :data:`MAX_DEPTH` levels deep), so a hostile file cannot exhaust memory
+or recursion; loading then replays every move through the engine, and any damage, tampering
+or illegal move raises :class:`~rulebook.errors.RecordError` with nothing half-loaded
+returned.
 """
 from __future__ import annotations
 
@@ -31,47 +20,15 @@ from typing import Any
 
 from .errors import RecordError, quoted
 from .protocol import GameState
-from .recording import (
-    DEAL_FORMAT,
-    MATCH_FORMAT,
-    MAX_DEPTH,
-    MAX_MOVE_CHARS,
-    MAX_MOVES,
-    MAX_RECORD_CHARS,
-    MAX_SEATS,
-    VERSION,
-    check_envelope,
-    check_json_value,
-    cut,
-    deal_record,
-    digest,
-    load_deal,
-    replay_moves,
-    rules_from_json,
-    start_from_origin,
-)
+from .recording import (DEAL_FORMAT, MATCH_FORMAT, MAX_DEPTH, MAX_MOVE_CHARS, MAX_MOVES,
+                        MAX_RECORD_CHARS, MAX_SEATS, VERSION, check_envelope, check_json_value,
+                        cut, deal_record, digest, load_deal, replay_moves, rules_from_json,
+                        start_from_origin)
 
-__all__ = [
-    "DEAL_FORMAT",
-    "MATCH_FORMAT",
-    "VERSION",
-    "MAX_RECORD_CHARS",
-    "MAX_DEPTH",
-    "MAX_MOVES",
-    "MAX_MOVE_CHARS",
-    "MAX_SEATS",
-    "digest",
-    "deal_record",
-    "load_deal",
-    "save",
-    "load",
-    "dumps",
-    "loads",
-    "check_envelope",
-    "rules_from_json",
-    "start_from_origin",
-    "replay_moves",
-]
+__all__ = ["DEAL_FORMAT", "MATCH_FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_DEPTH",
+           "MAX_MOVES", "MAX_MOVE_CHARS", "MAX_SEATS", "digest", "deal_record", "load_deal",
+           "save", "load", "dumps", "loads", "check_envelope", "rules_from_json",
+           "start_from_origin", "replay_moves"]
 
 
 def dumps(obj: Any) -> str:
@@ -141,21 +98,19 @@ def _unique_fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _text(text: Any) -> str:
     """Record text as a ``str``, checked for size before anything else is done with it."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_RECORD_CHARS:
-            raise RecordError(f"the record is {len(text):,} bytes long: a record is at most "
-                              f"{MAX_RECORD_CHARS:,}")
-        try:
-            return bytes(text).decode(json.detect_encoding(bytes(text)))
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"the record is not text in UTF-8, UTF-16 or UTF-32: "
-                              f"{exc.reason} at byte {exc.start}") from None
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text (str or bytes), not {quoted(text)}")
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"the record is {len(text):,} characters long: a record is at most "
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise RecordError(f"the record is {len(text):,} {unit} long: a record is at most "
                           f"{MAX_RECORD_CHARS:,}")
-    return text
+    if isinstance(text, str):
+        return text
+    try:
+        return bytes(text).decode(json.detect_encoding(bytes(text)))
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"the record is not text in UTF-8, UTF-16 or UTF-32: "
+                          f"{exc.reason} at byte {exc.start}") from None
 
 
 def loads(text: str | bytes) -> Any:

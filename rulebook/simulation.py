@@ -34,6 +34,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from .errors import RulesError, check_seed, quoted
@@ -43,8 +44,9 @@ from .protocol import BOTS, derived_seed, make_bot
 from .rules import RulesBase, load_rules, parse_ruleset
 
 __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "bot_names",
-           "chunk_plan", "register_batch", "play_columns", "COLUMNS", "SUMMARY_COLUMNS",
-           "CHUNK", "MAX_CHUNK", "DIST_EXTRA"]
+           "chunk_plan", "register_batch", "play_columns", "deal_masks", "next_seat_where",
+           "nth_bit_masks", "seat_places", "COLUMNS", "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK",
+           "DIST_EXTRA"]
 
 CHUNK = 1_000
 """The first chunk's deals (unless fewer are asked); later chunks grow fourfold up to
@@ -140,6 +142,59 @@ def _names(bots: Sequence[str] | str | None, players: int) -> list[str]:
     return list(bots)
 
 
+def deal_masks(cards: Any, dealers: Sequence[int] | Any, players: int) -> Any:
+    """The hands of many deals as uint64 card masks (deals × seats): ``cards[d, i]`` goes to
+    seat ``(dealers[d] + 1 + i) % players``, one card at a time from the dealer's left."""
+    import numpy as np
+
+    u = np.uint64
+    seat_of = (np.asarray(dealers, dtype=np.int64)[:, None] + 1
+               + np.arange(cards.shape[1])[None, :]) % players
+    bits = np.left_shift(u(1), np.asarray(cards).astype(u))
+    return np.stack([np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
+                     for s in range(players)], axis=1)
+
+
+def nth_bit_masks(masks: Any, k: Any) -> Any:
+    """The ``k``-th lowest set bit (from 0) of each uint64 mask, alone in its mask (0 where
+    the mask has ``k`` bits or fewer)."""
+    import numpy as np
+
+    one = np.uint64(1)
+    for i in range(int(k.max(initial=0))):
+        masks = np.where(k > i, masks & (masks - one), masks)
+    return masks & (~masks + one)
+
+
+def next_seat_where(seat: Any, players: int, want: Any) -> Any:
+    """Per deal, the first seat clockwise after ``seat`` that ``want`` holds, else -1;
+    ``want`` is a bit set of seats per deal, or a deals × seats array of booleans."""
+    import numpy as np
+
+    if np.ndim(want) == 2:
+        want = (want.astype(np.int64) << np.arange(players)).sum(axis=1)
+    out = np.full(seat.shape[0], -1, dtype=np.int64)
+    for step in range(players, 0, -1):  # the nearest seat wins, so go from far to near
+        cand = (seat + step) % players
+        out = np.where((want >> cand) & 1, cand, out)
+    return out
+
+
+def seat_places(values: Any, winner: Any = None, higher: bool = False) -> Any:
+    """Places 1.. from ``values`` (deals × seats), lowest first (``higher``: highest first),
+    equal values sharing the better place; where ``winner`` (a seat per deal, -1 for none)
+    names a seat, it is 1st and the others start at 2nd."""
+    import numpy as np
+
+    theirs, mine = values[:, None, :], values[:, :, None]
+    better = theirs > mine if higher else theirs < mine  # [d, s, t]: seat t beats seat s
+    if winner is not None:
+        is_winner = np.arange(values.shape[1])[None, :] == winner[:, None]
+        better = np.where(is_winner[:, None, :], True, better)  # the winner beats everyone
+        better = np.where(is_winner[:, :, None], False, better)  # and nobody beats it
+    return 1 + better.sum(axis=2)
+
+
 def play_columns(rules: RulesBase, players: int, seeds: Sequence[int], dealers: Sequence[int],
                  bots: Sequence[str] | str | None) -> dict[str, Any]:
     """Play the deals of ``seeds``/``dealers`` and return the game's columns (numpy arrays,
@@ -158,12 +213,8 @@ def play_columns(rules: RulesBase, players: int, seeds: Sequence[int], dealers: 
             per_deal = [rules.playout(players=players, seed=s, dealer=d, bots=bots).rows
                         for s, d in zip(seeds, dealers)]
         got = _rows_to_columns(per_deal, players)
-    out: dict[str, Any] = {}
-    for name, values in got.items():
-        if name in ("seat", "bot", "deal", "seed", "dealer"):
-            continue
-        out[name] = _compact(name, np.asarray(values))
-    return out
+    return {name: _compact(name, np.asarray(values)) for name, values in got.items()
+            if name not in ("seat", "bot", "deal", "seed", "dealer")}
 
 
 def _rows_to_columns(per_deal: Sequence[Sequence[Mapping[str, Any]]],
@@ -181,15 +232,12 @@ def _compact(name: str, values: Any) -> Any:
     """``values`` in the column's compact dtype (a wider one only if a value needs it)."""
     import numpy as np
 
-    want = DTYPES.get(name)
+    want = DTYPES.get(name, "int32")
     if values.dtype == np.bool_ or want == "bool":
         return values.astype(np.bool_)
-    want = want or "int32"
-    if values.size:
-        info = np.iinfo(want)
-        low, high = int(values.min()), int(values.max())
-        if low < info.min or high > info.max:
-            want = "int64"
+    info = np.iinfo(want)
+    if values.size and (int(values.min()) < info.min or int(values.max()) > info.max):
+        want = "int64"
     return values.astype(want)
 
 
@@ -343,11 +391,9 @@ def check_run(rules: RulesBase | str, players: Any, deals: Any, bots: Any, seed:
         _whole("chunk", chunk, 1)
     if workers is None:
         workers = _cores()
-    else:
-        _whole("workers", workers, 1)
-        if workers > MAX_WORKERS:
-            raise RulesError(f"workers={quoted(workers)}: expected at most {MAX_WORKERS} worker "
-                             f"processes (this machine has {_cores()} cores)")
+    elif _whole("workers", workers, 1) > MAX_WORKERS:
+        raise RulesError(f"workers={quoted(workers)}: expected at most {MAX_WORKERS} worker "
+                         f"processes (this machine has {_cores()} cores)")
     if client is not None and workers != 1:
         raise RulesError(f"workers={workers} and a client were both given: a run goes to a "
                          f"process pool (workers) or to a Dask cluster (client), not both")
@@ -413,18 +459,18 @@ def _run_in_pool(tasks: Iterator[ChunkTask], workers: int,
 
     executor = _pool(workers)
     pending: dict[Any, ChunkTask] = {}
-    window = 2 * workers
-    try:
-        for task in tasks:
-            pending[executor.submit(run_chunk, task)] = task
-            while len(pending) >= window:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    on_result(pending.pop(future), future.result())
-        while pending:
+
+    def drain(most: int) -> None:
+        while len(pending) > most:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 on_result(pending.pop(future), future.result())
+
+    try:
+        for task in tasks:
+            pending[executor.submit(run_chunk, task)] = task
+            drain(2 * workers - 1)
+        drain(0)
     except BrokenProcessPool:
         _POOL.clear()
         raise RuntimeError("a worker process stopped during the simulation (out of memory?); "
@@ -450,30 +496,22 @@ def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
         raise RulesError(f"client={quoted(client)}: expected a dask.distributed Client or a "
                          f"scheduler address such as 'tcp://10.0.0.5:8786'")
     try:
-        threads = int(sum(client.nthreads().values())) or 1
-        window = 2 * threads
         queue = distributed.as_completed()
         owner: dict[str, ChunkTask] = {}
-        remaining = iter(tasks)
 
-        def submit_next() -> bool:
-            task = next(remaining, None)
-            if task is None:
-                return False
-            future = client.submit(run_chunk, task, pure=False)
-            owner[future.key] = task
-            queue.add(future)
-            return True
+        def submit(most: int) -> None:
+            for task in islice(tasks, most):
+                future = client.submit(run_chunk, task, pure=False)
+                owner[future.key] = task
+                queue.add(future)
 
-        for _ in range(window):
-            if not submit_next():
-                break
+        submit(2 * (int(sum(client.nthreads().values())) or 1))  # two chunks per thread
         for future in queue:
             task = owner.pop(future.key)
             result = future.result()
             future.release()
             on_result(task, result)
-            submit_next()
+            submit(1)
     finally:
         if own:
             client.close()
@@ -518,23 +556,8 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     if not isinstance(aggregate, bool):
         raise RulesError(f"aggregate={quoted(aggregate)}: expected True or False")
     names = tuple(_names(bots, players))
-    remote = workers != 1 or client is not None
-    text = rules_json(rules) if remote else json.dumps(rules.to_json())
-    mode = "summary" if aggregate else "frame"
-    tasks = (ChunkTask(text, players, names, seed, start, count, mode)
-             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
-    done = [0]
-    results: list[Any] = []
-
-    def collect(task: ChunkTask, result: Any) -> None:
-        results.append(result) if not aggregate else _merge_summary(results, result)
-        done[0] += task.count
-        if progress is not None:
-            progress(done[0], deals)
-
-    execute(tasks, lambda t: run_chunk(t, rules), workers, client, collect)
-    if progress is not None and deals == 0:
-        progress(0, 0)
+    results = run_chunks(rules, None, players, deals, names, seed, progress, chunk, workers,
+                         client, "summary" if aggregate else "frame")
     if aggregate:
         from .experiments import Summary, summary_moments
 
@@ -542,6 +565,35 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
                                                              None, 0)
         return Summary(rules, players, names, seed, moments)
     return _frame(rules, players, deals, names, results)
+
+
+def run_chunks(rules: RulesBase, rules_b: RulesBase | None, players: int, deals: int,
+               names: tuple[str, ...], seed: int | str, progress: Callable[[int, int], Any] | None,
+               chunk: int | None, workers: int, client: Any, mode: str) -> list[Any]:
+    """Play a checked run (see :func:`check_run`) chunk by chunk in ``mode`` (see
+    :class:`ChunkTask`), reporting progress: the :class:`ChunkFrame` of every chunk, or
+    (modes ``"summary"`` and ``"paired"``) one Moments holding every chunk's sums (none
+    when there were no deals)."""
+    remote = workers != 1 or client is not None
+    texts = [rules_json(r) if remote and r is not None else "" for r in (rules, rules_b)]
+    tasks = (ChunkTask(texts[0], players, names, seed, start, count, mode, texts[1])
+             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
+    results: list[Any] = []
+    done = [0]
+
+    def collect(task: ChunkTask, result: Any) -> None:
+        if mode == "frame" or not results:
+            results.append(result)
+        else:
+            results[0].add(result)
+        done[0] += task.count
+        if progress is not None:
+            progress(done[0], deals)
+
+    execute(tasks, lambda t: run_chunk(t, rules, rules_b), workers, client, collect)
+    if progress is not None and deals == 0:
+        progress(0, 0)
+    return results
 
 
 def _spread(workers: int, client: Any) -> int:
@@ -554,13 +606,6 @@ def _spread(workers: int, client: Any) -> int:
         return 4
 
 
-def _merge_summary(acc: list[Any], moments: Any) -> None:
-    if acc:
-        acc[0].add(moments)
-    else:
-        acc.append(moments)
-
-
 def _frame(rules: RulesBase, players: int, deals: int, names: Sequence[str],
            chunks: list[ChunkFrame]) -> Any:
     import numpy as np
@@ -570,8 +615,8 @@ def _frame(rules: RulesBase, players: int, deals: int, names: Sequence[str],
     codes = np.array([categories.index(n) for n in names], dtype=np.int8)
     rows = deals * players
     seeds = np.empty(deals, dtype=np.uint64)
-    columns: dict[str, Any] = {}
-    order: list[str] = []
+    columns: dict[str, Any] = {} if chunks else {c: np.empty(0, dtype=DTYPES[c])
+                                                 for c in COLUMNS[5:]}
     for part in chunks:
         count = len(part.seeds)
         seeds[part.start:part.start + count] = part.seeds
@@ -579,7 +624,6 @@ def _frame(rules: RulesBase, players: int, deals: int, names: Sequence[str],
         for name, values in part.columns.items():
             if name not in columns:
                 columns[name] = np.empty(rows, dtype=values.dtype)
-                order.append(name)
             elif np.result_type(columns[name], values) != columns[name].dtype:
                 columns[name] = columns[name].astype(np.result_type(columns[name], values))
             columns[name][lo:hi] = values
@@ -591,18 +635,11 @@ def _frame(rules: RulesBase, players: int, deals: int, names: Sequence[str],
         "seat": np.tile(np.arange(players, dtype=np.int8), deals),
         "bot": pd.Categorical.from_codes(np.tile(codes, deals), categories=categories),
     }
-    if not chunks:
-        for name in COLUMNS[5:]:
-            data[name] = np.empty(0, dtype=DTYPES[name])
-    missing = [c for c in COLUMNS if c not in data and c not in columns]
+    missing = [c for c in COLUMNS[5:] if c not in columns]
     if missing:  # pragma: no cover - a game's playout breaking the contract
         raise RulesError(f"the {rules.game} playout gave no column(s) {', '.join(missing)}")
-    for name in COLUMNS[5:]:
-        if name in columns:
-            data[name] = columns.pop(name)
-    for name in order:
-        if name in columns:
-            data[name] = columns.pop(name)
+    data.update((name, columns.pop(name)) for name in COLUMNS[5:])
+    data.update(columns)  # the game's extras, in the order the playout gave them
     return pd.DataFrame(data, copy=False)
 
 
@@ -632,24 +669,22 @@ def summarize(frame: Any) -> Any:
     if not isinstance(frame, pd.DataFrame):
         raise RulesError(f"summarize needs a simulate() frame or summary, not "
                          f"{type(frame).__name__}")
-    missing = [c for c in ("seat", "bot", "won", "points", "passes", "turns", "place")
-               if c not in frame.columns]
+    measures = dict(zip(("won", "points", "passes", "turns", "place"), SUMMARY_COLUMNS[2:]))
+    missing = [c for c in ("seat", "bot", *measures) if c not in frame.columns]
     if missing:
         raise RulesError(f"summarize needs a simulate() frame; it has no column(s) "
                          f"{', '.join(missing)}")
-    measures = {"won": "win rate", "points": "mean points", "passes": "mean passes",
-                "turns": "mean turns", "place": "mean place"}
     if frame.empty:
         return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
                                           .get(c, "float64")) for c in SUMMARY_COLUMNS})
     numeric = frame[list(measures)].astype("float64")
     parts = []
-    for key, prefix in (("seat", "seat"), ("bot", "bot")):
+    for key in ("seat", "bot"):
         grouped = numeric.groupby(frame[key].astype(str) if key == "bot" else frame[key],
                                   sort=True)
         part = grouped.mean()
         part.insert(0, "rows", grouped.size())
-        part.index = [f"{prefix} {k}" for k in part.index]
+        part.index = [f"{key} {k}" for k in part.index]
         parts.append(part)
     overall = numeric.mean().to_frame("all").T
     overall.insert(0, "rows", len(numeric))

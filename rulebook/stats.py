@@ -220,11 +220,7 @@ class Moments:
         var = self.variance_of_mean(w)
         if var is None:
             return Estimate(value, None, None, d)
-        if share:
-            low, high = share_interval(value, var, d)
-        else:
-            low, high = normal_interval(value, math.sqrt(var))
-        return Estimate(value, low, high, d)
+        return _with_interval(value, var, d, share)
 
     def ratio(self, num: Weights, den: Weights, share: bool = False) -> Estimate:
         """``Σ num·q / Σ den·q`` (e.g. passes per move) with a delta-method interval."""
@@ -236,19 +232,9 @@ class Moments:
         if d < 2:
             return Estimate(float(r), None, None, d)
         scale = Fraction(d) / bottom
-        resid: dict[int, Fraction] = {}
-        for i, c in num.items():
-            resid[i] = resid.get(i, Fraction(0)) + Fraction(c) * scale
-        for i, c in den.items():
-            resid[i] = resid.get(i, Fraction(0)) - r * Fraction(c) * scale
-        var = self.variance_of_mean(resid)
-        value = float(r)
+        var = self.variance_of_mean(_combine((num, scale), (den, -r * scale)))
         assert var is not None
-        if share:
-            low, high = share_interval(value, var, d)
-        else:
-            low, high = normal_interval(value, math.sqrt(var))
-        return Estimate(value, low, high, d)
+        return _with_interval(float(r), var, d, share)
 
     def ratio_difference(self, num_a: Weights, den_a: Weights, num_b: Weights,
                          den_b: Weights) -> Estimate:
@@ -262,20 +248,29 @@ class Moments:
         value = float(rb - ra)
         if d < 2:
             return Estimate(value, None, None, d)
-        resid: dict[int, Fraction] = {}
-
-        def put(w: Weights, factor: Fraction) -> None:
-            for i, c in w.items():
-                resid[i] = resid.get(i, Fraction(0)) + Fraction(c) * factor
-
-        put(num_b, Fraction(d) / bot_b)
-        put(den_b, -rb * d / bot_b)
-        put(num_a, -Fraction(d) / bot_a)
-        put(den_a, ra * d / bot_a)
-        var = self.variance_of_mean(resid)
+        var = self.variance_of_mean(_combine((num_b, Fraction(d) / bot_b),
+                                             (den_b, -rb * d / bot_b),
+                                             (num_a, -Fraction(d) / bot_a),
+                                             (den_a, ra * d / bot_a)))
         assert var is not None
-        low, high = normal_interval(value, math.sqrt(var))
-        return Estimate(value, low, high, d)
+        return _with_interval(value, var, d, False)
+
+
+def _combine(*parts: tuple[Weights, Fraction]) -> dict[int, Fraction]:
+    """The linear form ``Σ factor · w`` of (form, factor) pairs."""
+    out: dict[int, Fraction] = {}
+    for w, factor in parts:
+        for i, c in w.items():
+            out[i] = out.get(i, Fraction(0)) + Fraction(c) * factor
+    return out
+
+
+def _with_interval(value: float, var: float, deals: int, share: bool) -> Estimate:
+    """``value`` whose mean has variance ``var``, with its 95% interval (Wilson for a share,
+    else normal)."""
+    if share:
+        return Estimate(value, *share_interval(value, var, deals), deals)
+    return Estimate(value, *normal_interval(value, math.sqrt(var)), deals)
 
 
 def share_interval(p: float, var: float, deals: int, z: float = Z95) -> tuple[float, float]:

@@ -31,7 +31,8 @@ from typing import Any, cast
 from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64
 from ...measures import PlayoutTerms, register_terms
 from ...rules import RulesBase
-from ...simulation import _rows_to_columns, register_batch
+from ...simulation import (_rows_to_columns, deal_masks, next_seat_where, register_batch,
+                           seat_places)
 from . import betting as B
 
 __all__ = ["badugi_terms", "showdown", "columns_random", "MIN_BATCH"]
@@ -42,18 +43,6 @@ MIN_BATCH = 32
 _SUBSETS = [sum(1 << p for p in combo) for k in range(5) for combo in combinations(range(4), k)]
 """``draw_options`` of a four-card hand as subsets of the hand's card positions (lowest card
 first): standing pat, then by the number of cards and canonical order (BDG-DRAW-1)."""
-
-
-def _next_seat(seat: Any, n: int, want: Any) -> Any:
-    """The first seat clockwise after ``seat`` where ``want[row, seat]`` holds, else -1."""
-    import numpy as np
-
-    rows = np.arange(seat.shape[0])
-    out = np.full(seat.shape[0], -1, dtype=np.int64)
-    for step in range(n, 0, -1):  # the nearest seat wins, so go from far to near
-        cand = (seat + step) % n
-        out = np.where(want[rows, cand], cand, out)
-    return out
 
 
 def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
@@ -77,42 +66,29 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
         decks.append(deck)
     deck_arr = np.array(decks, dtype=np.int64)
     button = np.asarray(dealers, dtype=np.int64) % n
-    k = np.arange(4 * n)
-    seat_of = (button[:, None] + 1 + k[None, :]) % n
-    bits = np.left_shift(u(1), deck_arr[:, :4 * n].astype(u))
-    hands = np.zeros((total, n), dtype=u)
-    for s in range(n):
-        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
+    hands = deal_masks(deck_arr[:, :4 * n], button, n)
     top = np.full(total, 4 * n, dtype=np.int64)
     # -- the blinds (BDG-SEAT-5/6): heads-up the button posts the small blind
-    if n == 2:
-        sb, bb = button.copy(), (button + 1) % n
-    else:
-        sb, bb = (button + 1) % n, (button + 2) % n
+    sb = (button + (n > 2)) % n
+    bb = (sb + 1) % n
     rows_all = np.arange(total)
-    stacks = np.full((total, n), start, dtype=np.int64)
     bets = np.zeros((total, n), dtype=np.int64)
-    stacks[rows_all, sb] -= small // 2
-    bets[rows_all, sb] += small // 2
-    stacks[rows_all, bb] -= small
-    bets[rows_all, bb] += small
+    bets[rows_all, sb] = small // 2
+    bets[rows_all, bb] = small
+    stacks = start - bets
     committed = bets.copy()
-    folded = np.zeros((total, n), dtype=bool)
-    acted = np.zeros((total, n), dtype=bool)
+    folded, acted = (np.zeros((total, n), dtype=bool) for _ in range(2))
     drawn = np.zeros((total, n), dtype=np.int64)
     phase = np.full(total, B.R1, dtype=np.int64)
-    level = np.full(total, small, dtype=np.int64)
-    full_level = np.full(total, small, dtype=np.int64)
+    level, full_level = (np.full(total, small, dtype=np.int64) for _ in range(2))
     raises = np.ones(total, dtype=np.int64)
     burned = np.zeros(total, dtype=bool)
     keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
     # R1 starts left of the big blind (BDG-BET-7; heads-up with the button)
-    to_act = _next_seat(bb, n, np.ones((total, n), dtype=bool))
+    to_act = next_seat_where(bb, n, (1 << n) - 1)
     ids = np.arange(total)
-    out_stacks = np.zeros((total, n), dtype=np.int64)
-    out_folded = np.zeros((total, n), dtype=bool)
-    out_drawn = np.zeros((total, n), dtype=np.int64)
-    out_won = np.zeros((total, n), dtype=bool)
+    out_stacks, out_drawn = (np.zeros((total, n), dtype=np.int64) for _ in range(2))
+    out_folded, out_won = (np.zeros((total, n), dtype=bool) for _ in range(2))
     out_turns = np.zeros(total, dtype=np.int64)
     bail = np.zeros(total, dtype=bool)
     subsets = np.array(_SUBSETS, dtype=np.int64)
@@ -161,7 +137,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
         pending = live & (~acted | (bets < level[:, None]))
         round_over = act & ~by_folds & ~pending.any(axis=1)
         going = act & ~by_folds & ~round_over
-        nxt = _next_seat(i, n, pending)
+        nxt = next_seat_where(i, n, pending)
         to_act = np.where(going, nxt, to_act)
         showdown_now = round_over & (phase == B.R4)
         done |= showdown_now
@@ -195,7 +171,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
         drawn[r[dr], i[dr]] += count_d[dr]
         acted[r[dr], i[dr]] = True
         waiting = live & ~acted
-        nxt_d = _next_seat(i, n, waiting)
+        nxt_d = next_seat_where(i, n, waiting)
         to_act = np.where(dr & (nxt_d >= 0), nxt_d, to_act)
         draw_over = dr & (nxt_d < 0)
         # -- the next round or draw (start_round, start_draw) ---------------------------------
@@ -205,7 +181,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
             bets[new_round] = 0
             acted[new_round] = False
             burned = np.where(new_round, False, burned)
-            first = _next_seat(button[ids], n, live)
+            first = next_seat_where(button[ids], n, live)
             to_act = np.where(new_round, first, to_act)
         if draw_over.any():  # a betting round starts left of the button (BDG-BET-8)
             acted[draw_over] = False
@@ -213,7 +189,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
             level = np.where(draw_over, 0, level)
             full_level = np.where(draw_over, 0, full_level)
             raises = np.where(draw_over, 0, raises)
-            first = _next_seat(button[ids], n, live)
+            first = next_seat_where(button[ids], n, live)
             to_act = np.where(draw_over, first, to_act)
         step += 1
         finished = done | giveup
@@ -257,10 +233,9 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                  hands, stacks, bets, committed, folded, acted, drawn, phase, level,
                  full_level, raises, burned, keys, to_act, top)))  # arrays of several dtypes
     net = out_stacks - start
-    place = 1 + (net[:, None, :] > net[:, :, None]).sum(axis=2)  # most chips first
-    turns = np.repeat(out_turns[:, None], n, axis=1)
+    place = seat_places(net, higher=True)  # most chips first
     columns = {"place": place.ravel(), "won": out_won.ravel(), "points": net.ravel(),
-               "passes": out_folded.astype(np.int64).ravel(), "turns": turns.ravel(),
+               "passes": out_folded.astype(np.int64).ravel(), "turns": np.repeat(out_turns, n),
                "drawn": out_drawn.ravel(), "stack": out_stacks.ravel()}
     redo = np.flatnonzero(bail).tolist()
     if redo:  # the hands left to the scalar loop: all-ins, side pots, reshuffles

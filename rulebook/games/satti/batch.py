@@ -29,7 +29,7 @@ from typing import Any, cast
 from ...fastrandom import derived_random, derived_seeds, np_turn_below, random_floats
 from ...measures import PlayoutTerms, register_terms
 from ...rules import RulesBase
-from ...simulation import register_batch
+from ...simulation import deal_masks, nth_bit_masks, register_batch, seat_places
 from .core import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
 
 __all__ = ["columns_random", "satti_terms", "MIN_BATCH"]
@@ -42,49 +42,10 @@ _HIGH = ((1 << 52) - 1) & ~(_LOW | JACKS)  # queens and kings
 _SEVEN_RANK, _EIGHT_RANK, _JACK_RANK = 6, 7, 10
 
 
-def _tables() -> tuple[Any, Any, Any]:
-    import numpy as np
-
-    pop8 = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
-    select8 = np.zeros((256, 8), dtype=np.int64)
-    for b in range(256):
-        for k, bit in enumerate(i for i in range(8) if b >> i & 1):
-            select8[b, k] = bit
-    fit = np.array(FIT, dtype=np.uint64)  # [top, suit]
-    return pop8, select8, fit
-
-
-_CACHE: list[Any] = []
-
-
-def _nth_bit(mask: Any, k: Any) -> Any:
-    """The index of the ``k``-th set bit (from 0, lowest first) of each uint64 ``mask``."""
-    import numpy as np
-
-    pop8, select8 = _CACHE[0], _CACHE[1]
-    shifts = np.arange(0, 56, 8, dtype=np.uint64)
-    octets = ((mask[:, None] >> shifts[None, :]) & np.uint64(0xFF)).astype(np.int64)
-    counts = pop8[octets]
-    cum = np.cumsum(counts, axis=1)
-    which = np.argmax(cum > k[:, None], axis=1)
-    rows = np.arange(mask.shape[0])
-    before = cum[rows, which] - counts[rows, which]
-    return which * 8 + select8[octets[rows, which], k - before]
-
-
-def places_by_count(counts: Any, winner: Any) -> Any:
-    """SAT-END-4/5 on arrays: the winner (>= 0) 1st and the others from 2nd by cards held,
-    fewer first, equal counts sharing; with no winner (the round stopped) all from 1st."""
-    import numpy as np
-
-    n = counts.shape[1]
-    seats = np.arange(n)
-    is_winner = seats[None, :] == winner[:, None]
-    better = counts[:, None, :] < counts[:, :, None]  # [d, s, t]: t holds fewer than s
-    better = np.where(is_winner[:, None, :], True, better)
-    better = np.where(is_winner[:, :, None], False, better)
-    better[:, seats, seats] = False
-    return 1 + better.sum(axis=2)
+places_by_count = seat_places
+"""SAT-END-4/5 on arrays: ``places_by_count(counts, winner)`` puts the winner (>= 0) 1st and
+the others from 2nd by cards held, fewer first, equal counts sharing; with no winner (the
+round stopped) all from 1st."""
 
 
 def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
@@ -97,18 +58,12 @@ def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
     dealt by ``deal_table`` itself."""
     import numpy as np
 
-    u = np.uint64
     total = len(seeds)
     keys = random_floats(derived_seeds(seeds, "deal"), 52)
     order = np.argsort(keys, axis=1, kind="stable")  # the pack, bottom to top
     dealt = n * hand_size
-    i = np.arange(dealt)
-    cards = order[:, 51 - i]  # popped from the top: card i goes to the dealer's left + i
-    seat_of = (np.asarray(dealers, dtype=np.int64)[:, None] + 1 + i[None, :]) % n
-    bits_ = np.left_shift(u(1), cards.astype(u))
-    hands = np.zeros((total, n), dtype=u)
-    for s in range(n):
-        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits_, u(0)), axis=1)
+    # popped from the top: card i goes to the dealer's left + i
+    hands = deal_masks(order[:, 51 - np.arange(dealt)], dealers, n)
     top = order[:, 51 - dealt].astype(np.int64)
     pile = np.zeros((total, 52), dtype=np.int64)
     pile[:, :51 - dealt] = order[:, :51 - dealt]
@@ -131,9 +86,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
 
     if len(seeds) < MIN_BATCH or any(name != "random" for name in names):
         return None
-    if not _CACHE:
-        _CACHE.extend(_tables())
-    fit_table = _CACHE[2]
+    fit_table = np.array(FIT, dtype=np.uint64)  # [top, suit]
     u = np.uint64
     n = players
     total = len(seeds)
@@ -144,20 +97,13 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
     suit = top & 3
     keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
     discards = np.zeros(total, dtype=u)
-    penalty = np.zeros(total, dtype=np.int64)
-    skipped = np.zeros(total, dtype=bool)
-    naming = np.zeros(total, dtype=bool)
-    reshuffles = np.zeros(total, dtype=np.int64)
-    draws = np.zeros((total, n), dtype=np.int64)
-    pen_cards = np.zeros((total, n), dtype=np.int64)
-    drawn = np.zeros((total, n), dtype=np.int64)
+    penalty, reshuffles = (np.zeros(total, dtype=np.int64) for _ in range(2))
+    skipped, naming = (np.zeros(total, dtype=bool) for _ in range(2))
+    draws, pen_cards, drawn = (np.zeros((total, n), dtype=np.int64) for _ in range(3))
     ids = np.arange(total)
-    seed_list = list(seeds)
     # results, by round
     out_hands = np.zeros((total, n), dtype=u)
-    out_draws = np.zeros((total, n), dtype=np.int64)
-    out_pen = np.zeros((total, n), dtype=np.int64)
-    out_drawn = np.zeros((total, n), dtype=np.int64)
+    out_draws, out_pen, out_drawn = (np.zeros((total, n), dtype=np.int64) for _ in range(3))
     out_winner = np.full(total, -1, dtype=np.int64)
     out_stopped = np.zeros(total, dtype=bool)
     out_turns = np.zeros(total, dtype=np.int64)
@@ -173,7 +119,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
             if discards[i] == 0:
                 continue
             cards = bits(int(discards[i]))
-            derived_random(seed_list[ids[i]], "reshuffle", int(reshuffles[i])).shuffle(cards)
+            derived_random(seeds[ids[i]], "reshuffle", int(reshuffles[i])).shuffle(cards)
             reshuffles[i] += 1
             pile[i, :len(cards)] = cards
             pile_len[i] = len(cards)
@@ -230,7 +176,7 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
         plays = play_pen | play_norm
         card = np.full(m, -1, dtype=np.int64)
         if plays.any():
-            card[plays] = _nth_bit(target[plays], k[plays])
+            card[plays] = np.bitwise_count(nth_bit_masks(target[plays], k[plays]) - one)
         named = np.where(in_jacks, (pick - c_low) % 4, -1)
         pen_draw = np.flatnonzero(in_pen & ~play_pen)
         one_draw = np.flatnonzero(in_norm & (fit == 0))
@@ -337,12 +283,10 @@ def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                  naming, reshuffles, draws, pen_cards, drawn)))  # arrays of several dtypes
     counts = np.bitwise_count(out_hands).astype(np.int64)
     place = places_by_count(counts, out_winner)
-    turns = np.repeat(out_turns[:, None], n, axis=1)
-    stopped_col = np.repeat(out_stopped[:, None], n, axis=1)
     return {"place": place.ravel(), "won": (place == 1).ravel(), "points": counts.ravel(),
-            "passes": out_draws.ravel(), "turns": turns.ravel(),
+            "passes": out_draws.ravel(), "turns": np.repeat(out_turns, n),
             "penalty_cards": out_pen.ravel(), "cards_drawn": out_drawn.ravel(),
-            "stopped": stopped_col.ravel()}
+            "stopped": np.repeat(out_stopped, n)}
 
 
 def satti_terms(rules: RulesBase) -> PlayoutTerms:

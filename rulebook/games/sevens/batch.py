@@ -5,13 +5,13 @@ playout columns mean.
 rule of :mod:`rulebook.games.sevens.core` named in its comment: the shuffle and deal
 (BS-DEAL-3/5), the opening (BS-OPEN-3/4), legal plays and passes (BS-MOVE-3/4, BS-HR-5/6,
 BS-HR-8..11), turn order (BS-OPEN-5), eliminations (BS-HR-10), final turns (BS-HR-16/17),
-scoring (BS-END-2..8) and chips (BS-CHIP-3..5); tests/test_sevens_fast.py proves it gives
-exactly the rows of the scalar loop (and so of the state path) on every rule configuration.
-:func:`columns_random` runs it (all seats ``random``) and places the seats with the same rules as the scalar loop, vectorised:
+scoring (BS-END-2..8) and chips (BS-CHIP-3..5).  :func:`columns_random` runs it (all seats
+``random``) and places the seats with the same rules as the scalar loop, vectorised:
 BS-END-6..8 (the round winner first, the others by penalty points, lowest first, equal
 points sharing the better place, p + k after k share p; with no winner, BS-HR-12, everyone
-by points) and, in a chips game, by chips, most first (BS-CHIP-5).  The columns equal, deal
-for deal, the rows of ``playout_batch_random`` (tests/test_sevens_batch.py).
+by points) and, in a chips game, by chips, most first (BS-CHIP-5); ``playout_batch_random``
+gives the same deals as rows.  Both equal the scalar loop (and so the state path) deal for
+deal on every rule configuration (tests/test_sevens_batch.py, tests/test_sevens_fast.py).
 
 Terms: ``points`` are penalty points (chips in a chips game: BS-CHIP-3..5), ``passes`` are
 passes, ``cards_left`` the cards held at the end, ``eliminated`` whether the seat was put
@@ -25,10 +25,10 @@ from typing import Any, cast
 from ...cards import FULL_MASK
 from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64, np_turn_below
 from ...measures import PlayoutTerms, register_terms
-from ...protocol import places_from_scores
 from ...rules import RulesBase
-from ...simulation import register_batch
-from .core import ACES, KINGS, PASSES_PER_ROUND, SEVENS, SIXES, round_places
+from ...simulation import (deal_masks, next_seat_where, nth_bit_masks, register_batch,
+                           seat_places)
+from .core import ACES, KINGS, PASSES_PER_ROUND, SEVENS, SIXES
 
 __all__ = ["columns_random", "places_lower_first", "sevens_terms", "MIN_BATCH",
            "batch_random_arrays", "playout_batch_random"]
@@ -54,18 +54,6 @@ def _np_playable(table: Any, ace_high: bool, e86: bool) -> Any:
     return playable
 
 
-def _np_next_seat(seat: Any, n: int, skip: Any) -> Any:
-    """:func:`~rulebook.games.sevens.core.next_seat` on arrays; -1 where every seat is skipped (BS-OPEN-5)."""
-    import numpy as np
-
-    out = np.full_like(seat, -1)
-    for step in range(n, 0, -1):  # the nearest free seat wins, so go from far to near
-        cand = (seat + step) % n
-        free = ((skip >> cand) & 1) == 0
-        out = np.where(free, cand, out)
-    return out
-
-
 def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
                          dealers: Sequence[int]) -> list[list[dict[str, Any]]]:
     """Many deals with a ``random`` bot in every seat, vectorised with numpy.
@@ -73,24 +61,10 @@ def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
     Gives, deal for deal, the rows :func:`~rulebook.games.sevens.playout.playout_deal` gives (the same shuffle, the same
     TurnRandom draws, the same rules).
     """
-    got = batch_random_arrays(rules, players, seeds, dealers)
-    chips_on = rules.chips
-    pts_l, cards_l, passes_l = got["points"].tolist(), got["cards_left"].tolist(), \
-        got["passes"].tolist()
-    win_l, elim_l, turns_l = got["winner"].tolist(), got["eliminated"].tolist(), \
-        got["turns"].tolist()
-    n = players
-    rows_all = []
-    for d in range(len(seeds)):
-        w = None if win_l[d] < 0 else win_l[d]
-        points = pts_l[d]
-        places = places_from_scores(points, lower_is_better=False) if chips_on \
-            else round_places(points, w)
-        rows_all.append([{"seat": s, "bot": "random", "place": places[s], "won": s == w,
-                          "points": points[s], "passes": passes_l[d][s],
-                          "turns": turns_l[d], "cards_left": cards_l[d][s],
-                          "eliminated": bool(elim_l[d] >> s & 1)} for s in range(n)])
-    return rows_all
+    got = _columns(rules, players, seeds, dealers)
+    grid = {name: values.reshape(len(seeds), players).tolist() for name, values in got.items()}
+    return [[{"seat": s, "bot": "random", **{name: grid[name][d][s] for name in grid}}
+             for s in range(players)] for d in range(len(seeds))]
 
 
 def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
@@ -111,12 +85,7 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
     mix = np.array([(i * GOLDEN) & MASK64 for i in range(52)], dtype=u)
     order = np.argsort(np_splitmix64(shuffle_keys[:, None] ^ mix[None, :]), axis=1,
                        kind="stable")
-    dealer_arr = np.asarray(dealers, dtype=np.int64)
-    seat_of = (dealer_arr[:, None] + 1 + np.arange(52)[None, :]) % n
-    bits = np.left_shift(u(1), order.astype(u))
-    hands = np.zeros((total, n), dtype=u)
-    for s in range(n):
-        hands[:, s] = np.bitwise_or.reduce(np.where(seat_of == s, bits, u(0)), axis=1)
+    hands = deal_masks(order, dealers, n)
     bot_keys = np.array(derived_seeds(seeds, "bots"), dtype=u)
     # BS-OPEN-3: the holder of the opening card moves first.
     seat = np.argmax((hands >> u(rules.opening)) & u(1), axis=1).astype(np.int64)
@@ -124,25 +93,22 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
     playable = _np_playable(table, ace_high, e86)
     left = np.full((total, n), PASSES_PER_ROUND, dtype=np.int64)
     passes = np.zeros((total, n), dtype=np.int64)
-    skip = np.zeros(total, dtype=np.int64)
-    elim = np.zeros(total, dtype=np.int64)
+    skip, elim, final = (np.zeros(total, dtype=np.int64) for _ in range(3))
     winner = np.full(total, -1, dtype=np.int64)
-    final = np.zeros(total, dtype=np.int64)
     in_final = np.zeros(total, dtype=bool)
     chips = np.full((total, n), rules.start_stack - 1, dtype=np.int64)
     pool = np.full(total, n, dtype=np.int64)
     ids = np.arange(total)
     turns = np.zeros(total, dtype=np.int64)
-    out_hands = np.zeros((total, n), dtype=u)
-    out = {"passes": passes.copy(), "elim": elim.copy(), "winner": winner.copy(),
-           "chips": chips.copy(), "pool": pool.copy()}
+    out = {"hands": hands.copy(), "passes": passes.copy(), "elim": elim.copy(),
+           "winner": winner.copy(), "chips": chips.copy(), "pool": pool.copy()}
     opening_bit = u(1 << rules.opening)
     sevens = u(SEVENS)
 
     def advance(seat: Any, skip: Any, final: Any, in_final: Any) -> tuple[Any, Any]:
         # BS-OPEN-5, and BS-HR-16: in the final turns only seats still owed one.
         eff = np.where(in_final, skip | (full_seats & ~final), skip)
-        nxt = _np_next_seat(seat, n, eff)
+        nxt = next_seat_where(seat, n, ~eff)
         owed = in_final & (nxt >= 0)
         final = np.where(owed, final & ~(np.left_shift(1, np.maximum(nxt, 0))), final)
         return nxt, final
@@ -169,10 +135,7 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
         # the random bot: legal[rng.below(len(legal))], draw 0 of move t (TurnRandom).
         k = np_turn_below(bot_keys, t, legal)
         is_pass = k == count
-        x = plays
-        for i in range(int(k.max(initial=0))):
-            x = np.where(k > i, x & (x - u(1)), x)
-        low = np.where(is_pass, u(0), x & (~x + u(1)))
+        low = nth_bit_masks(plays, k)  # none for a pass: k == count
         t += 1
         # a pass (BS-HR-8, BS-CHIP-4)
         passes[r, seat] += is_pass
@@ -212,9 +175,8 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
         if done.any():
             gone = ids[done]
             turns[gone] = t
-            out_hands[gone] = hands[done]
-            for name, arr in (("passes", passes), ("elim", elim), ("winner", winner),
-                              ("chips", chips), ("pool", pool)):
+            for name, arr in (("hands", hands), ("passes", passes), ("elim", elim),
+                              ("winner", winner), ("chips", chips), ("pool", pool)):
                 out[name][gone] = arr[done]
             keep = ~done
             ids = ids[keep]
@@ -223,11 +185,11 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
                  hands, seat, table, playable, left, passes, skip, elim, winner, final,
                  in_final, chips, pool, bot_keys)))  # arrays of several dtypes and shapes
     # scoring (BS-END-2..8, BS-CHIP-5)
-    cards = np.bitwise_count(out_hands).astype(np.int64)
+    cards = np.bitwise_count(out["hands"]).astype(np.int64)
     values = np.array(rules.values, dtype=np.int64)
     pts = np.zeros((total, n), dtype=np.int64)
     for i in range(52):
-        pts += ((out_hands >> u(i)) & u(1)).astype(np.int64) * values[i]
+        pts += ((out["hands"] >> u(i)) & u(1)).astype(np.int64) * values[i]
     win = out["winner"]
     has_winner = win >= 0
     if chips_on:
@@ -242,51 +204,38 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
             "eliminated": out["elim"], "turns": turns}
 
 
-def places_lower_first(points: Any, winner: Any) -> Any:
-    """BS-END-6..8 on arrays: places 1.. from ``points`` (deals × seats), lowest first, equal
-    points sharing the better place; a seat ``winner`` (>= 0) is 1st and the others start
-    at 2nd.  ``winner`` is -1 where no one won (BS-HR-12)."""
-    import numpy as np
-
-    n = points.shape[1]
-    seats = np.arange(n)
-    is_winner = seats[None, :] == winner[:, None]
-    # A seat's place: 1 + the seats strictly better than it, where the winner is better
-    # than everyone and is compared with nobody else.
-    better = points[:, None, :] < points[:, :, None]  # [d, s, t]: t beats s
-    better = np.where(is_winner[:, None, :], True, better)  # the winner beats everyone
-    better = np.where(is_winner[:, :, None], False, better)  # nobody beats the winner
-    better[:, seats, seats] = False
-    return 1 + better.sum(axis=2)
+places_lower_first = seat_places
+"""BS-END-6..8 on arrays: ``places_lower_first(points, winner)`` gives places 1.. from
+``points`` (deals × seats), lowest first, equal points sharing the better place; a seat
+``winner`` (>= 0) is 1st and the others start at 2nd.  ``winner`` is -1 where no one won
+(BS-HR-12)."""
 
 
 def places_higher_first(values: Any) -> Any:
     """Places 1.. by value, highest first, equal values sharing the better place."""
-    better = values[:, None, :] > values[:, :, None]
-    return 1 + better.sum(axis=2)
+    return seat_places(values, higher=True)
 
 
 def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
     """The columns of many all-``random`` deals from the numpy batch (None otherwise)."""
-    import numpy as np
-
     if len(seeds) < MIN_BATCH or any(name != "random" for name in names):
         return None
+    return _columns(rules, players, seeds, dealers)
+
+
+def _columns(rules: Any, players: int, seeds: Sequence[Any],
+             dealers: Sequence[int]) -> dict[str, Any]:
+    import numpy as np
+
     got = batch_random_arrays(rules, players, list(seeds), list(dealers))
-    points = got["points"]
-    winner = got["winner"]
-    if getattr(rules, "chips"):
-        place = places_higher_first(points)
-    else:
-        place = places_lower_first(points, winner)
+    points, winner = got["points"], got["winner"]
+    place = places_higher_first(points) if rules.chips else places_lower_first(points, winner)
     seats = np.arange(players)
-    won = seats[None, :] == winner[:, None]
     eliminated = (got["eliminated"][:, None] >> seats[None, :]) & 1
-    turns = np.repeat(got["turns"][:, None], players, axis=1)
-    return {"place": place.ravel(), "won": won.ravel(), "points": points.ravel(),
-            "passes": got["passes"].ravel(), "turns": turns.ravel(),
-            "cards_left": got["cards_left"].ravel(),
+    return {"place": place.ravel(), "won": (seats[None, :] == winner[:, None]).ravel(),
+            "points": points.ravel(), "passes": got["passes"].ravel(),
+            "turns": np.repeat(got["turns"], players), "cards_left": got["cards_left"].ravel(),
             "eliminated": eliminated.astype(bool).ravel()}
 
 

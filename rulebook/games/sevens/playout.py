@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...cards import ALL_CARDS
 from ...fastrandom import derived_seed, turn_below
 from .bots import smart_choice
 from .core import PASS_CHOICE, deal_hands, new_table, scores, step
@@ -44,7 +45,7 @@ def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
             k = turn_below(key, t.turns, count + can)
             choice = PASS_CHOICE if k == count else _nth_bit(plays, k)
         if moves is not None:
-            moves.append("pass" if choice < 0 else _CARD_TEXT[choice])
+            moves.append("pass" if choice < 0 else ALL_CARDS[choice].text)
         step(t, choice)
     points, places = scores(rules, t, None)
     winner = t.winner
@@ -60,6 +61,3 @@ def _nth_bit(mask: int, k: int) -> int:
     for _ in range(k):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
-
-
-_CARD_TEXT = tuple(r + s for r in "A23456789TJQK" for s in "CDHS")
