@@ -134,7 +134,7 @@ class TurnFlow(NamedTuple):
 
     def clauses(self) -> set[str]:
         """Every clause id the flow cites."""
-        return {c for item in (*self.nodes, *self.edges) for c in item.clauses}
+        return {c for item in self.nodes + self.edges for c in item.clauses}
 
     def diff(self, other: "TurnFlow") -> FlowDiff:
         """What ``other`` adds to and removes from this flow (nodes and edges compared whole)."""

@@ -103,8 +103,9 @@ def _short_blind(t: Table) -> int | None:
     return None
 
 
-_BLOCK_CLAUSES = {"cap": ("BDG-BET-4",), "stack": ("BDG-POT-1",),
-                  "no_one_to_answer": ("BDG-BET-9",), "not_reopened": ("BDG-POT-4",)}
+_BLOCK_CLAUSES: dict[str, tuple[str, ...]] = {
+    "cap": ("BDG-BET-4",), "stack": ("BDG-POT-1",), "no_one_to_answer": ("BDG-BET-9",),
+    "not_reopened": ("BDG-POT-4",)}
 _SHORT_BLIND = ("the big blind went all in for only {}, but a short big blind does not lower "
                 "the bet")
 
@@ -187,7 +188,7 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
                "not_reopened": f"{v.you} {v.verb('have', 'has')} already acted, and only a "
                                "short all-in has raised since, which does not reopen the "
                                "betting"}[block]
-        clauses = _BLOCK_CLAUSES[block]
+        clauses: tuple[str, ...] = _BLOCK_CLAUSES[block]
         if block == "cap" and t.phase == R1:
             clauses = ("BDG-BET-4", "BDG-BET-5")
         return say(False, f"{refused}: {why}, so {v.they} may only {or_list(_options(t))}.",

@@ -287,7 +287,6 @@ def _explain_card(t: Table, rules: Any, m: Play, v: Voice, legal: bool,
     rank = card >> 2
     lead = legal_lead(v, f"play {m.pretty()}", m.pretty())
     top = _c(t.top)
-    stacking = option_label(rules, "seven_stacking")
     if t.penalty:
         pen: dict[str, Any] = dict(kind="penalty", penalty=t.penalty, top=ALL_CARDS[t.top],
                                    not_playable=mask)
@@ -298,11 +297,13 @@ def _explain_card(t: Table, rules: Any, m: Play, v: Voice, legal: bool,
                        ("SAT-SEVEN-4", "SAT-SEVEN-2"), **pen)
         if rank != SEVEN_RANK:
             return say(False, f"{c} cannot be played: a penalty of {t.penalty} is pending{jack}, "
-                       f"and with {stacking} off {v.they} can only draw it.",
+                       f"and with {option_label(rules, 'seven_stacking')} off {v.they} can only "
+                       "draw it.",
                        ("SAT-SEVEN-4", "SAT-SEVEN-5"), **pen)
         if not rules.seven_stacking:
-            return say(False, f"{c} cannot be played: with {stacking} off a penalised player may "
-                       f"only draw the {t.penalty} cards.", ("SAT-SEVEN-5",),
+            return say(False, f"{c} cannot be played: with {option_label(rules, 'seven_stacking')} "
+                       f"off a penalised player may only draw the {t.penalty} cards.",
+                       ("SAT-SEVEN-5",),
                        rule="seven_stacking", **pen)
         assert legal, "explain disagrees with legality"
         if last:
