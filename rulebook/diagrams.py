@@ -168,10 +168,6 @@ def _scripts_dir() -> pathlib.Path:
     return pathlib.Path(sysconfig.get_path("scripts"))
 
 
-def _executable(path: pathlib.Path) -> bool:
-    return path.is_file() and os.access(path, os.X_OK)
-
-
 def find_dot() -> DotProgram | None:
     """Decide which program draws diagrams: the real ``dot`` first, then ``graphviz-pure``.
 
@@ -183,12 +179,9 @@ def find_dot() -> DotProgram | None:
     if dot:
         return DotProgram("dot", pathlib.Path(dot))
     local = _scripts_dir() / "graphviz-pure"
-    if _executable(local):
-        return DotProgram("graphviz-pure", local)
-    pure = shutil.which("graphviz-pure")
-    if pure:
-        return DotProgram("graphviz-pure", pathlib.Path(pure))
-    return None
+    pure = local if local.is_file() and os.access(local, os.X_OK) else \
+        shutil.which("graphviz-pure")
+    return DotProgram("graphviz-pure", pathlib.Path(pure)) if pure else None
 
 
 def _import_graphviz() -> Any:

@@ -16,13 +16,9 @@ from .core import EIGHT_RANK, JACK_RANK, SEVEN_RANK
 __all__ = ["turn_flow"]
 
 
-def _rank_word(letter: str) -> str:
-    return "10" if letter == "T" else letter
-
-
 def turn_flow(rules: Any) -> TurnFlow:
     """Satti's turn and round end for ``rules`` (see the module header)."""
-    seven, eight, jack = (_rank_word(RANKS[r]) for r in (SEVEN_RANK, EIGHT_RANK, JACK_RANK))
+    seven, eight, jack = (RANKS[r] for r in (SEVEN_RANK, EIGHT_RANK, JACK_RANK))
     stacking, after_draw = rules.seven_stacking, rules.play_after_draw
     b = FlowBuilder()
     # -- before the first turn ------------------------------------------------------------

@@ -19,6 +19,7 @@ the row order (BS-HR-13); ``one_final_turn`` adds the final turns to the ending
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from ...cards import ALL_CARDS, RANKS
@@ -34,18 +35,12 @@ def _points_text(values: Sequence[int]) -> str:
     if len(set(by_rank)) == 1:
         return f"{by_rank[0]} per card"
     parts: list[str] = []
-    r = 0
-    while r < 13:
-        if by_rank[r] == r + 1:
-            end = r
-            while end + 1 < 13 and by_rank[end + 1] == end + 2:
-                end += 1
-            if end > r:
-                parts.append(f"{_rank_word(RANKS[r])}-{_rank_word(RANKS[end])} face value")
-                r = end + 1
-                continue
-        parts.append(f"{_rank_word(RANKS[r])} {by_rank[r]}")
-        r += 1
+    for face, group in groupby(range(13), key=lambda r: by_rank[r] == r + 1):
+        run = list(group)
+        if face and len(run) > 1:
+            parts.append(f"{_rank_word(RANKS[run[0]])}-{_rank_word(RANKS[run[-1]])} face value")
+        else:
+            parts.extend(f"{_rank_word(RANKS[r])} {by_rank[r]}" for r in run)
     return ", ".join(parts)
 
 
