@@ -13,9 +13,10 @@ __all__ = ["Reasons", "legal_lead", "option_label"]
 
 
 class Reasons:
-    """The explanations of one move: ``Reasons("7H", SevensFacts, seat=2)(legal, reason,
-    clauses, kind="playable")`` is the :class:`~rulebook.protocol.Explanation` of ``7H``
-    whose facts are the given ones over the shared ``seat=2``."""
+    """The explanations of one move: ``Reasons("7H", Facts, seat=2)(legal, reason, clauses,
+    kind="playable")`` is the :class:`~rulebook.protocol.Explanation` of ``7H`` whose facts
+    (a game's :class:`~rulebook.protocol.Facts`) are the given ones over the shared
+    ``seat=2``."""
 
     __slots__ = ("move", "facts", "base")
 
@@ -39,5 +40,5 @@ def legal_lead(v: Voice, doing: str, move: str) -> str:
 
 
 def option_label(rules: Any, name: str) -> str:
-    """An option as a sentence names it: its label in the profile (``Seven stacking``)."""
+    """An option as a sentence names it: its label in the profile."""
     return str(rules.profile.options[name].label)

@@ -225,32 +225,21 @@ def short_clauses(clauses: Sequence[str]) -> str:
     >>> short_clauses(("BS-ROW-1", "BS-ROW-2", "BS-ROW-3", "BS-MOVE-1", "BS-HR-13"))
     'BS-ROW-1..3 BS-MOVE-1 BS-HR-13'
     """
-    parts: list[str] = []
-    run: list[tuple[str, int]] = []
-
-    def flush() -> None:
-        if run:
-            prefix, first = run[0]
-            last = run[-1][1]
-            if len(run) >= 3:
-                parts.append(f"{prefix}{first}..{last}")
-            else:
-                parts.extend(f"{prefix}{number}" for _, number in run)
-            run.clear()
-
+    runs: list[tuple[str, list[int]]] = []  # a family and a run of numbers; no number: alone
     for clause in clauses:
         match = _CLAUSE.match(clause)
         if match is None:
-            flush()
-            parts.append(clause)
-            continue
-        prefix, number = match.group(1), int(match.group(2))
-        if run and run[-1][0] == prefix and run[-1][1] + 1 == number:
-            run.append((prefix, number))
+            runs.append((clause, []))
+        elif runs and runs[-1][0] == match[1] and runs[-1][1][-1:] == [int(match[2]) - 1]:
+            runs[-1][1].append(int(match[2]))
         else:
-            flush()
-            run.append((prefix, number))
-    flush()
+            runs.append((match[1], [int(match[2])]))
+    parts: list[str] = []
+    for prefix, numbers in runs:
+        if len(numbers) >= 3:
+            parts.append(f"{prefix}{numbers[0]}..{numbers[-1]}")
+        else:
+            parts.extend([f"{prefix}{number}" for number in numbers] or [prefix])
     return " ".join(parts)
 
 

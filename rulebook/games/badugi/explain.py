@@ -300,11 +300,10 @@ def log_entry(before: Table, move: Move) -> LogEntry:
     why = explain(before, move, Voice(seat))
     if isinstance(move, Draw):
         k = move.discard.bit_count()
-        said = (f"Seat {seat} stands pat." if not k else
-                f"Seat {seat} draws {k} card{'s' if k != 1 else ''}.")
+        said = f"Seat {seat} draws {count_words(k, 'card')}." if k else f"Seat {seat} stands pat."
+    elif move.kind in ("call", "bet", "raise"):
+        put = cast(BadugiFacts, why.facts).put_in
+        said = f"Seat {seat} {ACTION_VERBS[move.kind]}, putting in {put}."
     else:
         said = f"Seat {seat} {ACTION_VERBS[move.kind]}."
-        if move.kind in ("call", "bet", "raise"):
-            put = cast(BadugiFacts, why.facts).put_in
-            said = f"Seat {seat} {ACTION_VERBS[move.kind]}, putting in {put}."
     return LogEntry(seat, str(move), said, why.reason, why.clauses, why.facts.private)

@@ -30,7 +30,6 @@ def turn_flow(rules: Any) -> TurnFlow:
     stack_text = (", ".join(map(str, stacks)) if stacks
                   else f"{rules.options.get('stack')} each")
     b = FlowBuilder()
-    # -- before the first action ----------------------------------------------------------
     b.node("seats", f"2-8 players with chips (stacks: {stack_text});\nthe button",
            ("BDG-SEAT-1", "BDG-SEAT-2"), "start", "start")
     b.node("blinds", f"blinds: small {small_blind} left of the button, big {big_blind}\n"
@@ -38,7 +37,6 @@ def turn_flow(rules: Any) -> TurnFlow:
            ("BDG-SEAT-4", "BDG-SEAT-5", "BDG-SEAT-6", "BDG-SEAT-7"), "step", "start")
     b.node("deal", f"deal {cards} private cards each,\none at a time from the button's left",
            ("BDG-SEAT-8", "BDG-SEAT-9"), "step", "start")
-    # -- the hand: betting rounds and draws, in the engine's phase order -------------------
     ids = [name for name in B.PHASES if name != "over"]
     sizes: dict[int, int] = {}
     for index, name in enumerate(ids):
@@ -62,7 +60,6 @@ def turn_flow(rules: Any) -> TurnFlow:
                    "still in\n"
                    f"discards 0-{cards} and draws as many (1 burned)",
                    ("BDG-DRAW-1", "BDG-DRAW-2", "BDG-DRAW-4", "BDG-DRAW-5", "BDG-DRAW-6"))
-    # -- end of the hand -------------------------------------------------------------------
     b.node("showdown", "showdown: last bettor shows first, then clockwise;\ncards speak, the "
            f"lowest hand wins each pot\n(only {cards}-card hands count; side pots, splits)",
            ("BDG-SHOW-2", "BDG-SHOW-3", "BDG-SHOW-4", "BDG-SHOW-5", "BDG-POT-2", "BDG-POT-5",

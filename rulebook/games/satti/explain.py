@@ -376,6 +376,12 @@ def _explain_card(t: Table, rules: Any, m: Play, v: Voice, legal: bool,
     return say(True, reason + ".", clauses, kind="fits", playable=mask, **extra, **follow)
 
 
+_DRAWN_EFFECTS = {JACK_RANK: (" They name the suit to follow next.", "SAT-JACK-1"),
+                  SEVEN_RANK: (" The next player faces a penalty of 2.", "SAT-SEVEN-1"),
+                  EIGHT_RANK: (" The next player is skipped.", "SAT-EIGHT-2")}
+"""What a drawn card played at once does next, and the clause that says so."""
+
+
 def log_entries(t0: Table, t1: Table, rules: Any, move: Move, drew: int,
                 played: int) -> tuple[LogEntry, ...]:
     """The public log entries of ``move`` played on ``t0`` (giving ``t1``, drawing ``drew``
@@ -410,17 +416,8 @@ def log_entries(t0: Table, t1: Table, rules: Any, move: Move, drew: int,
                           "penalty card and ends the turn.", ("SAT-EIGHT-3", "SAT-EIGHT-2"))
     entries.append(LogEntry(seat, text, said, why.reason, why.clauses, why.facts.private))
     if played >= 0:
-        effect = ""
-        clauses: tuple[str, ...] = ("SAT-TURN-4",)
-        if played >> 2 == JACK_RANK:
-            effect = " They name the suit to follow next."
-            clauses += ("SAT-JACK-1",)
-        elif played >> 2 == SEVEN_RANK:
-            effect = " The next player faces a penalty of 2."
-            clauses += ("SAT-SEVEN-1",)
-        elif played >> 2 == EIGHT_RANK:
-            effect = " The next player is skipped."
-            clauses += ("SAT-EIGHT-2",)
+        effect, *more = _DRAWN_EFFECTS.get(played >> 2, ("",))
+        clauses = ("SAT-TURN-4", *more)
         entries.append(LogEntry(seat, "", f"Seat {seat}'s drawn {_c(played)} fits and is played "
                                 "at once.", f"With {option_label(rules, 'play_after_draw')} on, "
                                 f"a drawn card that fits is played at once.{effect}",

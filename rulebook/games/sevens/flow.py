@@ -57,7 +57,6 @@ def turn_flow(rules: Any) -> TurnFlow:
     open_clauses = [c for c in row_clauses(rules, "opening card") if c in ("BS-OPEN-1",
                                                                            "BS-OPEN-2")]
     b = FlowBuilder()
-    # -- before the first turn ------------------------------------------------------------
     b.node("deal", f"{rules.min_players}-{rules.max_players} players:\ndeal all 52 cards, "
            "one at a time from the dealer's left",
            (*row_clauses(rules, "players"), "BS-DEAL-3", "BS-DEAL-5", "BS-DEAL-6"),
@@ -66,7 +65,6 @@ def turn_flow(rules: Any) -> TurnFlow:
         b.node("ante", "everyone antes 1 chip into the pool", ("BS-CHIP-3",), "step", "start")
     b.node("opener", f"the holder of {opening} takes the first turn",
            (*open_clauses, "BS-OPEN-3"), "step", "start")
-    # -- one turn --------------------------------------------------------------------------
     b.node("turn", "next player still in, to the left", ("BS-OPEN-5",), "start")
     b.node("first_turn", "first turn of the round?", ("BS-OPEN-4",), "question")
     b.node("play_opening", f"play {opening}\n(no other card, no pass)",
@@ -99,7 +97,6 @@ def turn_flow(rules: Any) -> TurnFlow:
                ("BS-HR-10", "BS-INFO-6"), "step")
         b.node("all_eliminated", "everyone still in eliminated?", ("BS-HR-12",), "question")
     b.node("hand_empty", "hand empty?", ("BS-END-1",), "question")
-    # -- end of the round ------------------------------------------------------------------
     b.node("winner", "first out: the round winner",
            ("BS-END-1", *(("BS-HR-17",) if final else ())), "step", "end")
     if final:
@@ -117,7 +114,6 @@ def turn_flow(rules: Any) -> TurnFlow:
                + _points_text(rules.values), row_clauses(rules, "card points")
                or ("BS-END-2",), "end", "end")
 
-    # -- arrows ----------------------------------------------------------------------------
     if chips:
         b.edge("deal", "ante", "", ("BS-CHIP-3",))
         b.edge("ante", "opener", "", ("BS-OPEN-3",))
