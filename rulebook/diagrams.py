@@ -168,10 +168,6 @@ def _scripts_dir() -> pathlib.Path:
     return pathlib.Path(sysconfig.get_path("scripts"))
 
 
-def _executable(path: pathlib.Path) -> bool:
-    return path.is_file() and os.access(path, os.X_OK)
-
-
 def find_dot() -> DotProgram | None:
     """Decide which program draws diagrams: the real ``dot`` first, then ``graphviz-pure``.
 
@@ -183,22 +179,17 @@ def find_dot() -> DotProgram | None:
     if dot:
         return DotProgram("dot", pathlib.Path(dot))
     local = _scripts_dir() / "graphviz-pure"
-    if _executable(local):
-        return DotProgram("graphviz-pure", local)
-    pure = shutil.which("graphviz-pure")
-    if pure:
-        return DotProgram("graphviz-pure", pathlib.Path(pure))
-    return None
+    pure = local if local.is_file() and os.access(local, os.X_OK) else \
+        shutil.which("graphviz-pure")
+    return DotProgram("graphviz-pure", pathlib.Path(pure)) if pure else None
 
 
 def _import_graphviz() -> Any:
     try:
         import graphviz
     except ImportError as exc:  # rulebook alone, without the lab extras
-        raise GraphvizMissing(
-            "The Python package graphviz is not installed (pip install -e '.[lab]').",
-            hint="pip install graphviz",
-        ) from exc
+        raise GraphvizMissing("The Python package graphviz is not installed (pip install -e "
+                              "'.[lab]').", hint="pip install graphviz") from exc
     return graphviz
 
 
@@ -278,11 +269,10 @@ class Diagram:
         if program is None:
             raise GraphvizMissing("Graphviz is not installed, so the diagram cannot be drawn.")
         if format not in _FORMATS[program.backend]:
-            raise RenderFailed(
-                f"{program.backend} cannot draw {format!r}; it draws "
-                f"{', '.join(sorted(_FORMATS[program.backend]))}.",
-                hint="Install Graphviz (apt-get install graphviz) for PDF." if format == "pdf" else "",
-            )
+            raise RenderFailed(f"{program.backend} cannot draw {format!r}; it draws "
+                               f"{', '.join(sorted(_FORMATS[program.backend]))}.",
+                               hint="Install Graphviz (apt-get install graphviz) for PDF."
+                               if format == "pdf" else "")
         graph = self._titled_graph()
         key = (format, str(program.path), str(graph.source))
         if key in self._drawn:
@@ -298,11 +288,11 @@ class Diagram:
             except graphviz.ExecutableNotFound as exc:
                 raise GraphvizMissing(f"{program.path} could not be run.") from exc
             except (graphviz.CalledProcessError, subprocess.CalledProcessError) as exc:
-                detail = exc.stderr.decode("utf-8", "replace").strip() if isinstance(exc.stderr, bytes) else str(exc.stderr or "")
-                raise RenderFailed(
-                    f"{program.backend} could not draw the diagram: {detail or exc}",
-                    hint="Check the DOT source shown with the error.",
-                ) from exc
+                detail = exc.stderr.decode("utf-8", "replace").strip() \
+                    if isinstance(exc.stderr, bytes) else str(exc.stderr or "")
+                raise RenderFailed(f"{program.backend} could not draw the diagram: "
+                                   f"{detail or exc}",
+                                   hint="Check the DOT source shown with the error.") from exc
             finally:
                 dot_command.DOT_BINARY = saved
         self._drawn = {key: data}
@@ -329,11 +319,9 @@ class Diagram:
 
     def _fallback_html(self, error: DiagramError) -> str:
         caption = f"<p><b>{html.escape(self.title)}</b></p>" if self.title else ""
-        return (
-            f'<div class="rulebook-diagram rulebook-diagram-source">{caption}'
-            f"<pre>{html.escape(self.source)}</pre>"
-            f"<p><i>{html.escape(str(error))}</i></p></div>"
-        )
+        return (f'<div class="rulebook-diagram rulebook-diagram-source">{caption}'
+                f"<pre>{html.escape(self.source)}</pre>"
+                f"<p><i>{html.escape(str(error))}</i></p></div>")
 
     def html(self) -> str:
         """HTML for a notebook or an ``ipywidgets.HTML``: the title (wrapped), a "full size"
@@ -371,10 +359,8 @@ class Diagram:
         try:
             svg = self.svg()
         except DiagramError as error:
-            return {
-                "text/html": self._fallback_html(error),
-                "text/plain": f"{self.source}\n{error}",
-            }
+            return {"text/html": self._fallback_html(error),
+                    "text/plain": f"{self.source}\n{error}"}
         return {"text/html": self.html(), "image/svg+xml": svg, "text/plain": repr(self)}
 
     def __repr__(self) -> str:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import html as _html
 import re
+from functools import reduce
+from operator import or_
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -128,9 +130,14 @@ def clauses_html(clauses: Iterable[str]) -> str:
 def reason_html(text: str, clauses: Iterable[str] = ()) -> str:
     """A sentence for a learner: its words, then every clause id it names, small and last
     (ids written inside the sentence are moved there)."""
-    words, inside = split_clauses(text)
-    ids = list(inside) + [c for c in clauses if c not in inside]
+    words, ids = _words_and_ids(text, clauses)
     return escape(words) + clauses_html(ids)
+
+
+def _words_and_ids(text: str, clauses: Iterable[str]) -> tuple[str, list[str]]:
+    """A sentence without its bracketed clause ids, and those ids followed by ``clauses``."""
+    words, inside = split_clauses(text)
+    return words, list(inside) + [c for c in clauses if c not in inside]
 
 
 def move_words(state: Any, move: Any) -> str:
@@ -154,8 +161,7 @@ def explanation_html(explanation: Any, prefix: str = "", words: str | None = Non
     mark = "✔ legal" if legal else "✘ not legal"
     shown = explanation.move if words is None else words
     move = f"<b>{escape(shown)}</b> — " if shown else ""
-    text, inside = split_clauses(explanation.reason)
-    ids = list(inside) + [c for c in explanation.clauses if c not in inside]
+    text, ids = _words_and_ids(explanation.reason, explanation.clauses)
     return (f'<div class="rb-reason rb-expl{bad}" data-legal="{int(legal)}">{prefix}{move}'
             f'<b>{mark}:</b> <span class="rb-why">{escape(text)}</span>{clauses_html(ids)}'
             "</div>")
@@ -188,11 +194,8 @@ def cards_html(cards: Iterable[Card | str] | CardSet, legal: CardSet | int | Non
     mask = legal.mask if isinstance(legal, CardSet) else (legal or 0)
     lastmask = last.mask if isinstance(last, CardSet) else (last or 0)
     items = parse_cards(cards) if isinstance(cards, str) else list(cards)
-    parts = []
-    for item in items:
-        card = Card(item) if isinstance(item, str) else item
-        parts.append(card_html(card, legal=bool(mask & card.mask),
-                               last=bool(lastmask & card.mask)))
+    parts = [card_html(card, legal=bool(mask & card.mask), last=bool(lastmask & card.mask))
+             for card in (Card(item) if isinstance(item, str) else item for item in items)]
     return " ".join(parts) if parts else f'<span class="rb-note">{escape(empty)}</span>'
 
 
@@ -203,7 +206,7 @@ def face_down_html(count: int, compact: bool = False) -> str:
         return '<span class="rb-note">(no cards)</span>'
     backs = ('<span class="rb-card rb-back" title="hidden card">??</span>' for _ in range(count))
     if compact:
-        return (f'<span class="rb-fan" title="{_count(count, "hidden card")}">'
+        return (f'<span class="rb-fan" title="{count_words(count, "hidden card")}">'
                 + "".join(backs) + "</span>")
     return " ".join(backs)
 
@@ -214,13 +217,14 @@ def table_html(headers: Sequence[str], rows: Sequence[Sequence[str]],
 
     Cells are escaped unless ``raw`` is true (for cells that are already HTML).
     """
-    esc = (lambda x: str(x)) if raw else escape
+    esc = str if raw else escape
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = []
     for i, row in enumerate(rows):
         mark = ' class="rb-diff"' if highlight is not None and highlight[i] else ""
         body.append(f"<tr{mark}>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>")
-    return f'<table class="rb-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return (f'<table class="rb-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}'
+            "</tbody></table>")
 
 
 # -- what the engine says, read generically ------------------------------------------------
@@ -234,10 +238,7 @@ def hand_order(cards: CardSet | int) -> list[Card]:
 def legal_card_mask(state: Any) -> int:
     """The cards the player to move may use now: the cards of ``state.legal_moves()``
     (``move.cards``: a card played, the cards a draw may discard); an action lights none."""
-    mask = 0
-    for move in state.legal_moves():
-        mask |= move.cards.mask
-    return mask
+    return reduce(or_, (move.cards.mask for move in state.legal_moves()), 0)
 
 
 def last_log(state: Any) -> tuple[Any, ...]:
@@ -285,17 +286,12 @@ def last_move_text(state: Any, seats: str | int | None = "all") -> str:
 
 def last_cards(state: Any) -> int:
     """The mask of the cards the last move used (for the dashed outline on the table)."""
-    if not state.history:
-        return 0
-    return int(state.history[-1].cards.mask)
+    return int(state.history[-1].cards.mask) if state.history else 0
 
 
 def count_words(n: int, noun: str) -> str:
     """``1 card``, ``3 cards``."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-_count = count_words
 
 
 class TableView:
@@ -396,9 +392,7 @@ def hand_cell_html(state: Any, seat: int, face_up: bool, compact: bool = False) 
 
 def ordinal(n: int) -> str:
     """A place in words: ``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``12th``, ``21st``."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def outcome_html(state: Any) -> str:

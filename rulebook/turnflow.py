@@ -103,10 +103,6 @@ class FlowDiff(NamedTuple):
         """Ids of the nodes added, removed or changed."""
         return {n.id for n in self.added_nodes | self.removed_nodes}
 
-    def changed_edge_keys(self) -> set[tuple[str, str]]:
-        """``(tail, head)`` of the edges added, removed or changed."""
-        return {(e.tail, e.head) for e in self.added_edges | self.removed_edges}
-
 
 class TurnFlow(NamedTuple):
     """A ruleset's turn and round end as plain data: what :func:`turn_diagram` draws."""
@@ -122,19 +118,15 @@ class TurnFlow(NamedTuple):
 
     def node(self, node_id: str) -> FlowNode:
         """The node called ``node_id`` (``KeyError`` if there is none)."""
-        for node in self.nodes:
-            if node.id == node_id:
-                return node
-        raise KeyError(f"this flow has no node {node_id!r}: it has "
-                       f"{', '.join(n.id for n in self.nodes)}")
+        found = [node for node in self.nodes if node.id == node_id]
+        if not found:
+            raise KeyError(f"this flow has no node {node_id!r}: it has "
+                           f"{', '.join(self.node_ids())}")
+        return found[0]
 
     def node_ids(self) -> set[str]:
         """The ids of every node."""
         return {n.id for n in self.nodes}
-
-    def edge_keys(self) -> set[tuple[str, str]]:
-        """``(tail, head)`` of every edge."""
-        return {(e.tail, e.head) for e in self.edges}
 
     def edges_between(self, tail: str, head: str) -> list[FlowEdge]:
         """The edges from ``tail`` to ``head``."""
@@ -142,12 +134,7 @@ class TurnFlow(NamedTuple):
 
     def clauses(self) -> set[str]:
         """Every clause id the flow cites."""
-        out: set[str] = set()
-        for node in self.nodes:
-            out.update(node.clauses)
-        for edge in self.edges:
-            out.update(edge.clauses)
-        return out
+        return {c for item in self.nodes + self.edges for c in item.clauses}
 
     def diff(self, other: "TurnFlow") -> FlowDiff:
         """What ``other`` adds to and removes from this flow (nodes and edges compared whole)."""
@@ -170,12 +157,12 @@ class FlowBuilder:
         """Add a box: its id, its words, its clause ids, its kind and section."""
         assert kind in NODE_KINDS and section in SECTIONS
         assert all(n.id != node_id for n in self.nodes), node_id
-        self.nodes.append(FlowNode(node_id, label, _unique(clauses), kind, section))
+        self.nodes.append(FlowNode(node_id, label, tuple(dict.fromkeys(clauses)), kind, section))
 
     def edge(self, tail: str, head: str, label: str, clauses: Iterable[str],
              style: str = "solid") -> None:
         """Add an arrow from ``tail`` to ``head`` with its words and clause ids."""
-        self.edges.append(FlowEdge(tail, head, label, _unique(clauses), style))
+        self.edges.append(FlowEdge(tail, head, label, tuple(dict.fromkeys(clauses)), style))
 
     def build(self, title: str, captions: dict[str, str] | None = None) -> TurnFlow:
         """The flow, titled ``title``; ``captions`` renames sections (e.g. ``"The hand"``)."""
@@ -188,14 +175,6 @@ class FlowBuilder:
         sections = tuple((key, (captions or {}).get(key, caption))
                          for key, caption in SECTIONS.items())
         return TurnFlow(title, tuple(self.nodes), tuple(self.edges), sections)
-
-
-def _unique(clauses: Iterable[str]) -> tuple[str, ...]:
-    out: list[str] = []
-    for clause in clauses:
-        if clause not in out:
-            out.append(clause)
-    return tuple(out)
 
 
 def flow_title(rules: Any) -> str:
@@ -217,9 +196,8 @@ def turn_flow(rules: RulesBase) -> TurnFlow:
     ``rules.turn_flow()``, which each game builds from the rules object's own values, so
     switching an option changes the flow.  Raises ``ValueError`` for an object that draws
     no flow."""
-    build = getattr(type(rules), "turn_flow", None)
     try:
-        if build is None:
+        if not hasattr(type(rules), "turn_flow"):
             raise NotImplementedError
         flow: TurnFlow = rules.turn_flow()
     except NotImplementedError:
@@ -247,32 +225,21 @@ def short_clauses(clauses: Sequence[str]) -> str:
     >>> short_clauses(("BS-ROW-1", "BS-ROW-2", "BS-ROW-3", "BS-MOVE-1", "BS-HR-13"))
     'BS-ROW-1..3 BS-MOVE-1 BS-HR-13'
     """
-    parts: list[str] = []
-    run: list[tuple[str, int]] = []
-
-    def flush() -> None:
-        if run:
-            prefix, first = run[0]
-            last = run[-1][1]
-            if len(run) >= 3:
-                parts.append(f"{prefix}{first}..{last}")
-            else:
-                parts.extend(f"{prefix}{number}" for _, number in run)
-            run.clear()
-
+    runs: list[tuple[str, list[int]]] = []  # a family and a run of numbers; no number: alone
     for clause in clauses:
         match = _CLAUSE.match(clause)
         if match is None:
-            flush()
-            parts.append(clause)
-            continue
-        prefix, number = match.group(1), int(match.group(2))
-        if run and run[-1][0] == prefix and run[-1][1] + 1 == number:
-            run.append((prefix, number))
+            runs.append((clause, []))
+        elif runs and runs[-1][0] == match[1] and runs[-1][1][-1:] == [int(match[2]) - 1]:
+            runs[-1][1].append(int(match[2]))
         else:
-            flush()
-            run.append((prefix, number))
-    flush()
+            runs.append((match[1], [int(match[2])]))
+    parts: list[str] = []
+    for prefix, numbers in runs:
+        if len(numbers) >= 3:
+            parts.append(f"{prefix}{numbers[0]}..{numbers[-1]}")
+        else:
+            parts.extend([f"{prefix}{number}" for number in numbers] or [prefix])
     return " ".join(parts)
 
 

@@ -63,6 +63,4 @@ def hand_diagram(cards: Union[CardsLike, BadugiValue]) -> "Diagram":
     why any other largest set was not kept.  Raises
     :class:`~rulebook.diagrams.GraphvizMissing` if the ``graphviz`` package is absent.
     """
-    from ...diagrams import Diagram, digraph  # graphviz stays out of ``import rulebook``
-
     return draw_hand(evaluate(cards))

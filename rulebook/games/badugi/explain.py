@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ...cards import RANKS, CardSet
+from ...html import count_words
+from ...phrasing import Reasons, legal_lead
 from ...protocol import Explanation, Facts, LogEntry, Voice
+from ...sheets.common import and_list, or_list
 from . import betting as B
 from .betting import ACTION_NAMES, BET, CALL, CHECK, FOLD, OVER, PHASES, R1, RAISE, Table
 from .moves import ACTION_VERBS, Action, Draw, Move
@@ -44,8 +47,7 @@ def phase_name(phase: int) -> str:
 
 def seats_text(seats: Sequence[int]) -> str:
     """``seat 2``, ``seat 0 and seat 2``, ``seat 0, seat 1 and seat 3``."""
-    names = [f"seat {s}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([f"seat {s}" for s in seats])
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -86,20 +88,9 @@ class BadugiFacts(Facts):
     """The seat holding a card asked about, when the sentence says it is not the mover."""
 
 
-def _cap(text: str) -> str:
-    """``text`` with its first letter capitalised (and nothing else changed)."""
-    return text[:1].upper() + text[1:]
-
-
 def _options(t: Table) -> tuple[str, ...]:
     """The legal actions' names, fold last (the order the sentences name them)."""
     return tuple(ACTION_NAMES[k] for k in B.betting_options(t) if k != FOLD) + ("fold",)
-
-
-def _options_text(t: Table) -> str:
-    """The legal actions in words, fold last: ``call, raise or fold``."""
-    names = _options(t)
-    return ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _short_blind(t: Table) -> int | None:
@@ -112,8 +103,11 @@ def _short_blind(t: Table) -> int | None:
     return None
 
 
-_BLOCK_CLAUSES = {"cap": ("BDG-BET-4",), "stack": ("BDG-POT-1",),
-                  "no_one_to_answer": ("BDG-BET-9",), "not_reopened": ("BDG-POT-4",)}
+_BLOCK_CLAUSES: dict[str, tuple[str, ...]] = {
+    "cap": ("BDG-BET-4",), "stack": ("BDG-POT-1",), "no_one_to_answer": ("BDG-BET-9",),
+    "not_reopened": ("BDG-POT-4",)}
+_SHORT_BLIND = ("the big blind went all in for only {}, but a short big blind does not lower "
+                "the bet")
 
 
 def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanation:
@@ -129,126 +123,97 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
     legal = kind in options
     inc = B.increment(t)
     size = "small bet" if t.phase <= 2 else "big bet"
-    phase = PHASES[t.phase]
-    base: dict[str, Any] = dict(seat=i, to_move=i, phase=phase)
-    lead = f"{v.You} may {name}" if v.named else f"{name.capitalize()} is legal"
+    say = Reasons(name, BadugiFacts, seat=i, to_move=i, phase=PHASES[t.phase])
+    lead = legal_lead(v, name, name)
     refused = f"{name.capitalize()} is not allowed"
+    may = f"{v.they} may {or_list(_options(t))}"
     short = _short_blind(t)
     if kind == FOLD:
-        return Explanation(name, True, f"{lead}: {v.they} give up the hand and the "
-                           f"{t.committed[i]} chips {v.they} have put in.", ("BDG-BET-3",),
-                           BadugiFacts(kind="fold", committed=t.committed[i], **base))
+        return say(True, f"{lead}: {v.they} give up the hand and the {t.committed[i]} chips "
+                   f"{v.they} have put in.", ("BDG-BET-3",), kind="fold",
+                   committed=t.committed[i])
     if kind == CHECK:
+        if legal and t.phase == R1 and i == t.bb:
+            return say(True, f"{lead}: no one has raised, so the big blind may check or raise.",
+                       ("BDG-BET-6", "BDG-BET-3"), kind="check", level=t.level, bet=t.bets[i])
         if legal:
-            if t.phase == R1 and i == t.bb:
-                return Explanation(name, True, f"{lead}: no one has raised, so the big blind "
-                                   "may check or raise.", ("BDG-BET-6", "BDG-BET-3"),
-                                   BadugiFacts(kind="check", level=t.level, bet=t.bets[i],
-                                               **base))
-            return Explanation(name, True, f"{lead}: {v.they} have matched the highest total of "
-                               f"{t.level} this round, so there is nothing to call.",
-                               ("BDG-BET-3",),
-                               BadugiFacts(kind="check", level=t.level, bet=t.bets[i], **base))
+            return say(True, f"{lead}: {v.they} have matched the highest total of {t.level} "
+                       "this round, so there is nothing to call.", ("BDG-BET-3",),
+                       kind="check", level=t.level, bet=t.bets[i])
         call = min(to_call, stack)
         rest = f"call {call}" + (", raise" if RAISE in options else "")
-        clauses: tuple[str, ...] = ("BDG-BET-3",)
+        why = f"the highest total this round is {t.level}"
         if short is not None:
-            clauses = ("BDG-SEAT-10", "BDG-BET-3")
-            why = (f"the big blind went all in for only {short}, but a short big blind does not "
-                   f"lower the bet: the amount to call is still {t.level}")
-        else:
-            why = f"the highest total this round is {t.level}"
-        return Explanation(name, False, f"{refused}: {why} and {v.you} "
-                           f"{v.verb('have', 'has')} put in {t.bets[i]}, so {v.they} must {rest} "
-                           "or fold.", clauses,
-                           BadugiFacts(kind="must_call", level=t.level, bet=t.bets[i],
-                                       to_call=call, options=_options(t), short_blind=short,
-                                       **base))
+            why = f"{_SHORT_BLIND.format(short)}: the amount to call is still {t.level}"
+        return say(False, f"{refused}: {why} and {v.you} {v.verb('have', 'has')} put in "
+                   f"{t.bets[i]}, so {v.they} must {rest} or fold.",
+                   ("BDG-BET-3",) if short is None else ("BDG-SEAT-10", "BDG-BET-3"),
+                   kind="must_call", level=t.level, bet=t.bets[i], to_call=call,
+                   options=_options(t), short_blind=short)
     if kind == CALL:
+        if legal and stack <= to_call:
+            return say(True, f"{lead}: {v.they} have {stack} chips, not more than the {to_call} "
+                       f"to call, so calling puts all of them in and {v.they} are all in.",
+                       ("BDG-POT-1", "BDG-BET-3"), kind="call", to_call=to_call, stack=stack,
+                       put_in=stack, all_in=True)
         if legal:
-            if stack <= to_call:
-                return Explanation(name, True, f"{lead}: {v.they} have {stack} chips, not more "
-                                   f"than the {to_call} to call, so calling puts all of them in "
-                                   f"and {v.they} are all in.", ("BDG-POT-1", "BDG-BET-3"),
-                                   BadugiFacts(kind="call", to_call=to_call, stack=stack,
-                                               put_in=stack, all_in=True, **base))
-            if short is not None:
-                return Explanation(name, True, f"{lead}: the big blind went all in for only "
-                                   f"{short}, but a short big blind does not lower the bet, so "
-                                   f"{v.they} put in {to_call} more to match the total of "
-                                   f"{t.level}.", ("BDG-SEAT-10", "BDG-BET-3"),
-                                   BadugiFacts(kind="call", to_call=to_call, put_in=to_call,
-                                               level=t.level, total=t.level, short_blind=short,
-                                               **base))
-            return Explanation(name, True, f"{lead}: {v.they} put in {to_call} more to match the "
-                               f"total of {t.level} this round.", ("BDG-BET-3",),
-                               BadugiFacts(kind="call", to_call=to_call, put_in=to_call,
-                                           level=t.level, total=t.level, **base))
-        return Explanation(name, False, f"{refused}: there is nothing to call ({v.you} "
-                           f"{v.verb('have', 'has')} matched the {t.level} put in this round), "
-                           f"so {v.they} may {_options_text(t)}.", ("BDG-BET-3",),
-                           BadugiFacts(kind="nothing_to_call", level=t.level, bet=t.bets[i],
-                                       options=_options(t), **base))
+            how = "" if short is None else f"{_SHORT_BLIND.format(short)}, so "
+            return say(True, f"{lead}: {how}{v.they} put in {to_call} more to match the total "
+                       f"of {t.level}{' this round' if short is None else ''}.",
+                       ("BDG-BET-3",) if short is None else ("BDG-SEAT-10", "BDG-BET-3"),
+                       kind="call", to_call=to_call, put_in=to_call, level=t.level,
+                       total=t.level, short_blind=short)
+        return say(False, f"{refused}: there is nothing to call ({v.you} "
+                   f"{v.verb('have', 'has')} matched the {t.level} put in this round), so "
+                   f"{may}.", ("BDG-BET-3",), kind="nothing_to_call", level=t.level,
+                   bet=t.bets[i], options=_options(t))
     # bet or raise
+    if kind == BET and t.level > 0 and t.phase == R1:
+        return say(False, f"{refused}: in R1 the big blind counts as the bet, so {may}.",
+                   ("BDG-BET-5", "BDG-BET-3"), kind="already_bet", options=_options(t))
     if kind == BET and t.level > 0:
-        if t.phase == R1:
-            return Explanation(name, False, f"{refused}: in R1 the big blind counts as the bet, "
-                               f"so {v.they} may {_options_text(t)}.", ("BDG-BET-5", "BDG-BET-3"),
-                               BadugiFacts(kind="already_bet", options=_options(t), **base))
-        return Explanation(name, False, f"{refused}: there is already a bet this round, so "
-                           f"{v.they} may {_options_text(t)}.", ("BDG-BET-3",),
-                           BadugiFacts(kind="already_bet", level=t.level, options=_options(t),
-                                       **base))
+        return say(False, f"{refused}: there is already a bet this round, so {may}.",
+                   ("BDG-BET-3",), kind="already_bet", level=t.level, options=_options(t))
     if kind == RAISE and t.level == 0:
-        return Explanation(name, False, f"{refused}: no one has bet this round, so {v.they} may "
-                           f"{_options_text(t)}.", ("BDG-BET-3",),
-                           BadugiFacts(kind="no_bet", level=0, options=_options(t), **base))
+        return say(False, f"{refused}: no one has bet this round, so {may}.", ("BDG-BET-3",),
+                   kind="no_bet", level=0, options=_options(t))
     block = B.raise_block(t)
     if block is not None:
         assert not legal, "explain disagrees with legality"
-        if block == "cap":
-            why = "the cap of one bet and three raises is reached in this round"
-            clauses = ("BDG-BET-4", "BDG-BET-5") if t.phase == R1 else ("BDG-BET-4",)
-        elif block == "stack":
-            why = (f"{v.you} {v.verb('have', 'has')} only {stack} chips, which do not cover "
-                   f"more than the {to_call} to call")
-            clauses = _BLOCK_CLAUSES[block]
-        elif block == "no_one_to_answer":
-            why = "every other player still in is all in, so no one could answer it"
-            clauses = _BLOCK_CLAUSES[block]
-        else:
-            why = (f"{v.you} {v.verb('have', 'has')} already acted, and only a short all-in has "
-                   "raised since, which does not reopen the betting")
-            clauses = _BLOCK_CLAUSES[block]
-        return Explanation(name, False, f"{refused}: {why}, so {v.they} may only "
-                           f"{_options_text(t)}.", clauses,
-                           BadugiFacts(kind=block, options=_options(t),
-                                       stack=stack if block == "stack" else None,
-                                       to_call=to_call if block == "stack" else None,
-                                       raises_left=0 if block == "cap" else None, **base))
+        why = {"cap": "the cap of one bet and three raises is reached in this round",
+               "stack": f"{v.you} {v.verb('have', 'has')} only {stack} chips, which do not "
+                        f"cover more than the {to_call} to call",
+               "no_one_to_answer": "every other player still in is all in, so no one could "
+                                   "answer it",
+               "not_reopened": f"{v.you} {v.verb('have', 'has')} already acted, and only a "
+                               "short all-in has raised since, which does not reopen the "
+                               "betting"}[block]
+        clauses: tuple[str, ...] = _BLOCK_CLAUSES[block]
+        if block == "cap" and t.phase == R1:
+            clauses = ("BDG-BET-4", "BDG-BET-5")
+        return say(False, f"{refused}: {why}, so {v.they} may only {or_list(_options(t))}.",
+                   clauses, kind=block, options=_options(t),
+                   stack=stack if block == "stack" else None,
+                   to_call=to_call if block == "stack" else None,
+                   raises_left=0 if block == "cap" else None)
     assert legal, "explain disagrees with legality"
     target = t.full_level + inc
     need = target - t.bets[i]
     if stack < need:
-        return Explanation(name, True, f"{lead}: {v.they} have only {stack} chips, fewer than "
-                           f"the {need} a full {name} needs, so it puts all of them in ({v.they} "
-                           "are all in): a short all-in that does not count toward the cap.",
-                           ("BDG-POT-1", "BDG-POT-4", "BDG-BET-2"),
-                           BadugiFacts(kind=name, stack=stack, put_in=stack, all_in=True,
-                                       total=t.bets[i] + stack, **base))
+        return say(True, f"{lead}: {v.they} have only {stack} chips, fewer than the {need} a "
+                   f"full {name} needs, so it puts all of them in ({v.they} are all in): a "
+                   "short all-in that does not count toward the cap.",
+                   ("BDG-POT-1", "BDG-POT-4", "BDG-BET-2"), kind=name, stack=stack,
+                   put_in=stack, all_in=True, total=t.bets[i] + stack)
     all_in = " (all of them: all in)" if stack == need else ""
     if kind == BET:
-        return Explanation(name, True, f"{lead}: {v.they} bet {inc}, the {size} of "
-                           f"{phase_name(t.phase)}, putting in {need}{all_in}.",
-                           ("BDG-BET-2", "BDG-BET-3"),
-                           BadugiFacts(kind="bet", put_in=need, total=target,
-                                       all_in=stack == need, **base))
+        return say(True, f"{lead}: {v.they} bet {inc}, the {size} of {phase_name(t.phase)}, "
+                   f"putting in {need}{all_in}.", ("BDG-BET-2", "BDG-BET-3"), kind="bet",
+                   put_in=need, total=target, all_in=stack == need)
     left = B.CAP - 1 - t.raises
-    more = f"{left} more raise{'s' if left != 1 else ''} may follow"
     if short is not None:
-        how = (f"the big blind went all in for only {short}, but a short big blind does not "
-               f"lower the bet, so the raise goes to {target}: the bet of {t.full_level} plus "
-               f"the {size} of {inc}")
+        how = (f"{_SHORT_BLIND.format(short)}, so the raise goes to {target}: the bet of "
+               f"{t.full_level} plus the {size} of {inc}")
         clauses = ("BDG-SEAT-10", "BDG-BET-2", "BDG-BET-4")
     elif t.level == t.full_level:
         how = f"{v.they} raise by the {size} of {inc} to a total of {target}"
@@ -258,10 +223,10 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
                f"plus the {size} of {inc}, as the highest total {t.level} is a short all-in, "
                "not a full bet level")
         clauses = ("BDG-POT-4", "BDG-BET-2", "BDG-BET-4")
-    return Explanation(name, True, f"{lead}: {how} this round, putting in {need} more"
-                       f"{all_in}; {more}.", clauses,
-                       BadugiFacts(kind="raise", put_in=need, total=target, raises_left=left,
-                                   all_in=stack == need, short_blind=short, **base))
+    return say(True, f"{lead}: {how} this round, putting in {need} more{all_in}; "
+               f"{count_words(left, 'more raise')} may follow.", clauses, kind="raise",
+               put_in=need, total=target, raises_left=left, all_in=stack == need,
+               short_blind=short)
 
 
 def explain_draw(t: Table, discard: int, voice: Voice | None = None) -> Explanation:
@@ -270,66 +235,60 @@ def explain_draw(t: Table, discard: int, voice: Voice | None = None) -> Explanat
     i = t.to_act
     hand = t.hands[i]
     move = Draw(discard)
-    text = str(move)
-    base: dict[str, Any] = dict(seat=i, to_move=i, phase=PHASES[t.phase], private=True)
+    said = move.pretty()
+    refused = f"{said[:1].upper()}{said[1:]} is not allowed"
+    say = Reasons(str(move), BadugiFacts, seat=i, to_move=i, phase=PHASES[t.phase],
+                  private=True, discard=CardSet(discard))
     legal = discard in B.draw_options(hand)  # the very options the legal moves list
     missing = discard & ~hand
     holder = next((j for j in range(t.n) if j != i and t.hands[j] & missing), None)
     if holder is not None:  # whose turn it is comes first
-        return Explanation(text, False, f"It is seat {i}'s turn to draw, not seat {holder}'s: "
-                           f"{CardSet(t.hands[holder] & missing).pretty()} "
-                           f"{'is' if (t.hands[holder] & missing).bit_count() == 1 else 'are'} "
-                           f"in seat {holder}'s hand.", ("BDG-DRAW-1",),
-                           BadugiFacts(kind="not_your_turn", discard=CardSet(discard),
-                                       holder=holder, **dict(base, private=False)))
+        theirs = t.hands[holder] & missing
+        return say(False, f"It is seat {i}'s turn to draw, not seat {holder}'s: "
+                   f"{CardSet(theirs).pretty()} {'is' if theirs.bit_count() == 1 else 'are'} "
+                   f"in seat {holder}'s hand.", ("BDG-DRAW-1",), kind="not_your_turn",
+                   holder=holder, private=False)
     if missing:
-        return Explanation(text, False, f"{_cap(move.pretty())} is not allowed: "
-                           f"{v.you} {v.verb('do', 'does')} not hold {CardSet(missing).pretty()}, "
-                           f"so {v.they} may discard only cards from {v.your} hand "
-                           f"({CardSet(hand).pretty()}).", ("BDG-DRAW-1",),
-                           BadugiFacts(kind="not_held", discard=CardSet(discard), **base))
+        return say(False, f"{refused}: {v.you} "
+                   f"{v.verb('do', 'does')} not hold {CardSet(missing).pretty()}, so {v.they} "
+                   f"may discard only cards from {v.your} hand ({CardSet(hand).pretty()}).",
+                   ("BDG-DRAW-1",), kind="not_held")
     if not discard:
         assert legal, "explain disagrees with legality"
         lead = f"{v.You} {v.verb('stand', 'stands')} pat" if v.named else "Pat is legal"
-        return Explanation(text, True, f"{lead}: {v.they} keep all {v.your} cards and draw "
-                           "none (standing pat).", ("BDG-DRAW-1",),
-                           BadugiFacts(kind="pat", discard=CardSet(0), receive=0,
-                                       **dict(base, private=False)))
+        return say(True, f"{lead}: {v.they} keep all {v.your} cards and draw none (standing "
+                   "pat).", ("BDG-DRAW-1",), kind="pat", receive=0, private=False)
     k = discard.bit_count()
     if not legal:
-        return Explanation(text, False, f"{_cap(move.pretty())} is not allowed: a player "
-                           f"discards 0 to 4 cards, not {k}.", ("BDG-DRAW-1",),
-                           BadugiFacts(kind="too_many", discard=CardSet(discard), **base))
-    lead = f"{v.You} may {move.pretty()}" if v.named else f"{_cap(move.pretty())} is legal"
-    return Explanation(text, True, f"{lead}: {v.they} discard {CardSet(discard).pretty()} face "
-                       f"down and receive {k} new card{'s' if k > 1 else ''}.",
-                       ("BDG-DRAW-1", "BDG-DRAW-2"),
-                       BadugiFacts(kind="draw", discard=CardSet(discard), receive=k, **base))
+        return say(False, f"{refused}: a player discards 0 to 4 cards, not {k}.",
+                   ("BDG-DRAW-1",), kind="too_many")
+    return say(True, f"{legal_lead(v, said, said)}: {v.they} discard "
+               f"{CardSet(discard).pretty()} face down and receive {count_words(k, 'new card')}.",
+               ("BDG-DRAW-1", "BDG-DRAW-2"), kind="draw", receive=k)
 
 
 def explain(t: Table, move: Move, v: Voice) -> Explanation:
     """The explanation of ``move``: betting actions from the betting options, draws from the
     discard options (the very lists the legal moves are made of)."""
-    text = str(move)
-    if t.phase == OVER:
-        return Explanation(text, False, f"{_cap(move.pretty())} is not allowed: the hand is "
-                           "over.", ("BDG-SHOW-1", "BDG-SHOW-2"), BadugiFacts(kind="over"))
+    said = move.pretty()
+    refused = f"{said[:1].upper()}{said[1:]} is not allowed"
     i = t.to_act
+    say = Reasons(str(move), BadugiFacts)
+    if t.phase == OVER:
+        return say(False, f"{refused}: the hand is over.", ("BDG-SHOW-1", "BDG-SHOW-2"),
+                   kind="over")
+    if isinstance(move, Action) and not B.is_betting(t.phase):
+        return say(False, f"{refused} now: it is {phase_name(t.phase)} and seat {i} is to draw, "
+                   "so the only moves are pat or draw with the cards discarded.",
+                   ("BDG-DRAW-1", "BDG-BET-1"), kind="drawing", seat=i, to_move=i,
+                   phase=PHASES[t.phase])
     if isinstance(move, Action):
-        if not B.is_betting(t.phase):
-            return Explanation(text, False, f"{_cap(move.pretty())} is not allowed now: it is "
-                               f"{phase_name(t.phase)} and seat {i} is to draw, so the only "
-                               "moves are pat or draw with the cards discarded.",
-                               ("BDG-DRAW-1", "BDG-BET-1"),
-                               BadugiFacts(kind="drawing", seat=i, to_move=i,
-                                           phase=PHASES[t.phase]))
         return explain_action(t, move.code, v)
     if B.is_betting(t.phase):
-        return Explanation(text, False, f"{_cap(move.pretty())} is not allowed now: it is the "
-                           f"{phase_name(t.phase)} betting round, so seat {i} may "
-                           f"{_options_text(t)}.", ("BDG-BET-1", "BDG-DRAW-1"),
-                           BadugiFacts(kind="betting", seat=i, to_move=i, phase=PHASES[t.phase],
-                                       options=_options(t)))
+        return say(False, f"{refused} now: it is the {phase_name(t.phase)} betting round, so "
+                   f"seat {i} may {or_list(_options(t))}.", ("BDG-BET-1", "BDG-DRAW-1"),
+                   kind="betting", seat=i, to_move=i, phase=PHASES[t.phase],
+                   options=_options(t))
     return explain_draw(t, move.discard, v)
 
 
@@ -341,11 +300,10 @@ def log_entry(before: Table, move: Move) -> LogEntry:
     why = explain(before, move, Voice(seat))
     if isinstance(move, Draw):
         k = move.discard.bit_count()
-        said = (f"Seat {seat} stands pat." if not k else
-                f"Seat {seat} draws {k} card{'s' if k != 1 else ''}.")
+        said = f"Seat {seat} draws {count_words(k, 'card')}." if k else f"Seat {seat} stands pat."
+    elif move.kind in ("call", "bet", "raise"):
+        put = cast(BadugiFacts, why.facts).put_in
+        said = f"Seat {seat} {ACTION_VERBS[move.kind]}, putting in {put}."
     else:
         said = f"Seat {seat} {ACTION_VERBS[move.kind]}."
-        if move.kind in ("call", "bet", "raise"):
-            put = cast(BadugiFacts, why.facts).put_in
-            said = f"Seat {seat} {ACTION_VERBS[move.kind]}, putting in {put}."
     return LogEntry(seat, str(move), said, why.reason, why.clauses, why.facts.private)

@@ -15,14 +15,6 @@ from . import betting as B
 __all__ = ["turn_flow"]
 
 
-class _Phase:
-    """The two fields of a betting table that :func:`rulebook.games.badugi.betting.increment` reads."""
-
-    def __init__(self, small_bet: int, phase: int) -> None:
-        self.small_bet = small_bet
-        self.phase = phase
-
-
 _DRAW_NAMES = ("first", "second", "third", "fourth", "fifth")
 
 
@@ -38,7 +30,6 @@ def turn_flow(rules: Any) -> TurnFlow:
     stack_text = (", ".join(map(str, stacks)) if stacks
                   else f"{rules.options.get('stack')} each")
     b = FlowBuilder()
-    # -- before the first action ----------------------------------------------------------
     b.node("seats", f"2-8 players with chips (stacks: {stack_text});\nthe button",
            ("BDG-SEAT-1", "BDG-SEAT-2"), "start", "start")
     b.node("blinds", f"blinds: small {small_blind} left of the button, big {big_blind}\n"
@@ -46,13 +37,12 @@ def turn_flow(rules: Any) -> TurnFlow:
            ("BDG-SEAT-4", "BDG-SEAT-5", "BDG-SEAT-6", "BDG-SEAT-7"), "step", "start")
     b.node("deal", f"deal {cards} private cards each,\none at a time from the button's left",
            ("BDG-SEAT-8", "BDG-SEAT-9"), "step", "start")
-    # -- the hand: betting rounds and draws, in the engine's phase order -------------------
-    phases = [name for name in B.PHASES if name != "over"]
-    ids: list[str] = []
-    for index, name in enumerate(phases):
-        ids.append(name)
+    ids = [name for name in B.PHASES if name != "over"]
+    sizes: dict[int, int] = {}
+    for index, name in enumerate(ids):
+        sample.phase = index  # the bet size of each round, as the engine reads it
+        sizes[index] = size = B.increment(sample)
         if B.is_betting(index):
-            size = B.increment(_Phase(small_bet, index))  # type: ignore[arg-type]
             clauses = ["BDG-BET-1", "BDG-BET-2", "BDG-BET-3", "BDG-BET-4", "BDG-BET-9"]
             if index == B.R1:
                 first = "first to act: left of the big blind"
@@ -66,11 +56,10 @@ def turn_flow(rules: Any) -> TurnFlow:
             b.node(name, f"{name}: betting, bets and raises of {size}\n{cap}\n{first}",
                    clauses, "question")
         else:
-            number = B.draw_number(index)
-            b.node(name, f"{name}: {_DRAW_NAMES[number - 1]} draw: each player still in\n"
+            b.node(name, f"{name}: {_DRAW_NAMES[B.draw_number(index) - 1]} draw: each player "
+                   "still in\n"
                    f"discards 0-{cards} and draws as many (1 burned)",
                    ("BDG-DRAW-1", "BDG-DRAW-2", "BDG-DRAW-4", "BDG-DRAW-5", "BDG-DRAW-6"))
-    # -- end of the hand -------------------------------------------------------------------
     b.node("showdown", "showdown: last bettor shows first, then clockwise;\ncards speak, the "
            f"lowest hand wins each pot\n(only {cards}-card hands count; side pots, splits)",
            ("BDG-SHOW-2", "BDG-SHOW-3", "BDG-SHOW-4", "BDG-SHOW-5", "BDG-POT-2", "BDG-POT-5",
@@ -86,11 +75,10 @@ def turn_flow(rules: Any) -> TurnFlow:
     for index, name in enumerate(ids):
         head = ids[index + 1] if index + 1 < len(ids) else "showdown"
         if B.is_betting(index):
-            size = B.increment(_Phase(small_bet, index))  # type: ignore[arg-type]
-            b.edge(name, name, f"bet / raise +{size}\nuntil the cap",
+            b.edge(name, name, f"bet / raise +{sizes[index]}\nuntil the cap",
                    ("BDG-BET-2", "BDG-BET-4"))
-            b.edge(name, head, "all matched", ("BDG-BET-9", "BDG-DRAW-1")
-                   if head != "showdown" else ("BDG-BET-9", "BDG-SHOW-2"))
+            b.edge(name, head, "all matched",
+                   ("BDG-BET-9", "BDG-DRAW-1" if head != "showdown" else "BDG-SHOW-2"))
             b.edge(name, "fold_win", "all but one fold", ("BDG-SHOW-1",))
         else:
             b.edge(name, head, "", ("BDG-BET-1",))

@@ -81,12 +81,8 @@ def clash(a: Card, b: Card) -> ConflictKind | None:
 
 def conflicts_of(value: "BadugiValue") -> list[Conflict]:
     """Every pair of the hand's cards that cannot both count, in the order the cards are given."""
-    found = []
-    for a, b in combinations(value.cards, 2):
-        kind = clash(a, b)
-        if kind is not None:
-            found.append(Conflict(a, b, kind))
-    return found
+    return [Conflict(a, b, kind) for a, b in combinations(value.cards, 2)
+            if (kind := clash(a, b)) is not None]
 
 
 class OtherSet(NamedTuple):
@@ -135,14 +131,7 @@ def discard_reasons(value: "BadugiValue") -> dict[Card, tuple[str, tuple[str, ..
 
 
 def draw_hand(value: "BadugiValue") -> "Diagram":
-    """The hand as a graph: cards as nodes, an edge for each clash, the counting cards marked.
-
-    Counting cards are doubly outlined, filled and labelled "counts"; the other cards are
-    dashed and labelled "does not count", with a tooltip giving the ranking's own sentence
-    and clause ids.  The graph's label gives the hand's value in words and its class, and
-    why any other largest set was not kept.  Raises
-    :class:`~rulebook.diagrams.GraphvizMissing` if the ``graphviz`` package is absent.
-    """
+    """The hand as a graph (see :func:`rulebook.games.badugi.diagram.hand_diagram`)."""
     from ...diagrams import Diagram, digraph  # graphviz stays out of ``import rulebook``
 
     why_not = discard_reasons(value)
@@ -160,41 +149,27 @@ def draw_hand(value: "BadugiValue") -> "Diagram":
 
     graph = digraph(
         "badugi_hand",
-        graph_attr={
-            "rankdir": "LR",
-            "label": "\\l".join(label_lines) + "\\l",
-            "labelloc": "b",
-            "labeljust": "l",
-            "fontname": "Helvetica",
-            "fontsize": "11",
-            "tooltip": f"{hand_text}: {words} (BDG-RANK-2..7)",
-        },
+        graph_attr={"rankdir": "LR", "label": "\\l".join(label_lines) + "\\l", "labelloc": "b",
+                    "labeljust": "l", "fontname": "Helvetica", "fontsize": "11",
+                    "tooltip": f"{hand_text}: {words} (BDG-RANK-2..7)"},
         node_attr={"shape": "box", "style": "rounded", "fontname": "Helvetica"},
         edge_attr={"dir": "none", "fontname": "Helvetica", "fontsize": "10"},
     )
     counting = set(value.counting_cards)
     for card in value.cards:
+        c = card.pretty()
         if card in counting:
-            graph.node(
-                card.text,
-                label=f"{card.pretty()}\\ncounts",
-                peripheries="2",
-                style="rounded,filled,bold",
-                fillcolor=COUNTING_FILL,
-                tooltip=(f"{card.pretty()} counts: it shares no suit and no rank with the other "
-                         "counting cards (BDG-RANK-2)." if value.count > 1 else
-                         f"{card.pretty()} counts alone: every two of these cards clash, and no card is "
-                         f"lower than {card.pretty()} (BDG-RANK-2, BDG-RANK-3)."),
-            )
+            graph.node(card.text, label=f"{c}\\ncounts", peripheries="2",
+                       style="rounded,filled,bold", fillcolor=COUNTING_FILL,
+                       tooltip=(f"{c} counts: it shares no suit and no rank with the other "
+                                "counting cards (BDG-RANK-2)." if value.count > 1 else
+                                f"{c} counts alone: every two of these cards clash, and no card "
+                                f"is lower than {c} (BDG-RANK-2, BDG-RANK-3)."))
         else:
             sentence, clauses = why_not[card]
-            graph.node(
-                card.text,
-                label=f"{card.pretty()}\\ndoes not count\\n{', '.join(clauses)}",
-                style="rounded,dashed",
-                fontcolor="#555555",
-                tooltip=f"{sentence} [{', '.join(clauses)}]",
-            )
+            graph.node(card.text, label=f"{c}\\ndoes not count\\n{', '.join(clauses)}",
+                       style="rounded,dashed", fontcolor="#555555",
+                       tooltip=f"{sentence} [{', '.join(clauses)}]")
     for conflict in conflicts_of(value):
         graph.edge(conflict.a.text, conflict.b.text, label=conflict.label,
                    tooltip=conflict.sentence)

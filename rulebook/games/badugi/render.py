@@ -51,21 +51,11 @@ class BadugiTableView(TableView):
 
     def seat_status(self, state: Any, seat: int) -> list[str]:
         """Button, blinds, folded, all in, sitting out."""
-        out = []
-        if seat == state.button:
-            out.append("button")
         sb, bb = state.blinds
-        if seat == sb:
-            out.append("small blind")
-        if seat == bb:
-            out.append("big blind")
-        if seat in state.folded:
-            out.append("folded")
-        if seat in state.all_in:
-            out.append("all in")
-        if seat not in state.dealt_in:
-            out.append("sitting out")
-        return out
+        marks = (("button", seat == state.button), ("small blind", seat == sb),
+                 ("big blind", seat == bb), ("folded", seat in state.folded),
+                 ("all in", seat in state.all_in), ("sitting out", seat not in state.dealt_in))
+        return [word for word, on in marks if on]
 
     def revealed(self, state: Any) -> set[int]:
         """The hands shown at the showdown (BDG-SHOW-2)."""

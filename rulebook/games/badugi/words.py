@@ -139,7 +139,8 @@ def _example(rules: Any) -> Section:
     ]
     badugi = evaluate(BADUGI_HAND)
     if compare(badugi, value) < 0:
-        suit = _missing_suit(counting)
+        held = {c.suit for c in counting}
+        suit = next(SUIT_NAMES[s][:-1] for s in "CDHS" if s not in held)
         ranks = and_list([c.pretty()[:-1] for c in sorted(counting, key=lambda c: c.rank)], "or")
         lines.append(Para(f"Even a high badugi such as {cards_text(badugi.cards)} beats it. A "
                           f"good draw: throw away the {idle[0].pretty()} and hope for a {suit}. "
@@ -148,21 +149,13 @@ def _example(rules: Any) -> Section:
     return Section("example", "An example", tuple(lines))
 
 
-def _missing_suit(counting: list[Any]) -> str:
-    held = {c.suit for c in counting}
-    return next(SUIT_NAMES[s][:-1] for s in "CDHS" if s not in held)
-
-
-def _intro(rules: Any) -> str:
-    return ("A poker game for 2 to 8 players with four cards, three draws and fixed bets, in "
-            "which the lowest hand wins.")
-
-
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play Badugi with these stakes, written from the rules object."""
     sections = (_words(rules), _goal(rules), _setup(rules), _turn(rules), _end(rules),
                 house_rules_section(rules), _example(rules))
-    return HowToPlay(rules, f"How to play {rules.title}", _intro(rules), sections)
+    return HowToPlay(rules, f"How to play {rules.title}", "A poker game for 2 to 8 players with "
+                     "four cards, three draws and fixed bets, in which the lowest hand wins.",
+                     sections)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:

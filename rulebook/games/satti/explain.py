@@ -22,40 +22,25 @@ once after a draw (SAT-TURN-4), a reshuffle and a stop.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import Any, cast
 
 from ...cards import ALL_CARDS, RANK_NAMES, RANKS, SUIT_NAMES, SUITS, Card, CardSet
+from ...html import count_words, ordinal
+from ...phrasing import Reasons, legal_lead, option_label
 from ...protocol import Explanation, Facts, LogEntry, Voice
+from ...sheets.common import and_list
 from .core import EIGHT_RANK, FIT, JACK_RANK, SEVEN_RANK, SEVENS, Table, bits, legal_codes
 from .moves import CODE_OF, Attempt, Draw, Move, Name, Play, Skip
 
 __all__ = ["SattiFacts", "explain", "log_entries", "ordinal"]
 
 
-def _option(rules: Any, name: str) -> str:
-    """An option as a sentence names it: the option's label (``Stacking sevens``)."""
-    return str(rules.profile.options[name].label)
-
-
 def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def _suit_word(suit: int) -> str:
-    return SUIT_NAMES[SUITS[suit]]
-
-
 def _suit_single(suit: int) -> str:
     return _a(SUIT_NAMES[SUITS[suit]][:-1])
-
-
-def _rank_word(card: int) -> str:
-    return RANK_NAMES[RANKS[card >> 2]]
-
-
-def _text(card: int) -> str:
-    return ALL_CARDS[card].text
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -106,11 +91,8 @@ def _c(card: int) -> str:
     return ALL_CARDS[card].pretty()
 
 
-def _and_cards(cards: Sequence[int]) -> str:
-    texts = [_c(c) for c in cards]
-    if len(texts) <= 1:
-        return "".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
+def _and_cards(cards: int) -> str:
+    return and_list([_c(c) for c in bits(cards)])
 
 
 def _draw_plan(t: Table, count: int) -> tuple[int, bool, bool]:
@@ -121,17 +103,14 @@ def _draw_plan(t: Table, count: int) -> tuple[int, bool, bool]:
     """
     pile = len(t.pile)
     under = t.discards.bit_count()
-    drawn = min(count, pile + under)
-    return drawn, count > pile and under > 0, count > pile + under
+    return min(count, pile + under), count > pile and under > 0, count > pile + under
 
 
 def _plan_words(v: Voice, count: int, drawn: int, reshuffle: bool, stops: bool,
                 penalty: bool = False) -> str:
     """The words of a draw's plan: ``you draw 2``, the reshuffle, the stop."""
-    cards = f"{count} card{'s' if count != 1 else ''}"
     if stops and drawn == 0:
-        return (f"but both piles are empty, so no card can be drawn and the round stops at "
-                "once")
+        return "but both piles are empty, so no card can be drawn and the round stops at once"
     parts = []
     if reshuffle:
         parts.append("the discards under the top card are first shuffled into a new draw pile")
@@ -139,7 +118,8 @@ def _plan_words(v: Voice, count: int, drawn: int, reshuffle: bool, stops: bool,
         parts.append(f"only {drawn} card{'s are' if drawn != 1 else ' is'} left in both piles, "
                      f"so {v.they} draw {'those' if drawn != 1 else 'it'} and the round stops")
     else:
-        parts.append(f"{v.they} draw {cards}" + (" and the turn ends" if penalty else ""))
+        parts.append(f"{v.they} draw {count_words(count, 'card')}"
+                     + (" and the turn ends" if penalty else ""))
     return "; ".join(parts)
 
 
@@ -149,167 +129,137 @@ def _pile_clauses(reshuffle: bool, stops: bool) -> tuple[str, ...]:
 
 def explain(t: Table, rules: Any, m: Move, v: Voice) -> Explanation:
     """Why ``m`` is or is not legal on the table ``t`` (legality from the legal codes)."""
-    text = str(m)
+    say = Reasons(str(m), SattiFacts)
+    if t.over and t.stopped:
+        return say(False, "The round is over: it stopped when a card had to be drawn and both "
+                   "piles were empty.", ("SAT-PILE-3", "SAT-END-5"), kind="over", stops=True)
     if t.over:
-        if t.stopped:
-            return Explanation(text, False, "The round is over: it stopped when a card had to "
-                               "be drawn and both piles were empty.", ("SAT-PILE-3", "SAT-END-5"),
-                               SattiFacts(kind="over", stops=True))
-        return Explanation(text, False, f"The round is over: seat {t.winner} played their last "
-                           "card.", ("SAT-END-1",), SattiFacts(kind="over", winner=t.winner))
+        return say(False, f"The round is over: seat {t.winner} played their last card.",
+                   ("SAT-END-1",), kind="over", winner=t.winner)
     seat = t.turn
     hand = t.hands[seat]
     codes = legal_codes(hand, t.top, t.suit, t.penalty, t.skipped, t.naming,
                         rules.seven_stacking)  # the very codes legal_moves() lists
-    code = CODE_OF[m]
-    legal = code in codes
-    top = t.top
-    base: dict[str, Any] = dict(seat=seat, to_move=seat)
+    legal = CODE_OF[m] in codes
+    top = ALL_CARDS[t.top]
+    say = Reasons(str(m), SattiFacts, seat=seat, to_move=seat)
     card = getattr(m, "card", None)
     if isinstance(card, Card) and not hand & card.mask:
-        return _elsewhere(t, rules, text, card.index, v)
+        return _elsewhere(t, str(m), card.index, v)
+    if t.naming and isinstance(m, Name):
+        assert legal, "explain disagrees with legality"
+        return say(True, f"{v.You} {v.verb('name', 'names')} {SUIT_NAMES[m.suit]} for the "
+                   f"{top.pretty()} {v.they} drew, which was played at once.",
+                   ("SAT-TURN-4", "SAT-JACK-1"), kind="name", top=top)
     if t.naming:
-        if isinstance(m, Name):
-            assert legal, "explain disagrees with legality"
-            return Explanation(text, True, f"{v.You} {v.verb('name', 'names')} "
-                               f"{SUIT_NAMES[m.suit]} for the {_c(top)} {v.they} drew, which "
-                               "was played at once.", ("SAT-TURN-4", "SAT-JACK-1"),
-                               SattiFacts(kind="name", top=ALL_CARDS[top], **base))
-        return Explanation(text, False, f"First name a suit for the {_c(top)} {v.they} drew "
-                           "and played at once, e.g. 'name S'.", ("SAT-TURN-4", "SAT-JACK-1"),
-                           SattiFacts(kind="naming", top=ALL_CARDS[top], **base))
+        return say(False, f"First name a suit for the {top.pretty()} {v.they} drew and played "
+                   "at once, e.g. 'name S'.", ("SAT-TURN-4", "SAT-JACK-1"), kind="naming",
+                   top=top)
     if isinstance(m, Name):
-        return Explanation(text, False, "There is no drawn jack waiting for a suit: a jack from "
-                           "the hand names its suit as it is played.",
-                           ("SAT-JACK-1", "SAT-TURN-4"), SattiFacts(kind="no_jack", **base))
+        return say(False, "There is no drawn jack waiting for a suit: a jack from the hand "
+                   "names its suit as it is played.", ("SAT-JACK-1", "SAT-TURN-4"),
+                   kind="no_jack")
+    if isinstance(m, Attempt) and not t.skipped:
+        what = "draw" if m.card is None else f"play {m.card.pretty()}"
+        return say(False, f"'{m.pretty()}' is only for a player skipped by an 8; {v.you} "
+                   f"{v.verb('are', 'is')} not skipped, so simply {what} if the rules allow "
+                   "it.", ("SAT-EIGHT-3", "SAT-TURN-6"), kind="not_skipped")
     if isinstance(m, Attempt):
-        return _explain_attempt(t, rules, m, v, base)
+        return _tried_when_skipped(t, say, v, m.card, "attempt", f"Not legal, since {v.you} "
+                                   f"{v.verb('are', 'is')} skipped after {top.pretty()} and "
+                                   "only skip is", "must")
+    if isinstance(m, Skip) and t.skipped:
+        assert legal, "explain disagrees with legality"
+        return say(True, f"{v.You} {v.verb('are', 'is')} skipped: {top.pretty()} was played "
+                   f"just before {v.your} turn, so skip is {v.your} only move.",
+                   ("SAT-EIGHT-2",), kind="skipped", skipped=True, top=top)
     if isinstance(m, Skip):
-        if t.skipped:
-            assert legal, "explain disagrees with legality"
-            return Explanation(text, True, f"{v.You} {v.verb('are', 'is')} skipped: {_c(top)} "
-                               f"was played just before {v.your} turn, so skip is {v.your} only "
-                               "move.", ("SAT-EIGHT-2",),
-                               SattiFacts(kind="skipped", skipped=True, top=ALL_CARDS[top],
-                                          **base))
-        return Explanation(text, False, f"{v.You} {v.verb('are', 'is')} not skipped: skip is "
-                           "only for the turn right after an 8 is played.",
-                           ("SAT-EIGHT-2", "SAT-TURN-1"), SattiFacts(kind="not_skipped", **base))
+        return say(False, f"{v.You} {v.verb('are', 'is')} not skipped: skip is only for the "
+                   "turn right after an 8 is played.", ("SAT-EIGHT-2", "SAT-TURN-1"),
+                   kind="not_skipped")
     if t.skipped:  # a play or a draw: not legal, and tried anyway it costs a penalty card
         assert not legal, "explain disagrees with legality"
-        drawn, reshuffle, stops = _draw_plan(t, 1)
-        what = "draw" if isinstance(m, Draw) else f"play {m.card.pretty()}"
-        kept = "" if isinstance(m, Draw) else f", {m.card.pretty()} stays in {v.your} hand"
-        cost = (f"{v.they} would have to draw 1 penalty card, but both piles are empty, so "
-                "the round stops" if stops else
-                f"{v.they} draw 1 penalty card and {v.your} turn ends")
-        if reshuffle:
-            cost = "the discards are shuffled into a new draw pile, and " + cost
-        return Explanation(text, False, f"{v.You} {v.verb('are', 'is')} skipped after "
-                           f"{_c(top)}: only skip is legal; tried anyway, the attempt to {what} "
-                           f"is not carried out{kept} and {cost}.",
-                           ("SAT-EIGHT-2", "SAT-EIGHT-3") + _pile_clauses(reshuffle, stops),
-                           SattiFacts(kind="skipped", skipped=True, top=ALL_CARDS[top],
-                                      draws=drawn, reshuffle=reshuffle, stops=stops, **base))
+        return _tried_when_skipped(t, say, v, None if isinstance(m, Draw) else m.card,
+                                   "skipped", f"{v.You} {v.verb('are', 'is')} skipped after "
+                                   f"{top.pretty()}: only skip is legal", "would have to")
     if isinstance(m, Draw):
-        return _explain_draw(t, rules, v, legal, base)
-    return _explain_card(t, rules, m, v, legal, base)
+        return _explain_draw(t, rules, v, legal, say)
+    return _explain_card(t, rules, m, v, legal, say)
 
 
-def _elsewhere(t: Table, rules: Any, text: str, card: int, v: Voice) -> Explanation:
+def _tried_when_skipped(t: Table, say: Reasons, v: Voice, card: Card | None, kind: str,
+                        lead: str, must: str) -> Explanation:
+    """A play or a draw tried on a skipped turn (SAT-EIGHT-3): not carried out; it costs a
+    penalty card, which may reshuffle the discards or stop the round."""
+    drawn, reshuffle, stops = _draw_plan(t, 1)
+    what = "draw" if card is None else f"play {card.pretty()}"
+    kept = "" if card is None else f", {card.pretty()} stays in {v.your} hand"
+    cost = (f"{v.they} {must} draw 1 penalty card, but both piles are empty, so the round "
+            "stops" if stops else f"{v.they} draw 1 penalty card and {v.your} turn ends")
+    if reshuffle:
+        cost = "the discards are shuffled into a new draw pile, and " + cost
+    return say(False, f"{lead}; tried anyway, the attempt to {what} is not carried out{kept} "
+               f"and {cost}.", ("SAT-EIGHT-2", "SAT-EIGHT-3") + _pile_clauses(reshuffle, stops),
+               kind=kind, skipped=True, top=ALL_CARDS[t.top], draws=drawn, reshuffle=reshuffle,
+               stops=stops)
+
+
+def _elsewhere(t: Table, text: str, card: int, v: Voice) -> Explanation:
     """A card the mover does not hold: whose turn it is first, then where the card is."""
     seat = t.turn
     c = _c(card)
-    base: dict[str, Any] = dict(seat=seat, to_move=seat, not_playable=CardSet(1 << card))
-    for other, hand in enumerate(t.hands):
-        if other != seat and hand >> card & 1:
-            return Explanation(text, False, f"It is seat {seat}'s turn, not seat {other}'s: "
-                               f"{c} is in seat {other}'s hand, so it cannot be played now.",
-                               ("SAT-SETUP-7", "SAT-TURN-6"),
-                               SattiFacts(kind="not_your_turn", holder=other, **base))
+    say = Reasons(text, SattiFacts, seat=seat, to_move=seat, not_playable=CardSet(1 << card))
+    holder = next((p for p, hand in enumerate(t.hands) if p != seat and hand >> card & 1), None)
+    if holder is not None:
+        return say(False, f"It is seat {seat}'s turn, not seat {holder}'s: {c} is in seat "
+                   f"{holder}'s hand, so it cannot be played now.", ("SAT-SETUP-7", "SAT-TURN-6"),
+                   kind="not_your_turn", holder=holder)
+    own = "a player plays only cards from their own hand."
     if card == t.top:
-        return Explanation(text, False, f"{c} is the top card of the discard pile: a player "
-                           "plays only cards from their own hand.", ("SAT-TURN-6",),
-                           SattiFacts(kind="not_held", where="top", top=ALL_CARDS[card], **base))
+        return say(False, f"{c} is the top card of the discard pile: {own}", ("SAT-TURN-6",),
+                   kind="not_held", where="top", top=ALL_CARDS[card])
     if t.discards >> card & 1:
-        return Explanation(text, False, f"{c} was played earlier and lies in the discards: a "
-                           "player plays only cards from their own hand.", ("SAT-TURN-6",),
-                           SattiFacts(kind="not_held", where="discards", **base))
-    return Explanation(text, False, f"{v.You} {v.verb('do', 'does')} not hold {c}.",
-                       ("SAT-TURN-6",),
-                       SattiFacts(kind="not_held", where="hidden", **base))
+        return say(False, f"{c} was played earlier and lies in the discards: {own}",
+                   ("SAT-TURN-6",), kind="not_held", where="discards")
+    return say(False, f"{v.You} {v.verb('do', 'does')} not hold {c}.", ("SAT-TURN-6",),
+               kind="not_held", where="hidden")
 
 
-def _explain_attempt(t: Table, rules: Any, m: Attempt, v: Voice,
-                     base: dict[str, Any]) -> Explanation:
-    """``try 8♠`` / ``try draw``: never legal; carried out only on a skipped turn."""
-    what = "draw" if m.card is None else f"play {m.card.pretty()}"
-    if not t.skipped:
-        return Explanation(str(m), False, f"'{m.pretty()}' is only for a player skipped by an "
-                           f"8; {v.you} {v.verb('are', 'is')} not skipped, so simply {what} if "
-                           "the rules allow it.", ("SAT-EIGHT-3", "SAT-TURN-6"),
-                           SattiFacts(kind="not_skipped", **base))
-    drawn, reshuffle, stops = _draw_plan(t, 1)
-    kept = "" if m.card is None else f", {m.card.pretty()} stays in {v.your} hand"
-    if stops:
-        cost = (f"{v.they} must draw 1 penalty card, but both piles are empty, so the round "
-                "stops")
-    else:
-        cost = f"{v.they} draw 1 penalty card and {v.your} turn ends"
-        if reshuffle:
-            cost = "the discards are shuffled into a new draw pile, and " + cost
-    return Explanation(str(m), False, f"Not legal, since {v.you} {v.verb('are', 'is')} skipped "
-                       f"after {_c(t.top)} and only skip is; tried anyway, the attempt to {what} "
-                       f"is not carried out{kept} and {cost}.",
-                       ("SAT-EIGHT-2", "SAT-EIGHT-3") + _pile_clauses(reshuffle, stops),
-                       SattiFacts(kind="attempt", skipped=True, top=ALL_CARDS[t.top],
-                                  draws=drawn, reshuffle=reshuffle, stops=stops, **base))
-
-
-def _explain_draw(t: Table, rules: Any, v: Voice, legal: bool,
-                  base: dict[str, Any]) -> Explanation:
+def _explain_draw(t: Table, rules: Any, v: Voice, legal: bool, say: Reasons) -> Explanation:
     hand = t.hands[t.turn]
     top = ALL_CARDS[t.top]
     if t.penalty:
         assert legal, "explain disagrees with legality"
         drawn, reshuffle, stops = _draw_plan(t, t.penalty)
         plan = _plan_words(v, t.penalty, drawn, reshuffle, stops, penalty=True)
-        clauses = _pile_clauses(reshuffle, stops)
-        facts: dict[str, Any] = dict(penalty=t.penalty, draws=drawn, reshuffle=reshuffle, stops=stops,
-                     top=top, **base)
-        if not rules.seven_stacking:
-            return Explanation("draw", True, f"{v.You} must draw: a penalty of {t.penalty} is "
-                               f"pending and, with {_option(rules, 'seven_stacking')} off, drawing it is the "
-                               "only "
-                               f"move; {plan}.", ("SAT-SEVEN-5", "SAT-SEVEN-6") + clauses,
-                               SattiFacts(kind="penalty_draw", rule="seven_stacking", **facts))
+        clauses = ("SAT-SEVEN-2", "SAT-SEVEN-6") + _pile_clauses(reshuffle, stops)
+        facts: dict[str, Any] = dict(kind="penalty_draw", penalty=t.penalty, draws=drawn,
+                                     reshuffle=reshuffle, stops=stops, top=top)
         sevens = hand & SEVENS
+        if not rules.seven_stacking:
+            return say(True, f"{v.You} must draw: a penalty of {t.penalty} is pending and, with "
+                       f"{option_label(rules, 'seven_stacking')} off, drawing it is the only "
+                       f"move; {plan}.", ("SAT-SEVEN-5",) + clauses[1:], rule="seven_stacking",
+                       **facts)
         if v.named:  # whether they held a 7 is their secret (SAT-SEVEN-2)
-            return Explanation("draw", True, f"{v.You} draws the penalty of {t.penalty}: a "
-                               "penalised player either answers with a 7 or draws the whole "
-                               f"penalty; {plan}.", ("SAT-SEVEN-2", "SAT-SEVEN-6") + clauses,
-                               SattiFacts(kind="penalty_draw", **facts))
+            return say(True, f"{v.You} draws the penalty of {t.penalty}: a penalised player "
+                       f"either answers with a 7 or draws the whole penalty; {plan}.", clauses,
+                       **facts)
         if not sevens:
-            return Explanation("draw", True, f"You must draw: a penalty of {t.penalty} is "
-                               f"pending and you hold no 7; {plan}.",
-                               ("SAT-SEVEN-2", "SAT-SEVEN-6") + clauses,
-                               SattiFacts(kind="penalty_draw", sevens=CardSet(0), private=True,
-                                          **facts))
-        return Explanation("draw", True, f"You may draw the penalty of {t.penalty} instead of "
-                           f"answering with {_and_cards(bits(sevens))}; {plan}.",
-                           ("SAT-SEVEN-2", "SAT-SEVEN-6") + clauses,
-                           SattiFacts(kind="penalty_draw", sevens=CardSet(sevens),
-                                      playable=CardSet(sevens), private=True, **facts))
+            return say(True, f"You must draw: a penalty of {t.penalty} is pending and you hold "
+                       f"no 7; {plan}.", clauses, sevens=CardSet(0), private=True, **facts)
+        return say(True, f"You may draw the penalty of {t.penalty} instead of answering with "
+                   f"{_and_cards(sevens)}; {plan}.", clauses, sevens=CardSet(sevens),
+                   playable=CardSet(sevens), private=True, **facts)
     fit = hand & FIT[t.top][t.suit]
     follow: dict[str, Any] = dict(top=top, suit=SUITS[t.suit], named=t.named)
     if not legal:
         assert fit, "explain disagrees with legality"
         verb = "fits" if not fit & (fit - 1) else "fit"
-        return Explanation("draw", False, f"{v.You} may not draw: {_and_cards(bits(fit))} "
-                           f"{verb} the top card {top.pretty()}, and a player holding a fitting "
-                           "card must play one.", ("SAT-TURN-2",),
-                           SattiFacts(kind="must_play", fits=CardSet(fit), playable=CardSet(fit),
-                                      private=True, **follow, **base))
+        return say(False, f"{v.You} may not draw: {_and_cards(fit)} {verb} the top card "
+                   f"{top.pretty()}, and a player holding a fitting card must play one.",
+                   ("SAT-TURN-2",), kind="must_play", fits=CardSet(fit),
+                   playable=CardSet(fit), private=True, **follow)
     assert not fit, "explain disagrees with legality"
     drawn, reshuffle, stops = _draw_plan(t, 1)
     if stops:
@@ -318,113 +268,89 @@ def _explain_draw(t: Table, rules: Any, v: Voice, legal: bool,
         after = "; if it fits, it is played at once."
     else:
         after = (f"; the turn then ends, even if it fits "
-                 f"({_option(rules, 'play_after_draw')} is off).")
-    plan = _plan_words(v, 1, drawn, reshuffle, stops)
+                 f"({option_label(rules, 'play_after_draw')} is off).")
     rule_clause = ("SAT-TURN-4",) if rules.play_after_draw else ("SAT-TURN-5",)
-    return Explanation("draw", True, f"{v.You} {v.verb('hold', 'holds')} no card that fits the "
-                       f"top card {top.pretty()} (suit to follow: {_suit_word(t.suit)}), so "
-                       f"{plan}{after}", ("SAT-TURN-3",) + ((() if stops else rule_clause))
-                       + _pile_clauses(reshuffle, stops),
-                       SattiFacts(kind="draw", fits=CardSet(0), draws=drawn,
-                                  reshuffle=reshuffle, stops=stops,
-                                  auto_play=rules.play_after_draw and not stops,
-                                  **follow, **base))
+    return say(True, f"{v.You} {v.verb('hold', 'holds')} no card that fits the top card "
+               f"{top.pretty()} (suit to follow: {SUIT_NAMES[SUITS[t.suit]]}), so "
+               f"{_plan_words(v, 1, drawn, reshuffle, stops)}{after}",
+               ("SAT-TURN-3",) + (() if stops else rule_clause) + _pile_clauses(reshuffle, stops),
+               kind="draw", fits=CardSet(0), draws=drawn, reshuffle=reshuffle, stops=stops,
+               auto_play=rules.play_after_draw and not stops, **follow)
 
 
 def _explain_card(t: Table, rules: Any, m: Play, v: Voice, legal: bool,
-                  base: dict[str, Any]) -> Explanation:
-    text = str(m)
+                  say: Reasons) -> Explanation:
     card = m.card.index
     c = m.card.pretty()
-    hand = t.hands[t.turn]
-    last = hand == 1 << card
+    mask = CardSet(1 << card)
+    last = t.hands[t.turn] == 1 << card
     rank = card >> 2
-    lead = f"{v.You} may play {m.pretty()}" if v.named else f"{m.pretty()} is legal"
-    two = t.n == 2
+    lead = legal_lead(v, f"play {m.pretty()}", m.pretty())
+    top = _c(t.top)
     if t.penalty:
-        pen: dict[str, Any] = dict(penalty=t.penalty, top=ALL_CARDS[t.top], not_playable=CardSet(1 << card),
-                   **base)
+        pen: dict[str, Any] = dict(kind="penalty", penalty=t.penalty, top=ALL_CARDS[t.top],
+                                   not_playable=mask)
+        jack = " (not even a jack)" if rank == JACK_RANK else ""
+        if rank != SEVEN_RANK and rules.seven_stacking:
+            return say(False, f"{c} cannot be played: a penalty of {t.penalty} is pending, and "
+                       f"only a 7 may answer it{jack}; otherwise {v.they} draw {t.penalty}.",
+                       ("SAT-SEVEN-4", "SAT-SEVEN-2"), **pen)
         if rank != SEVEN_RANK:
-            jack = " (not even a jack)" if rank == JACK_RANK else ""
-            if rules.seven_stacking:
-                return Explanation(text, False, f"{c} cannot be played: a penalty of {t.penalty} "
-                                   f"is pending, and only a 7 may answer it{jack}; otherwise "
-                                   f"{v.they} draw {t.penalty}.", ("SAT-SEVEN-4", "SAT-SEVEN-2"),
-                                   SattiFacts(kind="penalty", **pen))
-            return Explanation(text, False, f"{c} cannot be played: a penalty of {t.penalty} is "
-                               f"pending{jack}, and with {_option(rules, 'seven_stacking')} off "
-                               f"{v.they} can only "
-                               "draw it.", ("SAT-SEVEN-4", "SAT-SEVEN-5"),
-                               SattiFacts(kind="penalty", **pen))
+            return say(False, f"{c} cannot be played: a penalty of {t.penalty} is pending{jack}, "
+                       f"and with {option_label(rules, 'seven_stacking')} off {v.they} can only "
+                       "draw it.",
+                       ("SAT-SEVEN-4", "SAT-SEVEN-5"), **pen)
         if not rules.seven_stacking:
-            return Explanation(text, False, f"{c} cannot be played: with "
-                               f"{_option(rules, 'seven_stacking')} off a penalised player may "
-                               f"only draw the {t.penalty} cards.",
-                               ("SAT-SEVEN-5",),
-                               SattiFacts(kind="penalty", rule="seven_stacking", **pen))
+            return say(False, f"{c} cannot be played: with {option_label(rules, 'seven_stacking')} "
+                       f"off a penalised player may only draw the {t.penalty} cards.",
+                       ("SAT-SEVEN-5",),
+                       rule="seven_stacking", **pen)
         assert legal, "explain disagrees with legality"
         if last:
-            return Explanation(text, True, f"{lead}: it answers the penalty and is {v.your} last "
-                               f"card, so {v.they} go out and no penalty follows.",
-                               ("SAT-SEVEN-2", "SAT-END-1", "SAT-END-2"),
-                               SattiFacts(kind="answer", penalty=t.penalty, goes_out=True,
-                                          playable=CardSet(1 << card), **base))
-        return Explanation(text, True, f"{lead}: any 7 may answer the penalty of {t.penalty}, "
-                           f"which passes to the next player raised to {t.penalty + 2}.",
-                           ("SAT-SEVEN-2", "SAT-SEVEN-3"),
-                           SattiFacts(kind="answer", penalty=t.penalty,
-                                      next_penalty=t.penalty + 2, playable=CardSet(1 << card),
-                                      **base))
+            return say(True, f"{lead}: it answers the penalty and is {v.your} last card, so "
+                       f"{v.they} go out and no penalty follows.",
+                       ("SAT-SEVEN-2", "SAT-END-1", "SAT-END-2"), kind="answer",
+                       penalty=t.penalty, goes_out=True, playable=mask)
+        return say(True, f"{lead}: any 7 may answer the penalty of {t.penalty}, which passes to "
+                   f"the next player raised to {t.penalty + 2}.", ("SAT-SEVEN-2", "SAT-SEVEN-3"),
+                   kind="answer", penalty=t.penalty, next_penalty=t.penalty + 2, playable=mask)
     follow: dict[str, Any] = dict(top=ALL_CARDS[t.top], suit=SUITS[t.suit], named=t.named)
-    fits = FIT[t.top][t.suit] >> card & 1
-    if not fits:
+    if not FIT[t.top][t.suit] >> card & 1:
         assert not legal, "explain disagrees with legality"
         clauses = ["SAT-FIT-1", "SAT-FIT-4"] if t.named else ["SAT-FIT-2", "SAT-FIT-3"]
         if rank == EIGHT_RANK:
             clauses.append("SAT-EIGHT-1")
-        suit = _suit_word(t.suit)
         if t.named:
-            reason = (f"{c} does not fit: the suit to follow is {suit} (named with "
-                      f"{_c(t.top)}), and {c} is neither {_suit_single(t.suit)} nor a jack.")
+            reason = (f"{c} does not fit: the suit to follow is {SUIT_NAMES[SUITS[t.suit]]} "
+                      f"(named with {top}), and {c} is neither {_suit_single(t.suit)} nor a "
+                      "jack.")
         else:
             eight = " (an 8 is not wild)" if rank == EIGHT_RANK else ""
-            reason = (f"{c} does not fit the top card {_c(t.top)}{eight}: it is neither "
-                      f"{_suit_single(t.suit)} nor {_a(_rank_word(t.top))}, and it is not a "
-                      "jack.")
-        return Explanation(text, False, reason, tuple(clauses),
-                           SattiFacts(kind="misfit", not_playable=CardSet(1 << card),
-                                      **follow, **base))
-    if rank == JACK_RANK:
-        if last and m.suit is not None:
-            return Explanation(text, False, f"{c} is {v.your} last card, so no suit is named: "
-                               f"play it as {c} on its own.", ("SAT-END-3",),
-                               SattiFacts(kind="jack_form", goes_out=True, **base))
-        if not last and m.suit is None:
-            return Explanation(text, False, f"A jack names a suit when it is played: play {c} "
-                               "naming ♣, ♦, ♥ or ♠.", ("SAT-JACK-1",),
-                               SattiFacts(kind="jack_form", **base))
-        assert legal, "explain disagrees with legality"
-        if last:
-            return Explanation(text, True, f"{lead}: a jack fits whatever the top card is, and "
-                               f"it is {v.your} last card, so {v.they} go out without naming a "
-                               "suit.", ("SAT-FIT-3", "SAT-END-1", "SAT-END-3"),
-                               SattiFacts(kind="fits", goes_out=True,
-                                          playable=CardSet(1 << card), **follow, **base))
-        return Explanation(text, True, f"{lead}: a jack fits whatever the top card is, and "
-                           f"{v.they} name {SUIT_NAMES[cast(str, m.suit)]} as the suit to "
-                           "follow.", ("SAT-FIT-3", "SAT-JACK-1"),
-                           SattiFacts(kind="fits", playable=CardSet(1 << card), **follow,
-                                      **base))
+            rank_word = RANK_NAMES[RANKS[t.top >> 2]]
+            reason = (f"{c} does not fit the top card {top}{eight}: it is neither "
+                      f"{_suit_single(t.suit)} nor {_a(rank_word)}, and it is not a jack.")
+        return say(False, reason, clauses, kind="misfit", not_playable=mask, **follow)
+    if rank == JACK_RANK and last and m.suit is not None:
+        return say(False, f"{c} is {v.your} last card, so no suit is named: play it as {c} on "
+                   "its own.", ("SAT-END-3",), kind="jack_form", goes_out=True)
+    if rank == JACK_RANK and not last and m.suit is None:
+        return say(False, f"A jack names a suit when it is played: play {c} naming ♣, ♦, ♥ or "
+                   "♠.", ("SAT-JACK-1",), kind="jack_form")
     assert legal, "explain disagrees with legality"
-    if (card & 3) == t.suit:
-        if t.named:
-            reason = (f"it is {_suit_single(t.suit)}, the suit named with {_c(t.top)}")
-            clauses = ["SAT-FIT-1", "SAT-FIT-2", "SAT-FIT-4"]
-        else:
-            reason = f"same suit as the top card {_c(t.top)}"
-            clauses = ["SAT-FIT-2"]
+    if rank == JACK_RANK and last:
+        return say(True, f"{lead}: a jack fits whatever the top card is, and it is {v.your} last "
+                   f"card, so {v.they} go out without naming a suit.",
+                   ("SAT-FIT-3", "SAT-END-1", "SAT-END-3"), kind="fits", goes_out=True,
+                   playable=mask, **follow)
+    if rank == JACK_RANK:
+        return say(True, f"{lead}: a jack fits whatever the top card is, and {v.they} name "
+                   f"{SUIT_NAMES[cast(str, m.suit)]} as the suit to follow.",
+                   ("SAT-FIT-3", "SAT-JACK-1"), kind="fits", playable=mask, **follow)
+    if (card & 3) == t.suit and t.named:
+        reason = f"it is {_suit_single(t.suit)}, the suit named with {top}"
+        clauses = ["SAT-FIT-1", "SAT-FIT-2", "SAT-FIT-4"]
     else:
-        reason = f"same rank as the top card {_c(t.top)}"
+        reason = f"same {'suit' if (card & 3) == t.suit else 'rank'} as the top card {top}"
         clauses = ["SAT-FIT-2"]
     reason = f"{lead}: {reason}"
     extra: dict[str, Any] = {}
@@ -439,17 +365,21 @@ def _explain_card(t: Table, rules: Any, m: Play, v: Voice, legal: bool,
         reason += "; the next player then faces a penalty of 2"
         clauses.append("SAT-SEVEN-1")
         extra["next_penalty"] = 2
-    elif rank == EIGHT_RANK:
-        if two:
-            reason += f"; the other player is then skipped, so {v.they} move again"
-            clauses += ["SAT-EIGHT-1", "SAT-EIGHT-2", "SAT-EIGHT-5"]
-        else:
-            reason += "; the next player is then skipped"
-            clauses += ["SAT-EIGHT-1", "SAT-EIGHT-2"]
+    elif rank == EIGHT_RANK and t.n == 2:
+        reason += f"; the other player is then skipped, so {v.they} move again"
+        clauses += ["SAT-EIGHT-1", "SAT-EIGHT-2", "SAT-EIGHT-5"]
         extra["skips_next"] = True
-    return Explanation(text, True, reason + ".", tuple(clauses),
-                       SattiFacts(kind="fits", playable=CardSet(1 << card), **extra, **follow,
-                                  **base))
+    elif rank == EIGHT_RANK:
+        reason += "; the next player is then skipped"
+        clauses += ["SAT-EIGHT-1", "SAT-EIGHT-2"]
+        extra["skips_next"] = True
+    return say(True, reason + ".", clauses, kind="fits", playable=mask, **extra, **follow)
+
+
+_DRAWN_EFFECTS = {JACK_RANK: (" They name the suit to follow next.", "SAT-JACK-1"),
+                  SEVEN_RANK: (" The next player faces a penalty of 2.", "SAT-SEVEN-1"),
+                  EIGHT_RANK: (" The next player is skipped.", "SAT-EIGHT-2")}
+"""What a drawn card played at once does next, and the clause that says so."""
 
 
 def log_entries(t0: Table, t1: Table, rules: Any, move: Move, drew: int,
@@ -471,37 +401,26 @@ def log_entries(t0: Table, t1: Table, rules: Any, move: Move, drew: int,
     if isinstance(move, Play):
         said = f"Seat {seat} plays {move.pretty()}."
     elif isinstance(move, Draw):
-        cards = f"{drew} card{'s' if drew != 1 else ''}"
-        said = (f"Seat {seat} draws {cards} (the penalty)." if t0.penalty else
-                f"Seat {seat} draws {cards}.")
+        said = f"Seat {seat} draws {count_words(drew, 'card')}" + \
+            (" (the penalty)." if t0.penalty else ".")
     elif isinstance(move, Skip):
         said = f"Seat {seat} skips."
     elif isinstance(move, Name):
         said = f"Seat {seat} names {SUIT_NAMES[move.suit]}."
     else:
-        attempt = move
-        what = "to draw" if attempt.card is None else f"to play {attempt.card.pretty()}"
-        said = (f"Seat {seat}, skipped, tries {what} and draws {drew} penalty "
-                f"card{'s' if drew != 1 else ''} instead.")
+        what = "to draw" if move.card is None else f"to play {move.card.pretty()}"
+        said = (f"Seat {seat}, skipped, tries {what} and draws "
+                f"{count_words(drew, 'penalty card')} instead.")
         why = Explanation(text, True, f"Seat {seat} was skipped after {_c(t0.top)}: an attempt "
                           "to play or draw on a skipped turn is not carried out; it costs 1 "
                           "penalty card and ends the turn.", ("SAT-EIGHT-3", "SAT-EIGHT-2"))
     entries.append(LogEntry(seat, text, said, why.reason, why.clauses, why.facts.private))
     if played >= 0:
-        effect = ""
-        clauses: tuple[str, ...] = ("SAT-TURN-4",)
-        if played >> 2 == JACK_RANK:
-            effect = " They name the suit to follow next."
-            clauses += ("SAT-JACK-1",)
-        elif played >> 2 == SEVEN_RANK:
-            effect = " The next player faces a penalty of 2."
-            clauses += ("SAT-SEVEN-1",)
-        elif played >> 2 == EIGHT_RANK:
-            effect = " The next player is skipped."
-            clauses += ("SAT-EIGHT-2",)
+        effect, *more = _DRAWN_EFFECTS.get(played >> 2, ("",))
+        clauses = ("SAT-TURN-4", *more)
         entries.append(LogEntry(seat, "", f"Seat {seat}'s drawn {_c(played)} fits and is played "
-                                "at once.", f"With {_option(rules, 'play_after_draw')} on, a drawn "
-                                f"card that fits is played at once.{effect}",
+                                "at once.", f"With {option_label(rules, 'play_after_draw')} on, "
+                                f"a drawn card that fits is played at once.{effect}",
                                 clauses, False))
     if t1.stopped and not t0.stopped:
         entries.append(LogEntry(None, "", "Both piles are empty: the round stops.",
@@ -510,8 +429,3 @@ def log_entries(t0: Table, t1: Table, rules: Any, move: Move, drew: int,
                                 "is ranked by the cards it holds.",
                                 ("SAT-PILE-3", "SAT-END-5"), False))
     return tuple(entries)
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

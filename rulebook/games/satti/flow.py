@@ -16,21 +16,15 @@ from .core import EIGHT_RANK, JACK_RANK, SEVEN_RANK
 __all__ = ["turn_flow"]
 
 
-def _rank_word(letter: str) -> str:
-    return "10" if letter == "T" else letter
-
-
 def turn_flow(rules: Any) -> TurnFlow:
     """Satti's turn and round end for ``rules`` (see the module header)."""
-    seven, eight, jack = (_rank_word(RANKS[r]) for r in (SEVEN_RANK, EIGHT_RANK, JACK_RANK))
+    seven, eight, jack = (RANKS[r] for r in (SEVEN_RANK, EIGHT_RANK, JACK_RANK))
     stacking, after_draw = rules.seven_stacking, rules.play_after_draw
     b = FlowBuilder()
-    # -- before the first turn ------------------------------------------------------------
     b.node("deal", f"deal {rules.hand_size} cards to each player,\none at a time from the "
            "dealer's left", ("SAT-SETUP-1", "SAT-SETUP-2", "SAT-SETUP-3"), "start", "start")
     b.node("turn_up", f"turn up the top card of the pile\n(a {seven} goes back in: "
            f"never a {seven})", ("SAT-SETUP-4", "SAT-SETUP-5", "SAT-SETUP-6"), "step", "start")
-    # -- one turn --------------------------------------------------------------------------
     b.node("turn", "next player, to the left", ("SAT-SETUP-7",), "start")
     b.node("kind", "which kind of turn?", ("SAT-TURN-1",), "question")
     b.node("skipped", "skipped turn: the only move is 'skip'", ("SAT-EIGHT-2",), "step")
@@ -67,7 +61,6 @@ def turn_flow(rules: Any) -> TurnFlow:
            ("SAT-JACK-1", "SAT-JACK-2"))
     b.node("reshuffle", "draw pile empty: shuffle the discards\nunder the top card into a new "
            "pile", ("SAT-PILE-1", "SAT-PILE-2"))
-    # -- end of the round ------------------------------------------------------------------
     b.node("out", f"round over: this player is 1st\n(a last {seven}, {eight} or {jack} has "
            "no effect);\nthe others ranked by cards held",
            ("SAT-END-1", "SAT-END-2", "SAT-END-3", "SAT-END-4"), "end", "end")
@@ -75,7 +68,6 @@ def turn_flow(rules: Any) -> TurnFlow:
                                                                        "SAT-END-5"),
            "end", "end")
 
-    # -- arrows ----------------------------------------------------------------------------
     b.edge("deal", "turn_up", "", ("SAT-SETUP-4",))
     b.edge("turn_up", "turn", "left of the dealer first", ("SAT-SETUP-7",))
     b.edge("turn", "kind", "", ("SAT-TURN-1",))

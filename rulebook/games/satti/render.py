@@ -20,12 +20,7 @@ class SattiTableView(TableView):
         """The top card, the suit to follow, what is pending and the piles."""
         top = state.top
         suit = state.suit
-        out = ['<table class="rb-table rb-satti"><tbody>']
-        out.append(f'<tr><th>top card</th><td class="rb-top" data-top="{top.text}">'
-                   f'{card_html(top, last=bool(last_cards(state)))}</td></tr>')
         named = f" (named with {card_html(top)})" if state.named else ""
-        out.append(f'<tr><th>suit to follow</th><td class="rb-suit" data-suit="{suit}">'
-                   f'{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}{named}</td></tr>')
         if state.penalty:
             pending = f"penalty of {state.penalty} cards pending"
         elif state.skipped:
@@ -34,13 +29,17 @@ class SattiTableView(TableView):
             pending = f"seat {state.to_move} must name a suit for the jack drawn and played"
         else:
             pending = "none"
-        out.append(f'<tr><th>pending</th><td class="rb-pending">{escape(pending)}</td></tr>')
-        out.append(f'<tr><th>draw pile</th><td class="rb-pile">'
-                   f'{count_words(len(state.draw_pile), "card")}</td></tr>')
-        out.append(f'<tr><th>discards</th><td class="rb-discards">'
-                   f'{count_words(len(state.discards), "card")} under the top card</td></tr>')
-        out.append("</tbody></table>")
-        return "".join(out)
+        return ('<table class="rb-table rb-satti"><tbody>'
+                f'<tr><th>top card</th><td class="rb-top" data-top="{top.text}">'
+                f'{card_html(top, last=bool(last_cards(state)))}</td></tr>'
+                f'<tr><th>suit to follow</th><td class="rb-suit" data-suit="{suit}">'
+                f'{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}{named}</td></tr>'
+                f'<tr><th>pending</th><td class="rb-pending">{escape(pending)}</td></tr>'
+                f'<tr><th>draw pile</th><td class="rb-pile">'
+                f'{count_words(len(state.draw_pile), "card")}</td></tr>'
+                f'<tr><th>discards</th><td class="rb-discards">'
+                f'{count_words(len(state.discards), "card")} under the top card</td></tr>'
+                "</tbody></table>")
 
     def seat_headers(self, state: Any) -> list[str]:
         """The cards each seat holds."""

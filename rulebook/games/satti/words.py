@@ -115,12 +115,8 @@ def _end(rules: Any) -> Section:
 def _playable_cards(state: Any) -> list[str]:
     """The distinct cards among the legal moves, in hand order (a jack once, whatever suit it
     would name)."""
-    seen: list[str] = []
-    for move in state.legal_moves():
-        card = getattr(move, "card", None)
-        if card is not None and card.pretty() not in seen:
-            seen.append(card.pretty())
-    return seen
+    cards = (getattr(move, "card", None) for move in state.legal_moves())
+    return list(dict.fromkeys(card.pretty() for card in cards if card is not None))
 
 
 def _example(rules: Any) -> Section:
@@ -150,17 +146,14 @@ def _example(rules: Any) -> Section:
     return Section("example", "An example", tuple(lines))
 
 
-def _intro(rules: Any) -> str:
-    low, high = _players(rules)
-    return (f"A matching game for {low} to {high} players, like Crazy Eights: match the top "
-            "card by suit or rank, or draw. Sevens attack, jacks are wild, eights skip.")
-
-
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play Satti with these options, written from the rules object."""
     sections = (_goal(rules), _setup(rules), _turn(rules), _special(rules), _end(rules),
                 house_rules_section(rules, key="house_rules"), _example(rules))
-    return HowToPlay(rules, f"How to play {rules.title}", _intro(rules), sections)
+    low, high = _players(rules)
+    intro = (f"A matching game for {low} to {high} players, like Crazy Eights: match the top "
+             "card by suit or rank, or draw. Sevens attack, jacks are wild, eights skip.")
+    return HowToPlay(rules, f"How to play {rules.title}", intro, sections)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ...cards import ALL_CARDS, SUIT_MASKS, SUIT_NAMES, Card, CardSet
+from ...phrasing import Reasons, legal_lead, option_label
 from ...protocol import NO_CARDS, Explanation, Facts, LogEntry, Voice
+from ...sheets.common import or_list
 from .core import SEVENS, Table, playable_mask, row_order
 from .moves import PASS, Move, Play
 
@@ -87,15 +89,12 @@ def _row_words(suit_name: str, span: tuple[Card, Card]) -> str:
 
 
 def _or_list(cards: int) -> str:
-    texts = [c.pretty() for c in CardSet(cards)]
-    if not texts:
-        return "no card"
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+    return or_list([c.pretty() for c in CardSet(cards)]) or "no card"
 
 
 def _rule(rules: Any, name: str) -> str:
     """A house rule as a sentence names it: ``the house rule Sevens first`` (its label)."""
-    return f"the house rule {rules.profile.options[name].label}"
+    return f"the house rule {option_label(rules, name)}"
 
 
 class _Seen:
@@ -123,48 +122,41 @@ class _Seen:
 def _explain_over(t: Table, rules: Any, text: str) -> Explanation:
     """Any move once the round is over: who ended it and which clause ended it."""
     winner = t.winner
+    say = Reasons(text, SevensFacts, kind="over", winner=winner)
     if winner is None:
-        return Explanation(text, False, "The round is over: every player still in was "
-                           "eliminated, so nobody won it.", ("BS-HR-12", "BS-HR-10"),
-                           SevensFacts(kind="over"))
+        return say(False, "The round is over: every player still in was eliminated, so nobody "
+                   "won it.", ("BS-HR-12", "BS-HR-10"))
     if rules.one_final_turn:
-        return Explanation(text, False, f"The round is over: seat {winner} went out first, and "
-                           "every other player still in has taken their one final turn.",
-                           ("BS-HR-16", "BS-END-1", "BS-HR-17"),
-                           SevensFacts(kind="over", winner=winner))
-    return Explanation(text, False, f"The round is over: seat {winner} played their last card.",
-                       ("BS-END-1",), SevensFacts(kind="over", winner=winner))
+        return say(False, f"The round is over: seat {winner} went out first, and every other "
+                   "player still in has taken their one final turn.",
+                   ("BS-HR-16", "BS-END-1", "BS-HR-17"))
+    return say(False, f"The round is over: seat {winner} played their last card.",
+               ("BS-END-1",))
 
 
 def _explain_elsewhere(s: _Seen, card: Card) -> Explanation:
     """A card the player to move does not hold: whose turn it is comes first."""
-    text = card.text
     c = card.pretty()
+    say = Reasons(card.text, SevensFacts, seat=s.seat, to_move=s.seat,
+                  not_playable=CardSet(card.mask))
     if s.table & card.mask:
-        return Explanation(text, False, f"{c} is already on the table: a turn plays a card from "
-                           "the hand of the player to move.", ("BS-MOVE-2", "BS-ROW-1"),
-                           SevensFacts(kind="on_table", seat=s.seat, to_move=s.seat,
-                                       on_table=True, not_playable=CardSet(card.mask)))
+        return say(False, f"{c} is already on the table: a turn plays a card from the hand of "
+                   "the player to move.", ("BS-MOVE-2", "BS-ROW-1"), kind="on_table",
+                   on_table=True)
     holder = next(p for p, h in enumerate(s.t.hands) if h & card.mask)
     note = ""
     clauses: tuple[str, ...] = ("BS-OPEN-5", "BS-MOVE-2")
     if s.t.elim >> holder & 1:
         note = f"; seat {holder} was eliminated and takes no more turns this round"
         clauses += ("BS-HR-10",)
-    return Explanation(text, False, f"It is seat {s.seat}'s turn, not seat {holder}'s: {c} is "
-                       f"in seat {holder}'s hand, so it cannot be played now{note}.", clauses,
-                       SevensFacts(kind="not_your_turn", seat=s.seat, to_move=s.seat,
-                                   holder=holder, not_playable=CardSet(card.mask)))
+    return say(False, f"It is seat {s.seat}'s turn, not seat {holder}'s: {c} is in seat "
+               f"{holder}'s hand, so it cannot be played now{note}.", clauses,
+               kind="not_your_turn", holder=holder)
 
 
 def _uses(v: Voice, left: int) -> str:
     """Which pass a pass uses: ``your last pass`` or ``one of your 2 passes left``."""
     return f"{v.your} last pass" if left == 1 else f"one of {v.your} {_passes_word(left)} left"
-
-
-def _lead(v: Voice, c: str) -> str:
-    """How a legal play's reason starts: ``7♦ is legal`` or ``Seat 2 may play 7♦``."""
-    return f"{v.You} may play {c}" if v.named else f"{c} is legal"
 
 
 def _choice_words(s: _Seen, card: Card) -> tuple[str, tuple[str, ...], int, bool]:
@@ -180,8 +172,7 @@ def _choice_words(s: _Seen, card: Card) -> tuple[str, tuple[str, ...], int, bool
     if v.named:  # the log tells what happened; the other playable cards are secret
         return "", (), 0, False
     if not others:
-        return (f"; it is your only playable card, so you must play it", ("BS-MOVE-3",), 0,
-                True)
+        return "; it is your only playable card, so you must play it", ("BS-MOVE-3",), 0, True
     return (f"; you may choose it or {_or_list(others)}, but must play one", ("BS-MOVE-3",),
             others, True)
 
@@ -192,105 +183,52 @@ def _goes_out_words(s: _Seen) -> tuple[str, tuple[str, ...]]:
     winner = s.t.winner
     if winner is not None:
         return (f"; it is {v.your} last card, so {v.they} empty {v.your} hand, but seat "
-                f"{winner} went out first and alone wins the round"), \
-            ("BS-HR-17",)
+                f"{winner} went out first and alone wins the round"), ("BS-HR-17",)
     if s.rules.one_final_turn:
         return (f"; it is {v.your} last card, so {v.they} win the round, and every other "
-                "player still in takes one final turn"), \
-            ("BS-END-1", "BS-HR-16")
-    return (f"; it is {v.your} last card, so {v.they} go out and win the round"), ("BS-END-1",)
+                "player still in takes one final turn"), ("BS-END-1", "BS-HR-16")
+    return f"; it is {v.your} last card, so {v.they} go out and win the round", ("BS-END-1",)
 
 
 def _explain_play(s: _Seen, card: Card) -> Explanation:
     """A play: legal exactly when the card is in the legal set ``s.plays``."""
     rules, v = s.rules, s.voice
-    text, c = card.text, card.pretty()
+    c = card.pretty()
     if not s.hand & card.mask:
         return _explain_elsewhere(s, card)
-    legal = bool(s.plays & card.mask)
-    base: dict[str, Any] = dict(seat=s.seat, to_move=s.seat)
+    say = Reasons(card.text, SevensFacts, seat=s.seat, to_move=s.seat)
     if s.opening:
         first = ALL_CARDS[rules.opening]
-        if legal:
-            return Explanation(text, True, f"{_lead(v, c)}: the first turn of the round plays "
-                               f"the opening card, and {v.they} hold it.",
-                               ("BS-OPEN-4", "BS-OPEN-3"),
-                               SevensFacts(kind="opening", playable=CardSet(card.mask),
-                                           public_playable=CardSet(first.mask), **base))
-        return Explanation(text, False, f"{c} cannot be played: the first turn of the round "
-                           f"must play the opening card {first.pretty()}, and nothing else.",
-                           ("BS-OPEN-4",),
-                           SevensFacts(kind="opening", playable=CardSet(first.mask),
-                                       not_playable=CardSet(card.mask),
-                                       public_playable=CardSet(first.mask), **base))
+        if s.plays & card.mask:
+            return say(True, f"{legal_lead(v, f'play {c}', c)}: the first turn of the round "
+                       f"plays the opening card, and {v.they} hold it.",
+                       ("BS-OPEN-4", "BS-OPEN-3"), kind="opening", playable=CardSet(card.mask),
+                       public_playable=CardSet(first.mask))
+        return say(False, f"{c} cannot be played: the first turn of the round must play the "
+                   f"opening card {first.pretty()}, and nothing else.", ("BS-OPEN-4",),
+                   kind="opening", playable=CardSet(first.mask), not_playable=CardSet(card.mask),
+                   public_playable=CardSet(first.mask))
     suit = card.suit_index
     suit_name = SUIT_NAMES[card.suit]
     span = row_span(s.table, suit, rules.ace_high)
     wanted = s.playable & SUIT_MASKS[suit]
-    row_facts: dict[str, Any] = dict(suit=card.suit, row=span, wanted=CardSet(wanted))
+    say = Reasons(card.text, SevensFacts, seat=s.seat, to_move=s.seat, suit=card.suit, row=span,
+                  wanted=CardSet(wanted))
     if not s.playable & card.mask:
-        # Not in the public playable set: which row rule (or house rule) keeps it off.
-        seven = ALL_CARDS[24 + suit]
-        if span is None:
-            return Explanation(text, False, f"{c} cannot be played: {suit_name} have no row "
-                               f"yet, and only {seven.pretty()} can start it.",
-                               ("BS-ROW-1", "BS-MOVE-1"),
-                               SevensFacts(kind="no_row", not_playable=CardSet(card.mask),
-                                           **row_facts, **base))
-        eight = ALL_CARDS[28 + suit]
-        if rules.eight_before_six and card.rank == 6 and \
-                playable_mask(s.table, rules.ace_high, False) & card.mask:
-            return Explanation(text, False, f"{c} cannot be played yet: under "
-                               f"{_rule(rules, 'eight_before_six')}, a 6 waits until the 8 of "
-                               "its suit is on the table, and "
-                               f"{eight.pretty()} is not.", ("BS-HR-15", "BS-MOVE-1"),
-                               SevensFacts(kind="eight_before_six", rule="eight_before_six",
-                                           not_playable=CardSet(card.mask),
-                                           blocking=CardSet(eight.mask), **row_facts, **base))
-        row = _row_words(suit_name, span)
-        wanted_words = (f"only {_or_list(wanted)} can join it now" if wanted
-                        else "no card can join it now")
-        clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
-        six = ALL_CARDS[20 + suit]
-        waits = ""
-        refused = card.mask
-        blocked = 0
-        if rules.eight_before_six and \
-                playable_mask(s.table, rules.ace_high, False) & six.mask & ~s.playable:
-            waits = (f" ({six.pretty()} waits for {eight.pretty()} under "
-                     f"{_rule(rules, 'eight_before_six')})")
-            clauses += ("BS-HR-15",)
-            refused |= six.mask
-            blocked = eight.mask
-        if rules.ace_high and card.rank == 1:
-            king = ALL_CARDS[48 + suit]
-            return Explanation(text, False, f"{c} cannot be played: under "
-                               f"{_rule(rules, 'ace_high')}, an ace goes only after the king "
-                               f"of its suit, and {row}, so {wanted_words}"
-                               f"{waits}.", ("BS-HR-13", "BS-MOVE-1", "BS-ROW-3")
-                               + clauses[2:], SevensFacts(
-                                   kind="ace_high", rule="ace_high",
-                                   not_playable=CardSet(refused),
-                                   blocking=CardSet(king.mask | blocked), **row_facts, **base))
-        return Explanation(text, False, f"{c} cannot be played: {row}, so {wanted_words}"
-                           f"{waits}.", clauses,
-                           SevensFacts(kind="row_end", not_playable=CardSet(refused),
-                                       blocking=CardSet(blocked), **row_facts, **base))
-    if not legal:
+        return _off_the_rows(s, card, say, span, wanted)
+    if not s.plays & card.mask:
         # Publicly playable but not for this player: only sevens_first does that (BS-HR-5).
         sevens = s.hand & SEVENS
         assert rules.sevens_first and sevens and card.rank != 7, "explain disagrees with legality"
         held = "a 7" if not sevens & (sevens - 1) else "7s"
-        return Explanation(text, False, f"{c} cannot be played: under "
-                           f"{_rule(rules, 'sevens_first')}, a player holding a 7 must play a "
-                           f"7, and {v.you} {v.verb('hold', 'holds')} "
-                           f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"),
-                           SevensFacts(kind="sevens_first", rule="sevens_first",
-                                       playable=CardSet(s.plays), not_playable=CardSet(card.mask),
-                                       blocking=CardSet(sevens), hand=None, private=True,
-                                       **row_facts, **base))
+        return say(False, f"{c} cannot be played: under {_rule(rules, 'sevens_first')}, a "
+                   f"player holding a 7 must play a 7, and {v.you} {v.verb('hold', 'holds')} "
+                   f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"), kind="sevens_first",
+                   rule="sevens_first", playable=CardSet(s.plays),
+                   not_playable=CardSet(card.mask), blocking=CardSet(sevens), hand=None,
+                   private=True)
     # Legal: where it goes on its row, then what else the player may do.
-    clauses = ("BS-MOVE-1",)
+    clauses: tuple[str, ...] = ("BS-MOVE-1",)
     if span is None:
         where = f"it starts the {suit_name} row"
         clauses += ("BS-ROW-1",)
@@ -314,21 +252,22 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
         clauses += ("BS-HR-15",)
         present = ALL_CARDS[28 + suit].mask
     named = card.mask
-    if rules.sevens_first and s.hand & SEVENS:
-        sevens = s.hand & SEVENS
+    lead = legal_lead(v, f"play {c}", c)
+    sevens = s.hand & SEVENS
+    if rules.sevens_first and sevens:
         choice = "" if sevens == card.mask or v.named else \
             f" (you may choose among {_cards(sevens)})"
         if choice:
             named = sevens
-        reason = (f"{_lead(v, c)}: under {_rule(rules, 'sevens_first')}, a player holding a "
-                  f"7 must play a 7{choice}, and {where}")
+        reason = (f"{lead}: under {_rule(rules, 'sevens_first')}, a player holding a 7 must "
+                  f"play a 7{choice}, and {where}")
         clauses = ("BS-HR-5",) + clauses
         kind, rule = "sevens_first", "sevens_first"
         private = bool(choice)  # the played 7 is public, and so is the rule that made it due
     else:
         more, more_clauses, others, private = _choice_words(s, card)
         named |= others
-        reason = f"{_lead(v, c)}: {where}{more}"
+        reason = f"{lead}: {where}{more}"
         clauses += more_clauses
         if rules.sevens_first and not v.named:
             reason += f"; you hold no 7, so {_rule(rules, 'sevens_first')} does not apply"
@@ -338,32 +277,67 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
         words, out_clauses = _goes_out_words(s)
         reason += words
         clauses += out_clauses
-    return Explanation(text, True, reason + ".", clauses, SevensFacts(
-        kind=kind, rule=rule, playable=CardSet(named), present=CardSet(present),
-        private=private, goes_out=goes_out, **row_facts, **base))
+    return say(True, reason + ".", clauses, kind=kind, rule=rule, playable=CardSet(named),
+               present=CardSet(present), private=private, goes_out=goes_out)
+
+
+def _off_the_rows(s: _Seen, card: Card, say: Reasons, span: tuple[Card, Card] | None,
+                  wanted: int) -> Explanation:
+    """A card not in the public playable set: which row rule (or house rule) keeps it off."""
+    rules = s.rules
+    c = card.pretty()
+    suit = card.suit_index
+    suit_name = SUIT_NAMES[card.suit]
+    seven, six, eight = (ALL_CARDS[rank * 4 + suit] for rank in (6, 5, 7))
+    if span is None:
+        return say(False, f"{c} cannot be played: {suit_name} have no row yet, and only "
+                   f"{seven.pretty()} can start it.", ("BS-ROW-1", "BS-MOVE-1"), kind="no_row",
+                   not_playable=CardSet(card.mask))
+    grows = playable_mask(s.table, rules.ace_high, False)  # the rows without the 6 rule
+    if rules.eight_before_six and card.rank == 6 and grows & card.mask:
+        return say(False, f"{c} cannot be played yet: under {_rule(rules, 'eight_before_six')}, "
+                   f"a 6 waits until the 8 of its suit is on the table, and {eight.pretty()} is "
+                   "not.",
+                   ("BS-HR-15", "BS-MOVE-1"), kind="eight_before_six", rule="eight_before_six",
+                   not_playable=CardSet(card.mask), blocking=CardSet(eight.mask))
+    row = _row_words(suit_name, span)
+    wanted_words = f"only {_or_list(wanted)} can join it now" if wanted else \
+        "no card can join it now"
+    clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
+    waits = ""
+    refused = card.mask
+    blocked = 0
+    if rules.eight_before_six and grows & six.mask & ~s.playable:
+        waits = (f" ({six.pretty()} waits for {eight.pretty()} under "
+                 f"{_rule(rules, 'eight_before_six')})")
+        clauses += ("BS-HR-15",)
+        refused |= six.mask
+        blocked = eight.mask
+    if rules.ace_high and card.rank == 1:
+        king = ALL_CARDS[48 + suit]
+        return say(False, f"{c} cannot be played: under {_rule(rules, 'ace_high')}, an ace goes "
+                   f"only after the king of its suit, and {row}, so {wanted_words}{waits}.",
+                   ("BS-HR-13",) + clauses, kind="ace_high", rule="ace_high",
+                   not_playable=CardSet(refused), blocking=CardSet(king.mask | blocked))
+    return say(False, f"{c} cannot be played: {row}, so {wanted_words}{waits}.", clauses,
+               kind="row_end", not_playable=CardSet(refused), blocking=CardSet(blocked))
 
 
 def _explain_pass(s: _Seen) -> Explanation:
     """A pass: legal exactly when ``s.can_pass`` (the same answer legal_moves() gives)."""
     rules, v = s.rules, s.voice
+    say = Reasons("pass", SevensFacts, seat=s.seat, to_move=s.seat)
     cost = 1 if rules.chips else 0
-    cost_words = "; it costs 1 chip, paid into the pool" if cost else ""
-    cost_clause: tuple[str, ...] = ("BS-CHIP-4",) if cost else ()
-    base: dict[str, Any] = dict(seat=s.seat, to_move=s.seat)
+    left = s.left
+    if s.can_pass and s.plays:  # a voluntary pass: only limited_passes allows it (BS-HR-9)
+        assert left is not None and left > 0, "explain disagrees with legality"
+        held = "" if v.named else f" ({_cards(s.plays)})"
+        return say(True, f"{v.You} {v.verb('may pass', 'passes by choice')}: under "
+                   f"{_rule(rules, 'limited_passes')}, a player with a pass left may pass even "
+                   f"when holding a playable card{held}; it uses {_uses(v, left)}.", ("BS-HR-9", "BS-HR-8"), kind="voluntary_pass",
+                   rule="limited_passes", playable=NO_CARDS if v.named else CardSet(s.plays),
+                   passes_left=left, private=True)
     if s.can_pass:
-        left = s.left
-        if s.plays:  # a voluntary pass: only limited_passes allows it (BS-HR-9)
-            assert left is not None and left > 0, "explain disagrees with legality"
-            held = "" if v.named else f" ({_cards(s.plays)})"
-            return Explanation("pass", True, f"{v.You} {v.verb('may pass', 'passes by choice')}: "
-                               f"under {_rule(rules, 'limited_passes')}, a player "
-                               "with a pass left may pass even when holding a playable card"
-                               f"{held}; it uses {_uses(v, left)}.",
-                               ("BS-HR-9", "BS-HR-8"),
-                               SevensFacts(kind="voluntary_pass", rule="limited_passes",
-                                           playable=CardSet(s.plays) if not v.named
-                                           else NO_CARDS, passes_left=left, private=True,
-                                           **base))
         playable = CardSet(s.playable)
         if v.named:  # what everybody knows: a pass shows the passer held none of these
             why = (f"{v.they} hold none of the playable cards ({playable.pretty()})"
@@ -371,56 +345,44 @@ def _explain_pass(s: _Seen) -> Explanation:
         else:
             why = (f"none of your cards ({_cards(s.hand)}) is playable; the playable set is "
                    f"{playable.pretty() or 'empty'}")
+        forced: dict[str, Any] = dict(kind="forced_pass", public_playable=playable,
+                                      hand=None if v.named else CardSet(s.hand))
         if left is None:
-            return Explanation("pass", True, f"{v.You} must pass: {why}{cost_words}.",
-                               ("BS-MOVE-4", "BS-INFO-2", "BS-INFO-4") + cost_clause,
-                               SevensFacts(kind="forced_pass", public_playable=playable,
-                                           hand=None if v.named else CardSet(s.hand),
-                                           chips=cost, **base))
-        return Explanation("pass", True, f"{v.You} must pass: {why}; it uses "
-                           f"{_uses(v, left)} ({_rule(rules, 'limited_passes')}).",
-                           ("BS-MOVE-4", "BS-HR-8", "BS-HR-10"),
-                           SevensFacts(kind="forced_pass", public_playable=playable,
-                                       hand=None if v.named else CardSet(s.hand),
-                                       passes_left=left, private=True, **base))
+            return say(True, f"{v.You} must pass: {why}"
+                       + ("; it costs 1 chip, paid into the pool." if cost else "."),
+                       ("BS-MOVE-4", "BS-INFO-2", "BS-INFO-4") + (("BS-CHIP-4",) if cost else ()),
+                       chips=cost, **forced)
+        return say(True, f"{v.You} must pass: {why}; it uses {_uses(v, left)} "
+                   f"({_rule(rules, 'limited_passes')}).",
+                   ("BS-MOVE-4", "BS-HR-8", "BS-HR-10"), passes_left=left, private=True,
+                   **forced)
     if s.opening:
         first = ALL_CARDS[rules.opening]
-        return Explanation("pass", False, "Pass is not allowed: the first turn of the round must "
-                           f"play the opening card {first.pretty()}.", ("BS-OPEN-4",),
-                           SevensFacts(kind="opening", playable=CardSet(first.mask),
-                                       public_playable=CardSet(first.mask), **base))
+        return say(False, "Pass is not allowed: the first turn of the round must play the "
+                   f"opening card {first.pretty()}.", ("BS-OPEN-4",), kind="opening",
+                   playable=CardSet(first.mask), public_playable=CardSet(first.mask))
     assert s.plays, "explain disagrees with legality"
     plays = CardSet(s.plays)
     sevens = s.hand & SEVENS
-    if s.left is not None and s.left <= 0:
-        extra: tuple[str, ...] = ("BS-HR-5",) if rules.sevens_first and sevens else ()
-        return Explanation("pass", False, f"Pass is not allowed: {v.you} {v.verb('have', 'has')} "
-                           f"no pass left and can play {_or_list(s.plays)}, so {v.they} must "
-                           "play.", ("BS-HR-11", "BS-HR-8") + extra,
-                           SevensFacts(kind="no_passes_left", rule="limited_passes",
-                                       playable=plays, passes_left=0, private=True, **base))
+    if left is not None and left <= 0:
+        return say(False, f"Pass is not allowed: {v.you} {v.verb('have', 'has')} no pass left "
+                   f"and can play {_or_list(s.plays)}, so {v.they} must play.",
+                   ("BS-HR-11", "BS-HR-8") + (("BS-HR-5",) if rules.sevens_first and sevens
+                                              else ()),
+                   kind="no_passes_left", rule="limited_passes", playable=plays, passes_left=0,
+                   private=True)
     if rules.sevens_first and sevens:
         held = "a 7" if not sevens & (sevens - 1) else "7s"
-        if s.left is not None:
-            return Explanation("pass", False, "Pass is not allowed: under "
-                               f"{_rule(rules, 'sevens_first')}, a player holding a 7 may not "
-                               f"pass by choice, and {v.you} "
-                               f"{v.verb('hold', 'holds')} {held} ({_cards(sevens)}).",
-                               ("BS-HR-6", "BS-HR-5"),
-                               SevensFacts(kind="sevens_first", rule="sevens_first",
-                                           playable=plays, blocking=CardSet(sevens),
-                                           passes_left=s.left, private=True, **base))
-        return Explanation("pass", False, "Pass is not allowed: under "
-                           f"{_rule(rules, 'sevens_first')}, a player holding a 7 must play a "
-                           f"7, and {v.you} {v.verb('hold', 'holds')} "
-                           f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"),
-                           SevensFacts(kind="sevens_first", rule="sevens_first",
-                                       playable=plays, blocking=CardSet(sevens), private=True,
-                                       **base))
-    return Explanation("pass", False, f"Pass is not allowed: {v.you} can play "
-                       f"{_or_list(s.plays)}, and a player who can play must play.",
-                       ("BS-MOVE-3", "BS-MOVE-4"),
-                       SevensFacts(kind="must_play", playable=plays, private=True, **base))
+        must = "may not pass by choice" if left is not None else "must play a 7"
+        return say(False, f"Pass is not allowed: under {_rule(rules, 'sevens_first')}, a player "
+                   f"holding a 7 {must}, and {v.you} {v.verb('hold', 'holds')} {held} "
+                   f"({_cards(sevens)}).",
+                   ("BS-HR-6", "BS-HR-5") if left is not None else ("BS-HR-5", "BS-MOVE-3"),
+                   kind="sevens_first", rule="sevens_first", playable=plays,
+                   blocking=CardSet(sevens), passes_left=left, private=True)
+    return say(False, f"Pass is not allowed: {v.you} can play {_or_list(s.plays)}, and a player "
+               "who can play must play.", ("BS-MOVE-3", "BS-MOVE-4"), kind="must_play",
+               playable=plays, private=True)
 
 
 def explain(t: Table, rules: Any, move: Move, voice: Voice) -> Explanation:

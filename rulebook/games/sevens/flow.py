@@ -19,6 +19,7 @@ the row order (BS-HR-13); ``one_final_turn`` adds the final turns to the ending
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from ...cards import ALL_CARDS, RANKS
@@ -34,18 +35,12 @@ def _points_text(values: Sequence[int]) -> str:
     if len(set(by_rank)) == 1:
         return f"{by_rank[0]} per card"
     parts: list[str] = []
-    r = 0
-    while r < 13:
-        if by_rank[r] == r + 1:
-            end = r
-            while end + 1 < 13 and by_rank[end + 1] == end + 2:
-                end += 1
-            if end > r:
-                parts.append(f"{_rank_word(RANKS[r])}-{_rank_word(RANKS[end])} face value")
-                r = end + 1
-                continue
-        parts.append(f"{_rank_word(RANKS[r])} {by_rank[r]}")
-        r += 1
+    for face, group in groupby(range(13), key=lambda r: by_rank[r] == r + 1):
+        run = list(group)
+        if face and len(run) > 1:
+            parts.append(f"{_rank_word(RANKS[run[0]])}-{_rank_word(RANKS[run[-1]])} face value")
+        else:
+            parts.extend(f"{_rank_word(RANKS[r])} {by_rank[r]}" for r in run)
     return ", ".join(parts)
 
 
@@ -62,7 +57,6 @@ def turn_flow(rules: Any) -> TurnFlow:
     open_clauses = [c for c in row_clauses(rules, "opening card") if c in ("BS-OPEN-1",
                                                                            "BS-OPEN-2")]
     b = FlowBuilder()
-    # -- before the first turn ------------------------------------------------------------
     b.node("deal", f"{rules.min_players}-{rules.max_players} players:\ndeal all 52 cards, "
            "one at a time from the dealer's left",
            (*row_clauses(rules, "players"), "BS-DEAL-3", "BS-DEAL-5", "BS-DEAL-6"),
@@ -71,7 +65,6 @@ def turn_flow(rules: Any) -> TurnFlow:
         b.node("ante", "everyone antes 1 chip into the pool", ("BS-CHIP-3",), "step", "start")
     b.node("opener", f"the holder of {opening} takes the first turn",
            (*open_clauses, "BS-OPEN-3"), "step", "start")
-    # -- one turn --------------------------------------------------------------------------
     b.node("turn", "next player still in, to the left", ("BS-OPEN-5",), "start")
     b.node("first_turn", "first turn of the round?", ("BS-OPEN-4",), "question")
     b.node("play_opening", f"play {opening}\n(no other card, no pass)",
@@ -104,7 +97,6 @@ def turn_flow(rules: Any) -> TurnFlow:
                ("BS-HR-10", "BS-INFO-6"), "step")
         b.node("all_eliminated", "everyone still in eliminated?", ("BS-HR-12",), "question")
     b.node("hand_empty", "hand empty?", ("BS-END-1",), "question")
-    # -- end of the round ------------------------------------------------------------------
     b.node("winner", "first out: the round winner",
            ("BS-END-1", *(("BS-HR-17",) if final else ())), "step", "end")
     if final:
@@ -122,7 +114,6 @@ def turn_flow(rules: Any) -> TurnFlow:
                + _points_text(rules.values), row_clauses(rules, "card points")
                or ("BS-END-2",), "end", "end")
 
-    # -- arrows ----------------------------------------------------------------------------
     if chips:
         b.edge("deal", "ante", "", ("BS-CHIP-3",))
         b.edge("ante", "opener", "", ("BS-OPEN-3",))

@@ -68,34 +68,20 @@ class SevensTableView(TableView):
 
     def seat_headers(self, state: Any) -> list[str]:
         """Cards, passes, passes left (BS-HR-8) and chips (BS-CHIP-2) where they apply."""
-        headers = ["cards", "passes"]
-        if state.passes_left is not None:
-            headers.append("passes left")
-        if state.stacks is not None:
-            headers.append("chips")
-        return headers
+        optional = (("passes left", state.passes_left), ("chips", state.stacks))
+        return ["cards", "passes"] + [name for name, column in optional if column is not None]
 
     def seat_cells(self, state: Any, seat: int) -> list[str]:
         """One seat's values under :meth:`seat_headers`."""
-        cells = [str(state.hand_sizes[seat]), str(state.pass_counts[seat])]
-        if state.passes_left is not None:
-            cells.append(str(state.passes_left[seat]))
-        if state.stacks is not None:
-            cells.append(str(state.stacks[seat]))
-        return cells
+        columns = (state.hand_sizes, state.pass_counts, state.passes_left, state.stacks)
+        return [str(column[seat]) for column in columns if column is not None]
 
     def seat_status(self, state: Any, seat: int) -> list[str]:
         """Dealer, eliminated (BS-HR-10), out first (BS-END-1) or out."""
-        out = []
-        if seat == state.dealer:
-            out.append("dealer")
-        if seat in state.eliminated:
-            out.append("eliminated")
-        if state.winner == seat:
-            out.append("out first")
-        elif not state.hand_sizes[seat]:
-            out.append("out")
-        return out
+        marks = (("dealer", seat == state.dealer), ("eliminated", seat in state.eliminated),
+                 ("out first", state.winner == seat),
+                 ("out", state.winner != seat and not state.hand_sizes[seat]))
+        return [word for word, on in marks if on]
 
     def outcome_columns(self, state: Any, outcome: Any) -> list[tuple[str, Sequence[Any]]]:
         """Penalty points or chips won or lost, cards left, passes (BS-END-2, BS-CHIP-5)."""

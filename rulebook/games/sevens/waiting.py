@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .core import SUIT_MASKS, bit_cards, playable_mask, row_order
+from .explain import row_span
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import graphviz
@@ -142,15 +143,13 @@ def _state_parts(state: Any) -> tuple[Any, int, list[int], int | None]:
 
 def _end_of(card: Card, table: int, ace_high: bool) -> tuple[Card | None, str]:
     """The row end a play of ``card`` (playable now, in its suit) attaches to."""
-    suit = card.suit_index
-    order = row_order(ace_high)
-    on_table = [r for r in order if table >> (r * 4 + suit) & 1]
-    if not on_table:
+    span = row_span(table, card.suit_index, ace_high)
+    if span is None:
         return None, "none"
-    low, high = on_table[0], on_table[-1]
-    if order.index(card.rank_index) < order.index(low):
-        return ALL_CARDS[low * 4 + suit], "low"
-    return ALL_CARDS[high * 4 + suit], "high"
+    order = row_order(ace_high)
+    if order.index(card.rank_index) < order.index(span[0].rank_index):
+        return span[0], "low"
+    return span[1], "high"
 
 
 def waiting_chains(state: Any) -> dict[Card, Chain]:
@@ -161,20 +160,12 @@ def waiting_chains(state: Any) -> dict[Card, Chain]:
     opening card (BS-OPEN-4).
     """
     rules, table, hands, opening = _state_parts(state)
-    holder = {}
-    for seat, hand in enumerate(hands):
-        for index in bit_cards(hand):
-            holder[index] = seat
+    holder = {index: seat for seat, hand in enumerate(hands) for index in bit_cards(hand)}
     ace_high, e86 = rules.ace_high, rules.eight_before_six
     out: dict[Card, Chain] = {}
     for index in sorted(holder):
-        first: tuple[int, ...]
-        if opening is not None and index != opening:
-            first = (opening,)
-            rest = chain_before(index, table | 1 << opening, ace_high, e86)
-        else:
-            first, rest = (), chain_before(index, table, ace_high, e86)
-        before = first + rest
+        first = (opening,) if opening is not None and index != opening else ()
+        before = first + chain_before(index, table | sum(1 << i for i in first), ace_high, e86)
         in_suit = [i for i in before if i % 4 == index % 4] + [index]
         anchor, end = _end_of(ALL_CARDS[in_suit[0]], table, ace_high)
         card = ALL_CARDS[index]
@@ -207,10 +198,6 @@ def _direct(chain: Chain, chains: Mapping[Card, Chain]) -> list[Card]:
     return [card for card in chain.before if card not in inner]
 
 
-def _node_id(card: Card) -> str:
-    return card.text
-
-
 def _end_id(suit: str, end: str, single: bool) -> str:
     if end == "none":
         return f"norow_{suit}"
@@ -238,13 +225,9 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
         if chain.seat in wanted:
             shown.add(card)
             shown.update(chain.before)
-    clauses = ["BS-MOVE-1", "BS-ROW-1", "BS-ROW-3"]
-    if rules.ace_high:
-        clauses.append("BS-HR-13")
-    if rules.eight_before_six:
-        clauses.append("BS-HR-15")
-    if table == 0:
-        clauses.append("BS-OPEN-4")
+    clauses = ["BS-MOVE-1", "BS-ROW-1", "BS-ROW-3"] + [clause for clause, on in (
+        ("BS-HR-13", rules.ace_high), ("BS-HR-15", rules.eight_before_six),
+        ("BS-OPEN-4", table == 0)) if on]
     clause_text = ", ".join(clauses)
     to_move = getattr(state, "to_move", None)
     title = "What waits on what: an arrow a → b means a must be on the table before b"
@@ -264,19 +247,18 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
                    if table & SUIT_MASKS[suit_index] == 1 << (6 * 4 + suit_index)}
     for suit_index, suit in enumerate(SUITS):
         members = sorted(card for card in shown if card.suit == suit)
-        on_table = [r for r in order if table >> (r * 4 + suit_index) & 1]
+        span = row_span(table, suit_index, rules.ace_high)
         with graph.subgraph(name=f"cluster_{suit}") as sub:
             symbol = SUIT_SYMBOLS[suit]
-            if on_table:
-                low, high = (ALL_CARDS[on_table[0] * 4 + suit_index],
-                             ALL_CARDS[on_table[-1] * 4 + suit_index])
-                span = low.pretty() if low == high else f"{low.pretty()}-{high.pretty()}"
-                caption = f"{symbol} {SUIT_NAMES[suit]}: row {span}"
+            if span is not None:
+                low, high = span
+                row = low.pretty() if low == high else f"{low.pretty()}-{high.pretty()}"
+                caption = f"{symbol} {SUIT_NAMES[suit]}: row {row}"
             else:
                 caption = f"{symbol} {SUIT_NAMES[suit]}: no row yet"
             sub.attr(label=caption, style="rounded", color="#9aa5b1", fontsize="11",
                      tooltip=f"{caption} [BS-ROW-1, BS-ROW-3]")
-            if on_table:
+            if span is not None:
                 single = suit in lone_sevens
                 for end, card in (("low", low), ("high", high))[: 1 if single else 2]:
                     name = "row end" if single else f"{end} end"
@@ -286,7 +268,8 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
                                      "on the table [BS-ROW-3, BS-MOVE-1]")
                 if not single:
                     sub.edge(_end_id(suit, "low", False), _end_id(suit, "high", False),
-                             label=f"{len(on_table)} on the table", style="bold",
+                             label=f"{(table & SUIT_MASKS[suit_index]).bit_count()} on the table",
+                             style="bold",
                              color="#999999", arrowhead="none",
                              tooltip="the row on the table [BS-ROW-3]")
             else:
@@ -297,13 +280,11 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
             for card in members:
                 chain = chains[card]
                 held = back.get(card, ())
-                label = f"{card.pretty()}\\nseat {chain.seat}"
-                if held:
-                    label += f"\\nholds back {len(held)}"
-                tip = str(chain)
-                if held:
-                    tip += "; holding it keeps " + " ".join(map(str, held)) + " off the table"
-                sub.node(_node_id(card), label,
+                label = f"{card.pretty()}\\nseat {chain.seat}" + \
+                    (f"\\nholds back {len(held)}" if held else "")
+                tip = str(chain) + ("; holding it keeps " + " ".join(map(str, held))
+                                    + " off the table" if held else "")
+                sub.node(card.text, label,
                          fillcolor=SEAT_COLOURS[chain.seat % len(SEAT_COLOURS)],
                          peripheries="2" if chain.playable_now else "1",
                          penwidth="1.6" if chain.playable_now else "1",
@@ -325,10 +306,10 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
             attrs = {"tooltip": f"{before} must be played before {card} [{clause_text}]"}
             if cross:
                 attrs.update(style="dashed", constraint="false")
-            arrow(_node_id(before), _node_id(card), **attrs)
+            arrow(before.text, card.text, **attrs)
         first_in_suit = next((c for c in chain.before if c.suit == card.suit), card)
         if first_in_suit == card:
-            arrow(_end_id(card.suit, chain.end, card.suit in lone_sevens), _node_id(card),
+            arrow(_end_id(card.suit, chain.end, card.suit in lone_sevens), card.text,
                   tooltip=(f"{card} goes next to the {chain.end} end [{clause_text}]"
                            if chain.anchor else f"{card} opens the row [BS-ROW-1]"))
     with graph.subgraph(name="cluster_legend") as legend:

@@ -103,13 +103,6 @@ def _setup(rules: Any) -> Section:
     return Section("setup", "Setting up", tuple(blocks))
 
 
-def _row_rule(rules: Any) -> str:
-    if rules.ace_high:
-        return ("Rows run from 2 up to K and then A: the 2 is the lowest end, and an ace goes "
-                "only after its suit's king.")
-    return "Rows run from A (the lowest end) up to K (the highest end)."
-
-
 def _turn(rules: Any) -> Section:
     items = [
         Para("a 7 whose suit has no row yet: it starts that suit's row;"),
@@ -119,8 +112,10 @@ def _turn(rules: Any) -> Section:
     blocks: list[Any] = [
         Para("On your turn you play one card to the table, or you pass. You may play:"),
         Bullets(tuple(items)),
-        Para(_row_rule(rules) + " Nothing else can start a row: a 6 or an 8 must wait for its "
-             "seven."),
+        Para(("Rows run from 2 up to K and then A: the 2 is the lowest end, and an ace goes only "
+              "after its suit's king." if rules.ace_high else
+              "Rows run from A (the lowest end) up to K (the highest end).")
+             + " Nothing else can start a row: a 6 or an 8 must wait for its seven."),
     ]
     if rules.eight_before_six:
         blocks.append(Para("A 6 must also wait until the 8 of its suit is on the table.",
@@ -188,18 +183,16 @@ def _end(rules: Any) -> Section:
     return Section("end", "The end of a round and the score", tuple(blocks))
 
 
+_WHY_NOT = (("BS-HR-5", "you hold a 7, and under sevens first a 7 must come first"),
+            ("BS-HR-15", "a 6 waits until the 8 of its suit is on the table"),
+            ("BS-HR-13", "with aces high, an ace goes only after its king"),
+            ("BS-ROW-1", "no row"))
+
+
 def _why_not(explanation: Any) -> str:
     """Why a card may not be played, in words, from the clause that decided."""
-    clauses = set(explanation.clauses)
-    if "BS-HR-5" in clauses:
-        return "you hold a 7, and under sevens first a 7 must come first"
-    if "BS-HR-15" in clauses:
-        return "a 6 waits until the 8 of its suit is on the table"
-    if "BS-HR-13" in clauses:
-        return "with aces high, an ace goes only after its king"
-    if "BS-ROW-1" in clauses:
-        return "no row"
-    return "it is not next to either end of its row"
+    return next((words for clause, words in _WHY_NOT if clause in explanation.clauses),
+                "it is not next to either end of its row")
 
 
 def example_position(rules: Any) -> Any:
@@ -246,19 +239,15 @@ def _example(rules: Any) -> Section:
     return Section("example", "An example", tuple(lines))
 
 
-def _intro(rules: Any) -> str:
-    suit = SUIT_NAMES[ALL_CARDS[rules.opening].suit]
-    family = ("played for chips" if rules.chips else "played for penalty points")
-    return (f"A layout game for {rules.min_players} to {rules.max_players} players, "
-            f"{family}: the seven of {suit} starts, and every suit grows in a row from its "
-            "seven.")
-
-
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play this Sevens-family ruleset, written from the rules object."""
     sections = (_goal(rules), _setup(rules), _turn(rules), _end(rules),
                 house_rules_section(rules), _example(rules))
-    return HowToPlay(rules, f"How to play {rules.title}", _intro(rules), sections)
+    intro = (f"A layout game for {rules.min_players} to {rules.max_players} players, played "
+             f"for {'chips' if rules.chips else 'penalty points'}: the seven of "
+             f"{SUIT_NAMES[ALL_CARDS[rules.opening].suit]} starts, and every suit grows in a "
+             "row from its seven.")
+    return HowToPlay(rules, f"How to play {rules.title}", intro, sections)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
