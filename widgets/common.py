@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.errors import RulesError, quoted
 from rulebook.protocol import GameState
 from rulebook.rules import OptionSpec, RulesBase
 

@@ -13,10 +13,11 @@ table (:func:`rulebook.rules.load_profile`), labelled in words (the option's ``l
 :func:`widgets.common.option_control`): a Checkbox for a bool, a Dropdown where the table
 lists choices, an IntText for any other whole number, a Text (comma-separated numbers) for a
 list.  Each column has its own width and the columns wrap onto a new line rather than
-overlap; a house-rule row of the table is named by its label too.  Changing one rebuilds that column's rules with ``with_options`` and
-redraws the table; a combination the engine refuses (e.g. a ranked
-ruleset with a house rule) shows the engine's :class:`~rulebook.errors.RulesError` message in the reason
-box, puts the control back and keeps the rules in force.  This module holds no rule.
+overlap; a house-rule row of the table is named by its label too.  Changing one rebuilds
+that column's rules with ``with_options`` and redraws the table; a combination the engine
+refuses (e.g. a ranked ruleset with a house rule) shows the engine's
+:class:`~rulebook.errors.RulesError` message in the reason box, puts the control back and
+keeps the rules in force.  This module holds no rule.
 
 Controls and outputs a learner (or a test) uses:
 
@@ -101,8 +102,7 @@ class RulesCompare:
         if not rulesets:
             raise RulesError("RulesCompare needs at least one ruleset, e.g. "
                              f"RulesCompare({default_profile()!r}, {example_ruleset()!r})")
-        if title is not None:
-            checked_html("title", title)
+        title = None if title is None else checked_html("title", title)
         draw_in_background = flag("draw_in_background", draw_in_background)
         self.rules: list[RulesBase] = [as_rules(r) for r in rulesets]
         self.rows: list[ComparedRow] = []
@@ -245,7 +245,7 @@ class RulesCompare:
         spec = rules.profile.options[name]
         try:
             new = rules.with_options(**{name: option_value(spec, value)})
-        except (RulesError, RulebookError, ValueError) as exc:
+        except (RulebookError, ValueError) as exc:
             self._say(f"{ruleset_caption(rules)}: {exc}", bad=True)
             self._put_back(column, name)
             return False
@@ -258,12 +258,11 @@ class RulesCompare:
 
     def _put_back(self, column: int, name: str) -> None:
         """Show the option value still in force on its control, without re-applying it."""
-        spec = self.rules[column].profile.options[name]
-        current = self.rules[column].options[name]
-        control = self.controls[column][name]
+        rules, control = self.rules[column], self.controls[column][name]
+        current = rules.options[name]
         self._reverting = True
         try:
-            control.value = option_text(spec, current) if isinstance(control, w.Text) \
-                else current
+            control.value = option_text(rules.profile.options[name], current) \
+                if isinstance(control, w.Text) else current
         finally:
             self._reverting = False
