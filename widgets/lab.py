@@ -58,7 +58,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import ipywidgets as w
@@ -585,10 +585,9 @@ def _chart_words(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Esti
 
 
 # -- the widget ------------------------------------------------------------------------------------
-def _given(value: Any, most: int = 40) -> str:
-    """What was given, as Python wrote it, cut short for a sentence on screen (a huge number
-    or a value nested thousands deep is never written out whole)."""
-    return quoted(value, most)
+_given = partial(quoted, limit=40)
+"""What was given, cut short for a sentence on screen (a huge number or a value nested
+thousands deep is never written out whole)."""
 
 
 def _whole(value: Any) -> bool:
@@ -601,10 +600,7 @@ class _Stopped(Exception):
 
 def _in_a_kernel() -> bool:
     ip = sys.modules.get("IPython")
-    if ip is None:
-        return False
-    shell = ip.get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
+    return getattr(ip and ip.get_ipython(), "kernel", None) is not None
 
 
 class VariantLab:
@@ -821,13 +817,14 @@ class VariantLab:
         self.compare.value = ""
         self._refresh_players()
 
-    def _refresh_players(self) -> None:
-        """Bound the players slider by what the rules accept; then rebuild the bot seats."""
+    def _refresh_players(self) -> bool:
+        """Bound the players slider by what the rules accept, then rebuild the bot seats;
+        whether the engine accepts the options (if not, its message is shown)."""
         try:
             rules = self.rules()
         except RulebookError as exc:
             self._say(str(exc), bad=True)
-            return
+            return False
         accepted = players_accepted(rules)
         names = bot_names(rules.game)
         if [v for _l, v in self.all_bots.options] != [v for _l, v in strength_options(names)]:
@@ -839,12 +836,13 @@ class VariantLab:
         if not accepted:  # pragma: no cover - every profile accepts some count
             self._say(f"{rules.profile_id}: no number of players is accepted with these "
                       "options", bad=True)
-            return
+            return False
         low, high = accepted[0], accepted[-1]
         if low > self.players.max:  # raise the top first: the bottom may never pass it
             self.players.max = high
         self.players.min, self.players.max = low, high
         self._rebuild_bots()
+        return True
 
     def _set_players(self, players: int) -> None:
         low, high = self.players.min, self.players.max
@@ -923,13 +921,8 @@ class VariantLab:
         self._say(f"{load_profile(self.profile.value).title}: choose the options and press Run.")
 
     def _on_option(self, change: dict[str, Any]) -> None:
-        try:
-            self.rules()
-        except RulebookError as exc:
-            self._say(str(exc), bad=True)
-            return
-        self._say("Options changed: press Run to play the deals.")
-        self._refresh_players()
+        if self._refresh_players():
+            self._say("Options changed: press Run to play the deals.")
 
     def _on_all_bots(self, change: dict[str, Any]) -> None:
         if self._quiet:
