@@ -165,11 +165,6 @@ class RulesCompare:
         """Each column's label: the ruleset in words, its changed options by their labels."""
         return [ruleset_caption(r) for r in self.rules]
 
-    def _setting_words(self) -> dict[str, str]:
-        """Each option's name in words, for the house-rule rows of the table."""
-        return {name: spec.label for rules in self.rules
-                for name, spec in rules.profile.options.items()}
-
     def render(self) -> None:
         """Redraw the headers and the table from the rules now in force."""
         self.rows = compare_rules(*self.rules)
@@ -180,8 +175,10 @@ class RulesCompare:
         differ = sum(r.differs for r in self.rows)
         note = (f"<div class='rb-note'>{differ} of {len(self.rows)} settings differ.</div>"
                 if len(self.rules) > 1 else "")
+        words = {name: spec.label for rules in self.rules  # the house-rule rows in words
+                 for name, spec in rules.profile.options.items()}
         self.table.value = (f"{STYLE}{_EXTRA_STYLE}{note}"
-                            f"{compare_table_html(self.rows, self.labels, self._setting_words())}")
+                            f"{compare_table_html(self.rows, self.labels, words)}")
         self.draw_flows()
 
     def draw_flows(self) -> None:

@@ -281,13 +281,8 @@ def _seat_measures(layout: Layout) -> list[str]:
 def _design_keys(layouts: Sequence[Layout]) -> list[str]:
     """The design measures to list: the fixed ones, then the games' own per-deal measures."""
     present = {key for layout in layouts for key, _, _ in layout.measures}
-    keys: list[str] = []
-    for key in DESIGN_MEASURES:
-        if key == "share_of_moves":
-            shares = [k for k in _SHARES if k in present]
-            keys += shares or ["pass_share"]
-        else:
-            keys.append(key)
+    shares = [k for k in _SHARES if k in present] or ["pass_share"]
+    keys = [k for key in DESIGN_MEASURES for k in (shares if key == "share_of_moves" else [key])]
     for layout in layouts:
         for key, kind, _ in layout.measures:
             if kind == "deal" and key not in keys and key not in ("turns", "margin"):
@@ -445,8 +440,7 @@ def verdict_html(comparison: Comparison, label: str) -> str:
         parts.append(f"<p class='rb-noise'>{escape(noise_sentence(noise, comparison.deals))}"
                      "</p>")
     if same:
-        listed = ", ".join(same)
-        parts.append(f"<p>The same on every deal: {escape(listed)}.</p>")
+        parts.append(f"<p>The same on every deal: {escape(', '.join(same))}.</p>")
     parts.append(f"<p>{escape(_words(comparison.winner_sentence()))}</p>")
     return f'<div class="rb-lab-verdict rb-note">{"".join(parts)}</div>'
 
@@ -510,16 +504,15 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
         ax, ax2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
     values = pd.DataFrame({name: [e.value * 100 for e in ests] for name, ests in series},
                           index=seats)
-    hatches = ["", "///", "..", "xx"]
     bars = _bars(ax, values, np.array([_err(ests) for _name, ests in series]),
                  width=0.8 if len(series) > 1 else 0.6,
                  color=["#2f5d8c", "#f2c6a0", "#9aa5b1", "#d9e6f2"][:len(series)])
-    handles = []
+    legend_items: list[Any] = []
     for k, (container, (name, ests)) in enumerate(zip(bars, series)):
         for patch in container.patches:
-            patch.set_hatch(hatches[k % len(hatches)])
+            patch.set_hatch(["", "///", "..", "xx"][k % 4])
             patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
-        handles.append(container.patches[0] if container.patches else None)
+        legend_items += container.patches[:1]
         for patch, e in zip(container.patches, ests):
             text = f"{e.value * 100:.1f}" + ("" if len(series) > 1 else "%")
             ax.annotate(text, (patch.get_x() + patch.get_width() / 2, _top(e)),
@@ -532,11 +525,9 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
     ax.set_title(textwrap.shorten(title or "Win rate per seat, with 95% intervals",
                                   60 if changes is None else 52, placeholder="…"),
                  fontsize=10, loc="left", pad=18)
-    legend_items: list[Any] = [h for h in handles if h is not None]
     legend_names = [name for name, _ in series][:len(legend_items)]
     if fair:
-        line = ax.axhline(fair * 100, linestyle="--", linewidth=1, color="#444")
-        legend_items.append(line)
+        legend_items.append(ax.axhline(fair * 100, linestyle="--", linewidth=1, color="#444"))
         legend_names.append(f"fair share {fair * 100:.1f}%")
     ax.legend(legend_items, legend_names, loc="lower left", ncols=len(legend_items),
               fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), borderaxespad=0.1,
@@ -621,12 +612,11 @@ class VariantLab:
                  bots: list[str] | str | None = None, background: bool | None = None) -> None:
         # RulesError naming what is valid, before anything is drawn
         start = as_rules(default_profile() if profile is None else profile)
-        given = dict(start.changed_options())
         if options is not None and not isinstance(options, dict):
-            name, _, value = example_option().partition("=")
+            name = example_option().partition("=")[0]
             raise RulesError(f"options={_given(options)}: expected a dict of option values, "
                              f"e.g. {{{name!r}: True}}")
-        given.update(options or {})
+        given = {**start.changed_options(), **(options or {})}
         self.replaced: list[str] = []
         """What the lab did not accept from its arguments, each with what it used instead
         (also shown on screen, in ``input_note``)."""
@@ -792,16 +782,13 @@ class VariantLab:
                 value = options[name]
                 if spec.type == "int_list" and (value is None or isinstance(value, (list, tuple))):
                     value = option_text(spec, value)
+                fits = {"bool": isinstance(value, bool), "int": _whole(value)}.get(spec.type, True)
                 try:
-                    if spec.type in ("bool", "int") and (
-                            not isinstance(value, int)
-                            or (spec.type == "int") == isinstance(value, bool)):
+                    if not fits:
                         raise TypeError(value)
-                    control.value = value
-                    option_value(spec, control.value)  # a text list that is not one: RulesError
+                    option_value(spec, value)  # a text list that is not one: RulesError
+                    control.value = value  # a value the control refuses leaves the default
                 except (TypeError, ValueError, TraitError, RulebookError):
-                    control.value = (option_text(spec, spec.default) if spec.type == "int_list"
-                                     else spec.default)
                     expected = {"bool": "on or off (True or False)",
                                 "int": "a whole number"}.get(spec.type, "a list of whole numbers")
                     default = ({True: "on", False: "off"}[spec.default] if spec.type == "bool"
