@@ -42,7 +42,7 @@ from rulebook.html import ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.rules import RulesBase, default_profile, example_ruleset
 
-from .common import flag, option_control, option_text, option_value
+from .common import WidgetView, flag, option_control, option_text, option_value
 from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
@@ -86,7 +86,7 @@ def compare_table_html(rows: list[ComparedRow], labels: list[str],
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-class RulesCompare:
+class RulesCompare(WidgetView):
     """Rulesets side by side with option controls; differences highlighted.
 
     ``RulesCompare(*rulesets, title=None)``: each ruleset is a rules object, a profile id
@@ -149,15 +149,6 @@ class RulesCompare:
         ])
         self._say("Change an option above a column to see its rules change here.")
         self.render()
-
-    # ---- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
 
     # ---- drawing ----------------------------------------------------------------------
     @property

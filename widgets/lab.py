@@ -76,6 +76,7 @@ from rulebook.stats import Estimate
 
 from .common import (
     MOST_PLAYERS_ASKED,
+    WidgetView,
     option_control,
     option_text,
     option_value,
@@ -594,7 +595,7 @@ def _in_a_kernel() -> bool:
     return getattr(ip and ip.get_ipython(), "kernel", None) is not None
 
 
-class VariantLab:
+class VariantLab(WidgetView):
     """Simulate many deals of a ruleset with house rules and computer players; measure them
     with 95% intervals, or compare a house rule off and on, deal for deal.
 
@@ -727,15 +728,6 @@ class VariantLab:
         ])
         """The whole lab as one ipywidgets VBox (class ``rb-lab``)."""
         self.widget.add_class("rb-lab")
-
-    # ---- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
 
     # ---- reading the controls -----------------------------------------------------------
     def option_values(self) -> dict[str, Any]:
