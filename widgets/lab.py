@@ -1007,8 +1007,7 @@ class VariantLab(WidgetView):
 
         rules = self.rules()
         players, deals, seed = self.players.value, self.deals.value, self.seed.value
-        bots = self.bot_values()
-        name = self.compare.value
+        bots, name = self.bot_values(), self.compare.value
         label = rules.profile.options[name].label if name else ""
         runs = 2 if name else 1
         chunk, workers = self._plan(rules, bots, max(0, deals), runs)
