@@ -426,9 +426,10 @@ def verdict_html(comparison: Comparison, label: str) -> str:
         if verdict == "more than noise":
             unit = comparison.layout_a.unit_of(row.measure.key)
             real.append(_words(paired_sentence(change, row.measure, row.group, d, unit=unit)))
+        elif verdict == "same on every deal":
+            same.append(_sentence_subject(name, row))
         else:
-            (same if verdict == "same on every deal" else noise).append(
-                _sentence_subject(name, row))
+            noise.append(_sentence_subject(name, row))
     parts = [f"<p><b>{escape(label)}, off and on, on the same {comparison.deals:,} deals.</b> "
              "Each deal is dealt the same way under both rules, so a difference comes from the "
              "house rule, not from the luck of the cards.</p>"]
