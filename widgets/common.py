@@ -7,7 +7,8 @@ option controls every widget that shows a ruleset's options builds the same way.
   option table, labelled in words (the option's ``label``), its meaning and clause ids as
   the tooltip;
 - :func:`whole_number`, :func:`flag`, :func:`html_text`, :func:`game_state`,
-  :func:`function`: a widget's arguments checked, a wrong one answered with a RulesError.
+  :func:`function`: a widget's arguments checked, a wrong one answered with a RulesError;
+- :class:`WidgetView`: a view shown in Jupyter as its ``widget`` when it is a cell's value.
 """
 from __future__ import annotations
 
@@ -17,13 +18,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.errors import RulesError, quoted
 from rulebook.protocol import GameState
 from rulebook.rules import OptionSpec, RulesBase
 
 __all__ = ["MOST_PLAYERS_ASKED", "STRENGTH_WORDS", "players_accepted", "strength_options",
            "option_control", "option_value", "option_text", "whole_number", "flag",
-           "html_text", "game_state", "function", "seconds"]
+           "html_text", "game_state", "function", "seconds", "WidgetView"]
 
 MOST_PLAYERS_ASKED = 12
 """The most players any screen offers (a ruleset's own range, ``rules.players_range``, is
@@ -38,6 +39,21 @@ STRENGTH_WORDS = {
 its own name)."""
 
 _STRENGTH_ORDER = ("smart", "easy", "random")
+
+
+class WidgetView:
+    """A view drawn by its ``widget`` (an ipywidgets box): leaving the view as a cell's last
+    value displays that widget."""
+
+    widget: Any
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
 
 
 def players_accepted(rules: RulesBase) -> list[int]:

@@ -13,10 +13,11 @@ table (:func:`rulebook.rules.load_profile`), labelled in words (the option's ``l
 :func:`widgets.common.option_control`): a Checkbox for a bool, a Dropdown where the table
 lists choices, an IntText for any other whole number, a Text (comma-separated numbers) for a
 list.  Each column has its own width and the columns wrap onto a new line rather than
-overlap; a house-rule row of the table is named by its label too.  Changing one rebuilds that column's rules with ``with_options`` and
-redraws the table; a combination the engine refuses (e.g. a ranked
-ruleset with a house rule) shows the engine's :class:`~rulebook.errors.RulesError` message in the reason
-box, puts the control back and keeps the rules in force.  This module holds no rule.
+overlap; a house-rule row of the table is named by its label too.  Changing one rebuilds
+that column's rules with ``with_options`` and redraws the table; a combination the engine
+refuses (e.g. a ranked ruleset with a house rule) shows the engine's
+:class:`~rulebook.errors.RulesError` message in the reason box, puts the control back and
+keeps the rules in force.  This module holds no rule.
 
 Controls and outputs a learner (or a test) uses:
 
@@ -41,7 +42,7 @@ from rulebook.html import ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.rules import RulesBase, default_profile, example_ruleset
 
-from .common import flag, option_control, option_text, option_value
+from .common import WidgetView, flag, option_control, option_text, option_value
 from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
@@ -85,7 +86,7 @@ def compare_table_html(rows: list[ComparedRow], labels: list[str],
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-class RulesCompare:
+class RulesCompare(WidgetView):
     """Rulesets side by side with option controls; differences highlighted.
 
     ``RulesCompare(*rulesets, title=None)``: each ruleset is a rules object, a profile id
@@ -101,8 +102,7 @@ class RulesCompare:
         if not rulesets:
             raise RulesError("RulesCompare needs at least one ruleset, e.g. "
                              f"RulesCompare({default_profile()!r}, {example_ruleset()!r})")
-        if title is not None:
-            checked_html("title", title)
+        title = None if title is None else checked_html("title", title)
         draw_in_background = flag("draw_in_background", draw_in_background)
         self.rules: list[RulesBase] = [as_rules(r) for r in rulesets]
         self.rows: list[ComparedRow] = []
@@ -150,25 +150,11 @@ class RulesCompare:
         self._say("Change an option above a column to see its rules change here.")
         self.render()
 
-    # ---- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
     # ---- drawing ----------------------------------------------------------------------
     @property
     def labels(self) -> list[str]:
         """Each column's label: the ruleset in words, its changed options by their labels."""
         return [ruleset_caption(r) for r in self.rules]
-
-    def _setting_words(self) -> dict[str, str]:
-        """Each option's name in words, for the house-rule rows of the table."""
-        return {name: spec.label for rules in self.rules
-                for name, spec in rules.profile.options.items()}
 
     def render(self) -> None:
         """Redraw the headers and the table from the rules now in force."""
@@ -180,8 +166,10 @@ class RulesCompare:
         differ = sum(r.differs for r in self.rows)
         note = (f"<div class='rb-note'>{differ} of {len(self.rows)} settings differ.</div>"
                 if len(self.rules) > 1 else "")
+        words = {name: spec.label for rules in self.rules  # the house-rule rows in words
+                 for name, spec in rules.profile.options.items()}
         self.table.value = (f"{STYLE}{_EXTRA_STYLE}{note}"
-                            f"{compare_table_html(self.rows, self.labels, self._setting_words())}")
+                            f"{compare_table_html(self.rows, self.labels, words)}")
         self.draw_flows()
 
     def draw_flows(self) -> None:
@@ -245,7 +233,7 @@ class RulesCompare:
         spec = rules.profile.options[name]
         try:
             new = rules.with_options(**{name: option_value(spec, value)})
-        except (RulesError, RulebookError, ValueError) as exc:
+        except (RulebookError, ValueError) as exc:
             self._say(f"{ruleset_caption(rules)}: {exc}", bad=True)
             self._put_back(column, name)
             return False
@@ -258,12 +246,11 @@ class RulesCompare:
 
     def _put_back(self, column: int, name: str) -> None:
         """Show the option value still in force on its control, without re-applying it."""
-        spec = self.rules[column].profile.options[name]
-        current = self.rules[column].options[name]
-        control = self.controls[column][name]
+        rules, control = self.rules[column], self.controls[column][name]
+        current = rules.options[name]
         self._reverting = True
         try:
-            control.value = option_text(spec, current) if isinstance(control, w.Text) \
-                else current
+            control.value = option_text(rules.profile.options[name], current) \
+                if isinstance(control, w.Text) else current
         finally:
             self._reverting = False

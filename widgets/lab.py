@@ -58,7 +58,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import ipywidgets as w
@@ -69,19 +69,21 @@ from rulebook.lockstep import as_rules
 from rulebook.experiments import Comparison, Layout, PairedRow, Summary, paired_sentence
 from rulebook.html import ruleset_caption
 from rulebook.measures import measure
-from rulebook.rules import (PROFILE_DIR, OptionSpec, RulesBase, default_profile, example_option,
+from rulebook.rules import (PROFILE_DIR, RulesBase, default_profile, example_option,
                             load_profile, load_rules, profile_ids)
 from rulebook.simulation import bot_names
 from rulebook.stats import Estimate
 
 from .common import (
     MOST_PLAYERS_ASKED,
+    WidgetView,
     option_control,
     option_text,
     option_value,
     players_accepted,
     strength_options,
 )
+from .drawing import BACKGROUND_POSSIBLE
 from .render import STYLE, escape
 
 __all__ = ["VariantLab", "players_accepted", "measure_names", "MOST_PLAYERS_ASKED",
@@ -118,8 +120,7 @@ rounds stopped with both piles empty) follow them."""
 _SHARES = ("pass_share", "draw_share", "fold_share")
 
 _CORES = os.cpu_count() or 1
-_PROCESSES_POSSIBLE = sys.platform != "emscripten"
-"""Python inside a web page (Pyodide) can start neither threads nor processes."""
+_POOL_POSSIBLE = _CORES > 1 and BACKGROUND_POSSIBLE  # Pyodide starts no thread nor process
 
 _PRIOR_RATE = {True: 20_000.0, False: 500.0}
 """Deals a second one core plays before the lab has measured this ruleset: with random players
@@ -204,22 +205,18 @@ def _value(x: float | None, rate: bool, e: Estimate | None = None) -> str:
 
 
 def _signed(x: float, rate: bool, e: Estimate | None = None) -> str:
-    if rate:
-        return _num(x * 100, 1, signed=True) + " pp"
-    return _num(x, _places(e, x), signed=True)
+    return _num(x * 100, 1, signed=True) + " pp" if rate else _num(x, _places(e, x), signed=True)
 
 
 def _range(e: Estimate, rate: bool, signed: bool = False) -> str:
     """The interval of an estimate, e.g. ``22.7 to 26.4%`` or ``−0.66 to −0.56``."""
     if e.low is None or e.high is None:
         return "too few deals for an interval"
-    if rate:
-        lo, hi = e.low * 100, e.high * 100
-        if signed:
-            return f"{_num(lo, 1, True)} to {_num(hi, 1, True)} pp"
-        return f"{lo:.1f} to {hi:.1f}%"
-    places = _places(e, e.value)
-    return f"{_num(e.low, places, signed)} to {_num(e.high, places, signed)}"
+    if rate and not signed:
+        return f"{e.low * 100:.1f} to {e.high * 100:.1f}%"
+    scale, places = (100, 1) if rate else (1, _places(e, e.value))
+    return (f"{_num(e.low * scale, places, signed)} to {_num(e.high * scale, places, signed)}"
+            + (" pp" if rate else ""))
 
 
 def _cell(e: Estimate | None, rate: bool, signed: bool = False) -> str:
@@ -246,20 +243,28 @@ def _label(key: str, layout: Layout, profile_id: str) -> str:
     """A measure's name in the lab: the profile's own words for its points and passes, else
     the catalogue's name (``mean ...`` for a seat's average)."""
     words = measure_names(profile_id)
-    columns = layout.terms.columns
-    if columns.get("points") == key and "mean points" in words:
-        return words["mean points"]
-    if columns.get("passes") == key and "mean passes" in words:
-        return words["mean passes"]
+    for column, heading in _MEASURE_COLUMNS.items():
+        if layout.terms.columns.get(column) == key and heading in words:
+            return words[heading]
     m = measure(key)
     if m.rate or m.level == "deal" or m.name.startswith("mean "):
         return m.name
     return f"mean {m.name}"
 
 
-def _unit(key: str, layout: Layout) -> str:
-    m = measure(key)
-    return "" if m.rate else layout.unit_of(key)
+def _row_head(name: str, key: str, layout: Layout) -> str:
+    """A measure's row heading: its name, and its unit in small print (none for a rate)."""
+    unit = "" if measure(key).rate else layout.unit_of(key)
+    return (f'<th scope="row">{escape(name)}'
+            + (f' <span class="rb-ci">{escape(unit)}</span>' if unit else "") + "</th>")
+
+
+def _table(cls: str, caption: str, columns: Sequence[str], rows: Sequence[str]) -> str:
+    """An HTML table of class ``cls``: the caption (if any), one head row, the body rows."""
+    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
+    return (f'<table class="{cls}">{cap}<thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
 
 
 def _group_words(group: str) -> str:
@@ -277,13 +282,8 @@ def _seat_measures(layout: Layout) -> list[str]:
 def _design_keys(layouts: Sequence[Layout]) -> list[str]:
     """The design measures to list: the fixed ones, then the games' own per-deal measures."""
     present = {key for layout in layouts for key, _, _ in layout.measures}
-    keys: list[str] = []
-    for key in DESIGN_MEASURES:
-        if key == "share_of_moves":
-            shares = [k for k in _SHARES if k in present]
-            keys += shares or ["pass_share"]
-        else:
-            keys.append(key)
+    shares = [k for k in _SHARES if k in present] or ["pass_share"]
+    keys = [k for key in DESIGN_MEASURES for k in (shares if key == "share_of_moves" else [key])]
     for layout in layouts:
         for key, kind, _ in layout.measures:
             if kind == "deal" and key not in keys and key not in ("turns", "margin"):
@@ -300,14 +300,11 @@ def summary_html(summary: Summary, caption: str = "") -> str:
     pid = summary.rules.profile_id
     keys = _seat_measures(layout)
     found = {(r.measure.key, r.group): r.estimate for r in summary.rows()}
-    head = "".join(f'<th scope="col">{escape(_label(k, layout, pid))}</th>' for k in keys)
-    body = []
-    for group, _seats in layout.groups():
-        cells = "".join(_cell(found.get((k, group)), measure(k).rate) for k in keys)
-        body.append(f'<tr><th scope="row">{escape(_group_words(group))}</th>{cells}</tr>')
-    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return (f'<table class="rb-table rb-lab-table">{cap}<thead><tr><th scope="col">seats</th>'
-            f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    body = [f'<tr><th scope="row">{escape(_group_words(group))}</th>'
+            + "".join(_cell(found.get((k, group)), measure(k).rate) for k in keys) + "</tr>"
+            for group, _seats in layout.groups()]
+    return _table("rb-table rb-lab-table", caption,
+                  ["seats"] + [_label(k, layout, pid) for k in keys], body)
 
 
 def design_html(summary: Summary) -> str:
@@ -318,50 +315,35 @@ def design_html(summary: Summary) -> str:
     title = summary.rules.title
     rows = []
     for key in _design_keys([layout]):
-        m = measure(key)
-        unit = _unit(key, layout)
-        name = escape(m.name) + (f' <span class="rb-ci">{escape(unit)}</span>' if unit else "")
-        e = found.get(key)
-        if e is None:
-            rows.append(f'<tr><th scope="row">{name}</th><td class="rb-na" colspan="2">'
-                        f"not applicable to {escape(title)}</td></tr>")
-        else:
-            rows.append(f'<tr><th scope="row">{name}</th><td>{escape(_value(e.value, m.rate, e))}'
-                        f"</td><td>{escape(_range(e, m.rate))}</td></tr>")
-    return ('<table class="rb-lab-design"><caption>The game-design measures</caption><thead>'
-            '<tr><th scope="col">measure</th><th scope="col">value</th>'
-            '<th scope="col">95% interval</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+        m, e = measure(key), found.get(key)
+        cells = (f'<td class="rb-na" colspan="2">not applicable to {escape(title)}</td>'
+                 if e is None else f"<td>{escape(_value(e.value, m.rate, e))}</td>"
+                 f"<td>{escape(_range(e, m.rate))}</td>")
+        rows.append(f"<tr>{_row_head(m.name, key, layout)}{cells}</tr>")
+    return _table("rb-lab-design", "The game-design measures",
+                  ["measure", "value", "95% interval"], rows)
 
 
 def meanings_html(keys: Sequence[str], layout: Layout, profile_id: str) -> str:
     """What each measure shown means and how it is computed, from the engine's catalogue."""
-    items = []
-    seen: set[str] = set()
-    for key in keys:
-        if key in seen:
-            continue
-        seen.add(key)
-        m = measure(key)
-        items.append(f"<dt>{escape(_label(key, layout, profile_id))}</dt><dd>"
-                     f"{escape(m.sentence)} <span class='rb-formula'>"
-                     f"{escape(m.formula)}</span></dd>")
+    items = [f"<dt>{escape(_label(key, layout, profile_id))}</dt><dd>"
+             f"{escape(measure(key).sentence)} <span class='rb-formula'>"
+             f"{escape(measure(key).formula)}</span></dd>" for key in dict.fromkeys(keys)]
     return (f"<details class='rb-lab-meanings' open><summary><b>What the numbers mean</b>"
             f"</summary><dl>{''.join(items)}</dl></details>")
 
 
 # -- a paired comparison ------------------------------------------------------------------------
-def _verdict_cell(row: PairedRow) -> str:
+def _verdict(row: PairedRow) -> str:
+    """What the difference of a paired row says, in the words of the table's last column."""
     d = row.difference
     if d is None:
-        return '<td class="rb-verdict rb-na">not applicable</td>'
+        return "not applicable"
     if d.low is None or d.high is None:
-        return '<td class="rb-verdict">too few deals</td>'
+        return "too few deals"
     if d.value == 0 and d.low == 0 and d.high == 0:
-        return '<td class="rb-verdict">same on every deal</td>'
-    if row.more_than_noise:
-        return '<td class="rb-verdict rb-real">more than noise</td>'
-    return '<td class="rb-verdict">within noise</td>'
+        return "same on every deal"
+    return "more than noise" if row.more_than_noise else "within noise"
 
 
 def _paired_rows(comparison: Comparison) -> tuple[list[tuple[str, str, PairedRow]],
@@ -369,16 +351,11 @@ def _paired_rows(comparison: Comparison) -> tuple[list[tuple[str, str, PairedRow
     """The rows the lab shows: ``(section, label, row)`` for the seats and for the deal."""
     la = comparison.layout_a
     pid = comparison.rules_a.profile_id
-    seats: list[tuple[str, str, PairedRow]] = []
-    for r in comparison.rows:
-        if r.measure.key == "win_rate":
-            seats.append(("Each seat's win rate", f"{_group_words(r.group)}' win rate"
-                          if r.group.startswith("bot ") or r.group == "all"
-                          else f"{r.group}'s win rate", r))
-    for key in _seat_measures(la):
-        if key == "win_rate":
-            continue
-        seats.append(("The average seat", _label(key, la, pid), comparison.row(key, "all")))
+    seats = [("Each seat's win rate", f"{_group_words(r.group)}' win rate"
+              if r.group.startswith("bot ") or r.group == "all" else f"{r.group}'s win rate", r)
+             for r in comparison.rows if r.measure.key == "win_rate"]
+    seats += [("The average seat", _label(key, la, pid), comparison.row(key, "all"))
+              for key in _seat_measures(la) if key != "win_rate"]
     deal: list[tuple[str, str, PairedRow]] = []
     by_key = {r.measure.key: r for r in comparison.rows if r.group == "deal"}
     for key in _design_keys([la, comparison.layout_b]):
@@ -406,17 +383,13 @@ def comparison_html(comparison: Comparison, label: str) -> str:
                 section = sec
                 body.append(f'<tr class="rb-lab-sub"><th colspan="5" scope="colgroup">'
                             f"{escape(sec)}</th></tr>")
-            rate = row.measure.rate
-            unit = _unit(row.measure.key, layout)
-            head = escape(name) + (f' <span class="rb-ci">{escape(unit)}</span>' if unit else "")
-            body.append(f'<tr><th scope="row">{head}</th>{_cell(row.a, rate)}'
+            rate, verdict = row.measure.rate, _verdict(row)
+            mark = {"not applicable": " rb-na", "more than noise": " rb-real"}.get(verdict, "")
+            body.append(f"<tr>{_row_head(name, row.measure.key, layout)}{_cell(row.a, rate)}"
                         f"{_cell(row.b, rate)}{_cell(row.difference, rate, signed=True)}"
-                        f"{_verdict_cell(row)}</tr>")
-        return (f'<table class="rb-table rb-lab-table{extra}"><caption>{escape(caption)}'
-                '</caption><thead><tr><th scope="col">measure</th><th scope="col">off</th>'
-                '<th scope="col">on</th><th scope="col">on − off</th>'
-                '<th scope="col">verdict</th></tr></thead>'
-                f'<tbody>{"".join(body)}</tbody></table>')
+                        f'<td class="rb-verdict{mark}">{verdict}</td></tr>')
+        return _table(f"rb-table rb-lab-table{extra}", caption,
+                      ["measure", "off", "on", "on − off", "verdict"], body)
 
     deals = f"{comparison.deals:,}"
     return (table(seats, f"{label} off and on, on the same {deals} deals: the seats", "")
@@ -445,19 +418,18 @@ def verdict_html(comparison: Comparison, label: str) -> str:
     change = f"switching on {label[:1].lower()}{label[1:]}"
     real, noise, same = [], [], []
     for _sec, name, row in seats + deal:
-        d = row.difference
-        if d is None or d.low is None or d.high is None or row.group.startswith("bot "):
+        verdict, d = _verdict(row), row.difference
+        if d is None or verdict == "too few deals" or row.group.startswith("bot "):
             continue
         if row.group == "all" and row.measure.key == "win_rate" and d.value == 0:
             continue  # one winner a deal under both: nothing to say
-        subject = _sentence_subject(name, row)
-        if d.value == 0 and d.low == 0 and d.high == 0:
-            same.append(subject)
-        elif row.more_than_noise:
+        if verdict == "more than noise":
             unit = comparison.layout_a.unit_of(row.measure.key)
             real.append(_words(paired_sentence(change, row.measure, row.group, d, unit=unit)))
+        elif verdict == "same on every deal":
+            same.append(_sentence_subject(name, row))
         else:
-            noise.append(subject)
+            noise.append(_sentence_subject(name, row))
     parts = [f"<p><b>{escape(label)}, off and on, on the same {comparison.deals:,} deals.</b> "
              "Each deal is dealt the same way under both rules, so a difference comes from the "
              "house rule, not from the luck of the cards.</p>"]
@@ -470,19 +442,15 @@ def verdict_html(comparison: Comparison, label: str) -> str:
         parts.append(f"<p class='rb-noise'>{escape(noise_sentence(noise, comparison.deals))}"
                      "</p>")
     if same:
-        listed = ", ".join(same)
-        parts.append(f"<p>The same on every deal: {escape(listed)}.</p>")
+        parts.append(f"<p>The same on every deal: {escape(', '.join(same))}.</p>")
     parts.append(f"<p>{escape(_words(comparison.winner_sentence()))}</p>")
     return f'<div class="rb-lab-verdict rb-note">{"".join(parts)}</div>'
 
 
 # -- the chart ------------------------------------------------------------------------------------
 def _err(estimates: Sequence[Estimate]) -> list[list[float]]:
-    low = [max(0.0, (e.value - (e.low if e.low is not None else e.value)) * 100)
-           for e in estimates]
-    high = [max(0.0, ((e.high if e.high is not None else e.value) - e.value) * 100)
-            for e in estimates]
-    return [low, high]
+    return [[max(0.0, e.value * 100 - _bottom(e)) for e in estimates],
+            [max(0.0, _top(e) - e.value * 100) for e in estimates]]
 
 
 def _top(e: Estimate) -> float:
@@ -491,6 +459,16 @@ def _top(e: Estimate) -> float:
 
 def _bottom(e: Estimate) -> float:
     return (e.low if e.low is not None else e.value) * 100
+
+
+def _bars(ax: Any, values: Any, errors: Any, **style: Any) -> list[Any]:
+    """``values`` (a DataFrame) as bars with ``errors`` as error bars on ``ax``, over a light
+    grid; the bar containers."""
+    values.plot.bar(ax=ax, yerr=errors, capsize=3, rot=0, legend=False, edgecolor="#222",
+                    linewidth=0.8, error_kw={"elinewidth": 1.1, "ecolor": "#111"}, **style)
+    ax.grid(axis="y", color="#ddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    return [c for c in ax.containers if hasattr(c, "patches")]
 
 
 def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Estimate]]],
@@ -517,34 +495,26 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
     seats = list(seats)
     many = len(seats) * len(series) > 10
     # Fixed margins (not a layout engine): one drawing pass, and the same frame every time.
+    width = min(7.8, 2.2 + 0.75 * len(seats)) if changes is None else 7.8
+    fig = Figure(figsize=(width, 3.3 if changes is None else 3.6))
     if changes is None:
-        width = min(7.8, 2.2 + 0.75 * len(seats))
-        fig = Figure(figsize=(width, 3.3))
         ax = fig.add_subplot(1, 1, 1)
-        ax2 = None
         fig.subplots_adjust(left=0.62 / width, right=1 - 0.15 / width, bottom=0.12, top=0.80)
     else:
-        width = 7.8
-        fig = Figure(figsize=(width, 3.6))
         grid = fig.add_gridspec(1, 2, width_ratios=(3, 2), left=0.08, right=0.985,
                                 bottom=0.11, top=0.80, wspace=0.28)
         ax, ax2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
     values = pd.DataFrame({name: [e.value * 100 for e in ests] for name, ests in series},
                           index=seats)
-    errors = np.array([_err(ests) for _name, ests in series])
-    fills = ["#2f5d8c", "#f2c6a0", "#9aa5b1", "#d9e6f2"]
-    hatches = ["", "///", "..", "xx"]
-    values.plot.bar(ax=ax, yerr=errors, capsize=3, rot=0,
-                    width=0.8 if len(series) > 1 else 0.6, legend=False,
-                    color=fills[:len(series)], edgecolor="#222", linewidth=0.8,
-                    error_kw={"elinewidth": 1.1, "ecolor": "#111"})
-    bars = [c for c in ax.containers if hasattr(c, "patches")]
-    handles = []
+    bars = _bars(ax, values, np.array([_err(ests) for _name, ests in series]),
+                 width=0.8 if len(series) > 1 else 0.6,
+                 color=["#2f5d8c", "#f2c6a0", "#9aa5b1", "#d9e6f2"][:len(series)])
+    legend_items: list[Any] = []
     for k, (container, (name, ests)) in enumerate(zip(bars, series)):
         for patch in container.patches:
-            patch.set_hatch(hatches[k % len(hatches)])
+            patch.set_hatch(["", "///", "..", "xx"][k % 4])
             patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
-        handles.append(container.patches[0] if container.patches else None)
+        legend_items += container.patches[:1]
         for patch, e in zip(container.patches, ests):
             text = f"{e.value * 100:.1f}" + ("" if len(series) > 1 else "%")
             ax.annotate(text, (patch.get_x() + patch.get_width() / 2, _top(e)),
@@ -557,29 +527,23 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
     ax.set_title(textwrap.shorten(title or "Win rate per seat, with 95% intervals",
                                   60 if changes is None else 52, placeholder="…"),
                  fontsize=10, loc="left", pad=18)
-    legend_items: list[Any] = [h for h in handles if h is not None]
     legend_names = [name for name, _ in series][:len(legend_items)]
     if fair:
-        line = ax.axhline(fair * 100, linestyle="--", linewidth=1, color="#444")
-        legend_items.append(line)
+        legend_items.append(ax.axhline(fair * 100, linestyle="--", linewidth=1, color="#444"))
         legend_names.append(f"fair share {fair * 100:.1f}%")
     ax.legend(legend_items, legend_names, loc="lower left", ncols=len(legend_items),
               fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), borderaxespad=0.1,
               handlelength=1.6, columnspacing=1.0)
-    ax.grid(axis="y", color="#ddd", linewidth=0.6)
-    ax.set_axisbelow(True)
-    if ax2 is not None and changes is not None:
+    if changes is not None:
         diffs = pd.DataFrame({"on − off": [e.value * 100 for e in changes]}, index=seats)
-        diffs.plot.bar(ax=ax2, yerr=np.array([_err(changes)]), capsize=3, rot=0, width=0.6,
-                       legend=False, color="#bbbbbb", edgecolor="#222", linewidth=0.8,
-                       hatch="xx", error_kw={"elinewidth": 1.1, "ecolor": "#111"})
+        bars = _bars(ax2, diffs, np.array([_err(changes)]), width=0.6, color="#bbbbbb",
+                     hatch="xx")
         ax2.axhline(0, color="#111", linewidth=1)
         low = min([_bottom(e) for e in changes] + [0.0])
         high = max([_top(e) for e in changes] + [0.0])
         span = max(high - low, 1.0)
         ax2.set_ylim(low - 0.3 * span, high + 0.3 * span)
-        for patch, e in zip([c for c in ax2.containers if hasattr(c, "patches")][0].patches,
-                            changes):
+        for patch, e in zip(bars[0].patches, changes):
             up = e.value >= 0
             ax2.annotate(_minus(f"{e.value * 100:+.1f}"),
                          (patch.get_x() + patch.get_width() / 2, _top(e) if up else _bottom(e)),
@@ -589,8 +553,6 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
         ax2.set_ylabel("change (percentage points)")
         ax2.set_title("Change per seat, on − off,\nsame deals (95% intervals)", fontsize=10,
                       loc="left", pad=6)
-        ax2.grid(axis="y", color="#ddd", linewidth=0.6)
-        ax2.set_axisbelow(True)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=CHART_DPI)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
@@ -616,23 +578,13 @@ def _chart_words(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Esti
 
 
 # -- the widget ------------------------------------------------------------------------------------
-def _option_widget(spec: OptionSpec) -> w.Widget:
-    """The control of one option, from its table entry, labelled in words."""
-    control = option_control(spec, spec.default, mark_house_rule=True)
-    if spec.type == "int_list":
-        control.placeholder = "e.g. 100, 50, 0, 100 (empty: the default)"
-    return control
+_given = partial(quoted, limit=40)
+"""What was given, cut short for a sentence on screen (a huge number or a value nested
+thousands deep is never written out whole)."""
 
 
-def _option_value(spec: OptionSpec, control: w.Widget) -> Any:
-    """The value a control holds, in the option's type (text lists read as whole numbers)."""
-    return option_value(spec, control.value)
-
-
-def _given(value: Any, most: int = 40) -> str:
-    """What was given, as Python wrote it, cut short for a sentence on screen (a huge number
-    or a value nested thousands deep is never written out whole)."""
-    return quoted(value, most)
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Stopped(Exception):
@@ -641,13 +593,10 @@ class _Stopped(Exception):
 
 def _in_a_kernel() -> bool:
     ip = sys.modules.get("IPython")
-    if ip is None:
-        return False
-    shell = ip.get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
+    return getattr(ip and ip.get_ipython(), "kernel", None) is not None
 
 
-class VariantLab:
+class VariantLab(WidgetView):
     """Simulate many deals of a ruleset with house rules and computer players; measure them
     with 95% intervals, or compare a house rule off and on, deal for deal.
 
@@ -665,12 +614,11 @@ class VariantLab:
                  bots: list[str] | str | None = None, background: bool | None = None) -> None:
         # RulesError naming what is valid, before anything is drawn
         start = as_rules(default_profile() if profile is None else profile)
-        given = dict(start.changed_options())
         if options is not None and not isinstance(options, dict):
-            name, _, value = example_option().partition("=")
+            name = example_option().partition("=")[0]
             raise RulesError(f"options={_given(options)}: expected a dict of option values, "
                              f"e.g. {{{name!r}: True}}")
-        given.update(options or {})
+        given = {**start.changed_options(), **(options or {})}
         self.replaced: list[str] = []
         """What the lab did not accept from its arguments, each with what it used instead
         (also shown on screen, in ``input_note``)."""
@@ -709,11 +657,11 @@ class VariantLab:
         self.bot_dropdowns: list[w.Dropdown] = []
         self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
         self.bots_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        if not _whole(deals) or deals < 0:
             self.replaced.append(f"deals={_given(deals)}: expected a whole number of deals "
                                  f"from 0 to {MAX_DEALS:,}, so the lab plays 2,000")
             deals = 2000
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not _whole(seed):
             self.replaced.append(f"seed={_given(seed)}: expected a whole number, so the lab "
                                  "uses seed 0")
             seed = 0
@@ -728,12 +676,10 @@ class VariantLab:
                                   tooltip="Play the same deals with this option off and on")
         cores = "both cores" if _CORES == 2 else f"all {_CORES} cores"
         self.use_cores = w.Checkbox(
-            value=_CORES > 1 and _PROCESSES_POSSIBLE, indent=False,
-            description=f"Use {cores} for long runs",
+            value=_POOL_POSSIBLE, indent=False, description=f"Use {cores} for long runs",
             tooltip=f"A run expected to take more than {POOL_SECONDS:g} s is played in "
-                    f"{_CORES} worker processes", layout=w.Layout(
-                        width="auto", display="" if _CORES > 1 and _PROCESSES_POSSIBLE
-                        else "none"))
+                    f"{_CORES} worker processes",
+            layout=w.Layout(width="auto", display="" if _POOL_POSSIBLE else "none"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    tooltip="Play the deals with these settings and measure them")
         self.stop_button = w.Button(description="Stop", icon="stop",
@@ -744,17 +690,14 @@ class VariantLab:
         self.progress_text = w.HTML("")
         self.message = w.HTML(f"{STYLE}<div class='rb-note'>Choose the settings and press "
                               "Run.</div>")
-        self.verdict = w.HTML("")
-        self.summary = w.HTML("")
-        self.design = w.HTML("")
-        self.plot = w.HTML("")
+        self.verdict, self.summary, self.design, self.plot, self.meanings = \
+            (w.HTML("") for _ in range(5))
         self.plot.add_class("rb-lab-plot")
-        self.meanings = w.HTML("")
         self.input_note = w.HTML("")
         """What the lab replaced among its arguments, in words (empty when it took them all)."""
 
         self.profile.observe(self._on_profile, names="value")
-        self.players.observe(self._on_players, names="value")
+        self.players.observe(lambda _c: self._rebuild_bots(), names="value")
         self.all_bots.observe(self._on_all_bots, names="value")
         self.deals.observe(self._on_deals, names="value")
         self.run_button.on_click(self._clicked)
@@ -775,43 +718,23 @@ class VariantLab:
             w.HTML(f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>Variant lab</b>: play many "
                    "deals with computer players and measure how a ruleset plays, each number "
                    "with its 95% interval.</div>"),
-            self.input_note,
-            self.profile,
+            self.input_note, self.profile,
             w.HTML("<div class='rb-note'>Options (hover for their meaning):</div>"),
-            self.options_box,
-            self.players,
-            w.HBox([self.all_bots]),
-            self.bots_box,
+            self.options_box, self.players, w.HBox([self.all_bots]), self.bots_box,
             w.HBox([self.deals, self.seed], layout=w.Layout(flex_flow="row wrap")),
-            self.deals_note,
-            self.compare,
-            self.use_cores,
+            self.deals_note, self.compare, self.use_cores,
             w.HBox([self.run_button, self.stop_button, self.progress, self.progress_text],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.message,
-            self.verdict,
-            self.plot,
-            self.summary,
-            self.design,
-            self.meanings,
+            self.message, self.verdict, self.plot, self.summary, self.design, self.meanings,
         ])
         """The whole lab as one ipywidgets VBox (class ``rb-lab``)."""
         self.widget.add_class("rb-lab")
-
-    # ---- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
 
     # ---- reading the controls -----------------------------------------------------------
     def option_values(self) -> dict[str, Any]:
         """The options as set in the controls, ready for ``load_rules(profile, **options)``."""
         specs = load_profile(self.profile.value).options
-        return {name: _option_value(specs[name], control)
+        return {name: option_value(specs[name], control.value)
                 for name, control in self.option_controls.items()}
 
     def rules(self) -> RulesBase:
@@ -829,10 +752,8 @@ class VariantLab:
 
     # ---- building the controls ----------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
-        if bad:
-            self.message.value = f"{STYLE}<div class='rb-reason rb-bad'>{escape(text)}</div>"
-        else:
-            self.message.value = f"{STYLE}<div class='rb-note'>{escape(text)}</div>"
+        cls = "rb-reason rb-bad" if bad else "rb-note"
+        self.message.value = f"{STYLE}<div class='{cls}'>{escape(text)}</div>"
 
     def _build_for_profile(self, options: dict[str, Any]) -> None:
         profile = load_profile(self.profile.value)
@@ -847,23 +768,20 @@ class VariantLab:
                 f"{'they were' if len(unknown) > 1 else 'it was'} left out (its options: "
                 f"{', '.join(profile.options)})")
         for name, spec in profile.options.items():
-            control = _option_widget(spec)
+            control = option_control(spec, spec.default, mark_house_rule=True)
+            if spec.type == "int_list":
+                control.placeholder = "e.g. 100, 50, 0, 100 (empty: the default)"
             if name in options:
                 value = options[name]
-                if spec.type == "int_list" and isinstance(value, (list, tuple)):
-                    value = ", ".join(str(v) for v in value)
-                elif spec.type == "int_list" and value is None:
-                    value = ""
+                if spec.type == "int_list" and (value is None or isinstance(value, (list, tuple))):
+                    value = option_text(spec, value)
+                fits = {"bool": isinstance(value, bool), "int": _whole(value)}.get(spec.type, True)
                 try:
-                    if spec.type in ("bool", "int") and (
-                            not isinstance(value, int)
-                            or (spec.type == "int") == isinstance(value, bool)):
+                    if not fits:
                         raise TypeError(value)
-                    control.value = value
-                    _option_value(spec, control)  # a text list that is not one: RulesError
+                    option_value(spec, value)  # a text list that is not one: RulesError
+                    control.value = value  # a value the control refuses leaves the default
                 except (TypeError, ValueError, TraitError, RulebookError):
-                    control.value = (option_text(spec, spec.default) if spec.type == "int_list"
-                                     else spec.default)
                     expected = {"bool": "on or off (True or False)",
                                 "int": "a whole number"}.get(spec.type, "a list of whole numbers")
                     default = ({True: "on", False: "off"}[spec.default] if spec.type == "bool"
@@ -879,13 +797,14 @@ class VariantLab:
         self.compare.value = ""
         self._refresh_players()
 
-    def _refresh_players(self) -> None:
-        """Bound the players slider by what the rules accept; then rebuild the bot seats."""
+    def _refresh_players(self) -> bool:
+        """Bound the players slider by what the rules accept, then rebuild the bot seats;
+        whether the engine accepts the options (if not, its message is shown)."""
         try:
             rules = self.rules()
         except RulebookError as exc:
             self._say(str(exc), bad=True)
-            return
+            return False
         accepted = players_accepted(rules)
         names = bot_names(rules.game)
         if [v for _l, v in self.all_bots.options] != [v for _l, v in strength_options(names)]:
@@ -897,24 +816,20 @@ class VariantLab:
         if not accepted:  # pragma: no cover - every profile accepts some count
             self._say(f"{rules.profile_id}: no number of players is accepted with these "
                       "options", bad=True)
-            return
+            return False
         low, high = accepted[0], accepted[-1]
-        if low > self.players.max:
+        if low > self.players.max:  # raise the top first: the bottom may never pass it
             self.players.max = high
-            self.players.min = low
-        else:
-            self.players.min = low
-            self.players.max = high
+        self.players.min, self.players.max = low, high
         self._rebuild_bots()
+        return True
 
     def _set_players(self, players: int) -> None:
         low, high = self.players.min, self.players.max
-        if isinstance(players, int) and not isinstance(players, bool) and low <= players <= high:
-            self.players.value = players
-            return
-        whole = isinstance(players, int) and not isinstance(players, bool)
-        used = min(max(players, low), high) if whole else min(max(4, low), high)
+        used = min(max(players if _whole(players) else 4, low), high)
         self.players.value = used
+        if used == players and _whole(players):
+            return
         self.replaced.append(
             f"players={_given(players)}: {load_profile(self.profile.value).title} is played here "
             f"by {low if low == high else f'{low} to {high}'} players, so the lab uses {used}")
@@ -923,18 +838,14 @@ class VariantLab:
         if bots is None:
             return
         known = [v for _l, v in self.all_bots.options]
-        fallback = self.all_bots.value
-        if isinstance(bots, str):
-            names = [bots] * len(self.bot_dropdowns)
-        elif isinstance(bots, (list, tuple)):
-            names = list(bots)
-        else:
-            names = []
+        fallback, seats = self.all_bots.value, len(self.bot_dropdowns)
+        names = [bots] * seats if isinstance(bots, str) else \
+            list(bots) if isinstance(bots, (list, tuple)) else []
+        if not isinstance(bots, (str, list, tuple)):
             self.replaced.append(f"bots={_given(bots)}: expected a computer player's name or "
                                  f"a list of one per seat ({', '.join(known)}), so every seat "
                                  f"plays {fallback}")
-        seats = len(self.bot_dropdowns)
-        if isinstance(bots, (list, tuple)) and len(names) != seats:
+        elif len(names) != seats:
             rest = (f"the seats past the list play {fallback}" if len(names) < seats
                     else "the names past the last seat were left out")
             self.replaced.append(f"bots: {len(names)} name(s) given for {seats} seats, so {rest}")
@@ -976,8 +887,7 @@ class VariantLab:
 
     # ---- events -------------------------------------------------------------------------
     def _clear(self) -> None:
-        self.result = None
-        self.comparison = None
+        self.result = self.comparison = None
         for box in (self.verdict, self.summary, self.design, self.plot, self.meanings):
             box.value = ""
 
@@ -991,16 +901,8 @@ class VariantLab:
         self._say(f"{load_profile(self.profile.value).title}: choose the options and press Run.")
 
     def _on_option(self, change: dict[str, Any]) -> None:
-        try:
-            self.rules()
-        except RulebookError as exc:
-            self._say(str(exc), bad=True)
-            return
-        self._say("Options changed: press Run to play the deals.")
-        self._refresh_players()
-
-    def _on_players(self, change: dict[str, Any]) -> None:
-        self._rebuild_bots()
+        if self._refresh_players():
+            self._say("Options changed: press Run to play the deals.")
 
     def _on_all_bots(self, change: dict[str, Any]) -> None:
         if self._quiet:
@@ -1029,13 +931,12 @@ class VariantLab:
         """Run, on a background thread when :attr:`background` (and threads can start)."""
         if self._running:
             return
-        if self.background and _PROCESSES_POSSIBLE:
-            thread = threading.Thread(target=self.run, name="rulebook-variant-lab",
-                                      daemon=True)
+        if self.background and BACKGROUND_POSSIBLE:
+            self._running = True  # until the thread takes over: no second click
+            self._thread = threading.Thread(target=self.run, name="rulebook-variant-lab",
+                                            daemon=True)
             try:
-                self._running = True  # until the thread takes over: no second click
-                self._thread = thread
-                thread.start()
+                self._thread.start()
                 return
             except RuntimeError:  # no thread can start here: play on the click
                 self._running = False
@@ -1079,16 +980,15 @@ class VariantLab:
                         if self.result is not None or self.comparison is not None else "")
                 self._say(f"Stopped after {self.progress.value:,} of {self.progress.max:,} "
                           f"deals: press Run to play them all.{last}")
-        except RulebookError as exc:
-            self.progress.bar_style = "danger"
-            self._say(str(exc), bad=True)
-        except ImportError as exc:  # numpy missing (e.g. in a browser without it)
-            self.progress.bar_style = "danger"
-            self._say(f"Playing many deals needs numpy, which is not installed here "
-                      f"({exc.name or exc}).", bad=True)
         except Exception as exc:  # never a traceback in front of the learner
             self.progress.bar_style = "danger"
-            self._say(f"the simulation failed: {type(exc).__name__}: {exc}", bad=True)
+            if isinstance(exc, RulebookError):
+                self._say(str(exc), bad=True)
+            elif isinstance(exc, ImportError):  # numpy missing (e.g. in a browser without it)
+                self._say(f"Playing many deals needs numpy, which is not installed here "
+                          f"({exc.name or exc}).", bad=True)
+            else:
+                self._say(f"the simulation failed: {type(exc).__name__}: {exc}", bad=True)
         finally:
             self.run_button.disabled = False
             self.stop_button.layout.display = "none"
@@ -1098,24 +998,20 @@ class VariantLab:
               runs: int) -> tuple[int | None, int]:
         """The chunk size and number of processes for a run."""
         only_random = all(b == "random" for b in bots)
-        chunk = None if only_random else CHUNK_STATE_PATH
         rate = _RATES.get((rules.profile_id, len(bots), tuple(bots)), _PRIOR_RATE[only_random])
-        expected = deals * runs / rate
-        workers = 1
-        if (self.use_cores.value and _CORES > 1 and _PROCESSES_POSSIBLE
-                and self._processes_work and expected >= self.pool_seconds):
-            workers = _CORES
-        return chunk, workers
+        pool = (self.use_cores.value and _POOL_POSSIBLE and self._processes_work
+                and deals * runs / rate >= self.pool_seconds)
+        return None if only_random else CHUNK_STATE_PATH, _CORES if pool else 1
 
     def _run(self, generation: int) -> None:
         import rulebook
 
         rules = self.rules()
         players, deals, seed = self.players.value, self.deals.value, self.seed.value
-        bots = self.bot_values()
-        name = self.compare.value
+        bots, name = self.bot_values(), self.compare.value
         label = rules.profile.options[name].label if name else ""
-        chunk, workers = self._plan(rules, bots, max(0, deals), 2 if name else 1)
+        runs = 2 if name else 1
+        chunk, workers = self._plan(rules, bots, max(0, deals), runs)
         started = time.perf_counter()
         self.timings = {}
         self.progress.bar_style = "info"
@@ -1158,13 +1054,11 @@ class VariantLab:
             self._processes_work = False
             workers = 1
             played = play(workers)
-        result: Summary | None = None if name else played
-        comparison: Comparison | None = played if name else None
         self.last_seconds = time.perf_counter() - started
         self.last_workers = workers
-        if deals >= 100 and self.last_seconds > 0:
-            _RATES[(rules.profile_id, players, tuple(bots))] = \
-                deals * (2 if name else 1) / self.last_seconds / workers
+        rate = deals * runs / self.last_seconds if self.last_seconds > 0 else 0.0
+        if deals >= 100 and rate:
+            _RATES[(rules.profile_id, players, tuple(bots))] = rate / workers
         if generation != self._generation:
             return  # the ruleset changed while the deals were played
         self.progress.value = self.progress.max
@@ -1172,65 +1066,55 @@ class VariantLab:
         self.progress_text.value = ""
         seats_text = (f"every seat {bots[0]}" if len(set(bots)) == 1 else
                       ", ".join(f"seat {s}: {b}" for s, b in enumerate(bots)))
-        rate = deals * (2 if name else 1) / self.last_seconds if self.last_seconds > 0 else 0.0
         where = f", in {workers} worker processes" if workers > 1 else ""
         twice = f" twice, {label} off and on," if name else ""
         self._say(f"Played {'the same ' if name else ''}{deals:,} deal(s) of "
                   f"{ruleset_caption(rules)}{twice} with {players} players "
                   f"({seats_text}), seed {seed}, in {self.last_seconds:.2f} s "
                   f"({rate:,.0f} deals/s{where}).")
-        self.result, self.comparison = result, comparison
-        if comparison is not None:
-            self._show_comparison(comparison, label, started)
-        elif result is not None:
-            self._show_summary(result, started)
+        self.result, self.comparison = (None, played) if name else (played, None)
+        self._show(played, label, started)
 
-    def _show_summary(self, summary: Summary, started: float) -> None:
-        layout = summary.layout
-        caption = (f"{ruleset_caption(summary.rules)}, {summary.deals:,} deals. "
-                   + _INTERVAL_WORDS)
-        self.verdict.value = ""
-        self.summary.value = STYLE + _EXTRA_STYLE + summary_html(summary, caption)
-        self.design.value = STYLE + _EXTRA_STYLE + design_html(summary)
+    def _show(self, played: Summary | Comparison, label: str, started: float) -> None:
+        """The tables, the meanings and the chart of a run (the paired view of a Comparison)."""
+        styled = STYLE + _EXTRA_STYLE
+        if isinstance(played, Comparison):
+            layout, pid = played.layout_a, played.rules_a.profile_id
+            self.verdict.value = styled + verdict_html(played, label)
+            self.summary.value = styled + comparison_html(played, label)
+            self.design.value = f"{STYLE}<div class='rb-note'>{escape(_INTERVAL_WORDS)}</div>"
+        else:
+            layout, pid = played.layout, played.rules.profile_id
+            caption = f"{ruleset_caption(played.rules)}, {played.deals:,} deals. {_INTERVAL_WORDS}"
+            self.verdict.value = ""
+            self.summary.value = styled + summary_html(played, caption)
+            self.design.value = styled + design_html(played)
         shown = _seat_measures(layout) + [k for k in _design_keys([layout])
                                           if layout.kind_of(k) is not None]
-        self.meanings.value = STYLE + _EXTRA_STYLE + meanings_html(
-            shown, layout, summary.rules.profile_id)
+        if isinstance(played, Comparison):
+            shown.append("winner_changes")
+        self.meanings.value = styled + meanings_html(shown, layout, pid)
         self.timings["table"] = time.perf_counter() - started
-        if summary.deals == 0:
+        if played.deals == 0:
             self.plot.value = ""
             return
-        seats = [f"seat {s}" for s in range(summary.players)]
-        found = {r.group: r.estimate for r in summary.rows() if r.measure.key == "win_rate"}
-        self.plot.value = _EXTRA_STYLE + win_rate_chart(
-            seats, [("win rate", [found[s] for s in seats])], fair=1 / summary.players,
-            title=f"Win rate per seat, {summary.deals:,} deals, with 95% intervals")
-        self.timings["chart"] = time.perf_counter() - started
-
-    def _show_comparison(self, comparison: Comparison, label: str, started: float) -> None:
-        layout = comparison.layout_a
-        self.verdict.value = STYLE + _EXTRA_STYLE + verdict_html(comparison, label)
-        self.summary.value = STYLE + _EXTRA_STYLE + comparison_html(comparison, label)
-        self.design.value = f"{STYLE}<div class='rb-note'>{escape(_INTERVAL_WORDS)}</div>"
-        shown = _seat_measures(layout) + [k for k in _design_keys([layout])
-                                          if layout.kind_of(k) is not None] + ["winner_changes"]
-        self.meanings.value = STYLE + _EXTRA_STYLE + meanings_html(
-            shown, layout, comparison.rules_a.profile_id)
-        self.timings["table"] = time.perf_counter() - started
-        if comparison.deals == 0:
-            self.plot.value = ""
-            return
-        seats = [f"seat {s}" for s in range(comparison.players)]
-        rows = {r.group: r for r in comparison.rows if r.measure.key == "win_rate"}
-        off = [rows[s].a for s in seats]
-        on = [rows[s].b for s in seats]
-        changes = [rows[s].difference for s in seats]
-        if any(e is None for e in off + on + changes):  # pragma: no cover - same game
-            self.plot.value = ""
-            return
-        self.plot.value = _EXTRA_STYLE + win_rate_chart(
-            seats, [("off", [e for e in off if e is not None]),
-                    ("on", [e for e in on if e is not None])],
-            fair=1 / comparison.players, changes=[e for e in changes if e is not None],
-            title=f"Win rate per seat, {label} off and on")
+        seats = [f"seat {s}" for s in range(played.players)]
+        if isinstance(played, Comparison):
+            rows = {r.group: r for r in played.rows if r.measure.key == "win_rate"}
+            off = [rows[s].a for s in seats]
+            on = [rows[s].b for s in seats]
+            changes = [rows[s].difference for s in seats]
+            if any(e is None for e in off + on + changes):  # pragma: no cover - same game
+                self.plot.value = ""
+                return
+            self.plot.value = _EXTRA_STYLE + win_rate_chart(
+                seats, [("off", [e for e in off if e is not None]),
+                        ("on", [e for e in on if e is not None])],
+                fair=1 / played.players, changes=[e for e in changes if e is not None],
+                title=f"Win rate per seat, {label} off and on")
+        else:
+            found = {r.group: r.estimate for r in played.rows() if r.measure.key == "win_rate"}
+            self.plot.value = _EXTRA_STYLE + win_rate_chart(
+                seats, [("win rate", [found[s] for s in seats])], fair=1 / played.players,
+                title=f"Win rate per seat, {played.deals:,} deals, with 95% intervals")
         self.timings["chart"] = time.perf_counter() - started
