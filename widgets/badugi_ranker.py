@@ -308,19 +308,14 @@ class BadugiRanker(Shown):
         why = discard_reasons(value)
         rows = []
         for card in value.cards:
-            if card in counting:
-                mark = '<span class="rb-counts">✓ counts</span>'
-                reason = "one of the counting cards"
-                clauses = clauses_html(["BDG-RANK-2"])
-            else:
-                mark = '<span class="rb-out">✗ does not count</span>'
-                sentence, ids = why[card]
-                reason = escape(sentence)
-                clauses = clauses_html(ids)
-            tip = f"{card.name()}: {'counts' if card in counting else 'does not count'}"
-            rows.append(f'<tr data-card="{card.text}" data-counts="{str(card in counting).lower()}">'
-                        f"<td>{card_html(card, legal=card in counting, title=tip)}</td>"
-                        f"<td>{mark}</td><td>{reason} {clauses}</td></tr>")
+            counts = card in counting
+            mark = ('<span class="rb-counts">✓ counts</span>' if counts else
+                    '<span class="rb-out">✗ does not count</span>')
+            sentence, ids = ("one of the counting cards", ["BDG-RANK-2"]) if counts else why[card]
+            tip = f"{card.name()}: {'counts' if counts else 'does not count'}"
+            rows.append(f'<tr data-card="{card.text}" data-counts="{str(counts).lower()}">'
+                        f"<td>{card_html(card, legal=counts, title=tip)}</td>"
+                        f"<td>{mark}</td><td>{escape(sentence)} {clauses_html(ids)}</td></tr>")
         explanation = value.explain()
         lines = "".join(f"<li>{escape(line)} {clauses_html(ids)}</li>"
                         for line, ids in zip(explanation.lines, explanation.line_clauses))

@@ -325,12 +325,10 @@ class TryIt(Shown):
         profile = load_rules(self.ruleset_box.value).profile
         boxes: dict[str, W.ValueWidget] = {}
         for name, spec in profile.options.items():
-            wanted = (spec.house_rule if self.option_names is None
-                      else name in self.option_names)
-            if not wanted or name == "ranked":
+            wanted = spec.house_rule if self.option_names is None else name in self.option_names
+            # a switch or a choice: what a lesson varies
+            if not wanted or name == "ranked" or (spec.type != "bool" and spec.choices is None):
                 continue
-            if spec.type != "bool" and spec.choices is None:
-                continue  # a switch or a choice: what a lesson varies
             box: W.ValueWidget = option_control(spec, spec.default)
             if spec.type == "bool":
                 box.layout.margin = "0 14px 0 0"

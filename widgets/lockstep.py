@@ -39,7 +39,7 @@ from rulebook.rules import RulesBase
 from rulebook.html import explanation_html, log_by_move, reason_html, ruleset_caption, state_html
 
 from .render import STYLE, escape
-from .stepper import Shown, button, message_html, nav_buttons, set_nav, syncing
+from .stepper import Shown, button, message_html, nav_buttons, syncing
 
 __all__ = ["Lockstep", "state_panel_html"]
 
@@ -117,8 +117,9 @@ class Lockstep(Shown):
                                 f"{escape(quoted(deal_seed, 40))}, "
                                 f"{escape(quoted(players, 20))} players</div>")
             self.reason.value = STYLE + message_html(exc)
-            set_nav(self, True, True)
-            self.jump_button.disabled = self.slider.disabled = True
+            for control in (self.first_button, self.back_button, self.next_button,
+                            self.last_button, self.jump_button, self.slider):
+                control.disabled = True
             return
         r = self.result
         self.slider.max = r.length
@@ -200,12 +201,12 @@ class Lockstep(Shown):
         self.step = step
         with syncing(self):
             self.slider.value = step
-        set_nav(self, step == 0, step == r.length)
+        self.first_button.disabled = self.back_button.disabled = step == 0
+        self.next_button.disabled = self.last_button.disabled = step == r.length
         self.jump_button.disabled = r.parting is None or step == r.parting
         state_a, state_b = r.state_a(step), r.state_b(step)
-        len_a, len_b = len(r.moves_a), len(r.moves_b)
         self.position.value = (f"<span class='rb-note'>after {step} of {r.length} moves "
-                               f"(left deal {len_a}, right deal {len_b})</span>")
+                               f"(left deal {len(r.moves_a)}, right deal {len(r.moves_b)})</span>")
         for box, side, rules, state in ((self.table_a, "left", r.rules_a, state_a),
                                         (self.table_b, "right", r.rules_b, state_b)):
             box.value = (f"{STYLE}<div class='rb-note'><b>{side}: "

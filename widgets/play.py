@@ -285,10 +285,8 @@ class PlayGame(Shown):
 
         players, outcomes = match.players, match.outcomes
         unit = str(match.result.unit)
-        if self._finished is not None:
-            where = f"deal {len(match.deals)} of {match.length} is over"
-        else:
-            where = f"deal {len(match.deals) + 1} of {match.length}"
+        where = (f"deal {len(match.deals)} of {match.length} is over" if self._finished is not None
+                 else f"deal {len(match.deals) + 1} of {match.length}")
         head = (f'<div class="rb-note"><b>Match</b> (seed {escape(match.seed)}): {where}. '
                 f"{self._match_rule()}</div>")
         if not outcomes:

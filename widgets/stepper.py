@@ -157,20 +157,6 @@ def nav_buttons(owner: Any, tooltips: Sequence[str], css: str = "") -> list[W.Bu
             for (name, icon), tip in zip(NAV_ICONS, tooltips)]
 
 
-def set_nav(owner: Any, at_start: bool, at_end: bool) -> None:
-    """Disable ``owner``'s first / back buttons at the start, next / last at the end."""
-    owner.first_button.disabled = owner.back_button.disabled = at_start
-    owner.next_button.disabled = owner.last_button.disabled = at_end
-
-
-def set_class(widget: W.DOMWidget, css: str, on: bool) -> None:
-    """Give ``widget`` the CSS class ``css``, or take it away."""
-    if on:
-        widget.add_class(css)
-    else:
-        widget.remove_class(css)
-
-
 class Shown:
     """Jupyter shows the object as its ``widget``."""
 
@@ -178,11 +164,6 @@ class Shown:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
 
 
 def _error_text(exc: BaseException) -> str:
@@ -226,14 +207,6 @@ def action_moves(state: GameState[Any]) -> list[Any]:
             moves.append(move)
             seen.add(str(move))
     return moves
-
-
-def _light(target: W.Button, ok: bool, tooltip: str, icon: str = "") -> W.Button:
-    """A play button lit (a check mark, the primary look) when ``ok``, else plain."""
-    target.tooltip = tooltip
-    target.icon = "check" if ok else icon
-    target.button_style = "primary" if ok else ""
-    return target
 
 
 def _seed_of(state: GameState) -> int | str:
@@ -467,7 +440,10 @@ class DealStepper(Shown):
             self.hands_toggle.value = want
 
     def _apply_print(self) -> None:
-        set_class(self.widget, "rb-large", self.large_print_toggle.value)
+        if self.large_print_toggle.value:
+            self.widget.add_class("rb-large")
+        else:
+            self.widget.remove_class("rb-large")
 
     def _apply_record(self) -> None:
         self.record_box.layout.display = None if self.record_toggle.value else "none"
@@ -632,12 +608,12 @@ class DealStepper(Shown):
         self._pending_card = None
         legal = state.legal_moves() if not state.is_over else []
         mine = not self.play_mode or state.to_move == self.human
-        if mine and rules.pick_move(CardSet()) in legal:
-            if card.mask & state.hands[state.to_move].mask:
-                self._discard ^= card.mask
-                self.message.value = ""
-                self._render()
-                return
+        if mine and rules.pick_move(CardSet()) in legal and card.mask & state.hands[
+                state.to_move].mask:
+            self._discard ^= card.mask
+            self.message.value = ""
+            self._render()
+            return
         for_card = [m for m in legal if m.cards.mask == card.mask]
         if len(for_card) > 1 and mine:
             self._pending_card = card
@@ -652,10 +628,7 @@ class DealStepper(Shown):
         self.play(text)
 
     def _click_draw(self) -> None:
-        state = self.state
-        if state is None:
-            return
-        move = state.rules.pick_move(CardSet(self._discard))
+        move = None if self.state is None else self.state.rules.pick_move(CardSet(self._discard))
         if move is not None:
             self.play(move)
 
@@ -673,8 +646,9 @@ class DealStepper(Shown):
                 self.slider.value = self._index
             self.slider.max = new_max
             self.slider.value = self._index
-        set_nav(self, state is None or self._index == 0,
-                state is None or self._index >= len(self._states) - 1)
+        at_end = state is None or self._index >= len(self._states) - 1
+        self.first_button.disabled = self.back_button.disabled = state is None or self._index == 0
+        self.next_button.disabled = self.last_button.disabled = at_end
         if state is None:
             self.table.value = message_html("No deal loaded.")
             self.move_box.value = self.legal_box.value = self.result_box.value = ""
@@ -742,7 +716,10 @@ class DealStepper(Shown):
                 cell.value = value  # (a value that is the same sends nothing)
             hand = cells[-1]
             if hand is self.hand_area:  # your hand is tinted on your turn (one message)
-                set_class(hand, "rb-mover", row.to_move)
+                if row.to_move:
+                    hand.add_class("rb-mover")
+                else:
+                    hand.remove_class("rb-mover")
             else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
                 hand.value = hand_cell_html(state, row.seat, face_up, compact=True)
@@ -832,9 +809,8 @@ class DealStepper(Shown):
                          "of cards from the hand")
             legal = []
         for move in legal:
-            cards = move.cards
-            if len(cards) == 1:
-                card = next(iter(cards))
+            if len(move.cards) == 1:
+                card = next(iter(move.cards))
                 words = move_words(state, move)
                 label = card_html(card, legal=True, title=words)
                 parts.append(label if words == card.pretty() else
@@ -890,14 +866,21 @@ class DealStepper(Shown):
             if text not in self.action_buttons:
                 self.action_buttons[text] = button(move.pretty(), css="rb-actbtn",
                                                    action=partial(self.click_action, text))
-            shown.append(_light(self.action_buttons[text], text in legal_texts,
-                                state.explain(move).reason if mine else f"{text}: not your turn"))
+            b = self.action_buttons[text]
+            ok = text in legal_texts
+            b.tooltip = state.explain(move).reason if mine else f"{text}: not your turn"
+            b.icon = "check" if ok else ""
+            b.button_style = "primary" if ok else ""
+            shown.append(b)
         if picked is not None:  # the button that plays the cards picked
             move = rules.pick_move(CardSet(self._discard))
             self.draw_button.description = move.pretty()
-            shown.append(_light(self.draw_button, str(move) in legal_texts or (picking and mine),
-                                state.explain(move).reason if mine
-                                else f"{move.pretty()}: not your turn", "exchange"))
+            ok = str(move) in legal_texts or (picking and mine)
+            self.draw_button.tooltip = (state.explain(move).reason if mine
+                                        else f"{move.pretty()}: not your turn")
+            self.draw_button.icon = "check" if ok else "exchange"
+            self.draw_button.button_style = "primary" if ok else ""
+            shown.append(self.draw_button)
         self.action_box.children = tuple(shown)
 
         choosers = []
