@@ -53,6 +53,7 @@ from .drawing import DiagramSlot
 from rulebook.html import clauses_html
 
 from .render import STYLE, card_html, escape
+from .stepper import Shown, message_html, syncing
 
 __all__ = ["BadugiRanker"]
 
@@ -77,12 +78,7 @@ def _cards_text(value: BadugiValue) -> str:
     return " ".join(c.text for c in value.cards)
 
 
-def _clauses(ids: tuple[str, ...] | list[str]) -> str:
-    """Clause ids small and last, as on every screen (:func:`rulebook.html.clauses_html`)."""
-    return clauses_html(ids)
-
-
-class BadugiRanker:
+class BadugiRanker(Shown):
     """Value a Badugi hand, place it among all 270,725 hands and compare it with another.
 
     ``BadugiRanker(hand="AC 2D 3H 4S", other=None)``: ``hand`` and ``other`` are four cards
@@ -130,15 +126,12 @@ class BadugiRanker:
             value=show_diagram, description="Show the clash graph", indent=False,
             tooltip="Draw the four cards as a graph: an edge joins cards sharing a suit or rank")
         self.card_buttons: dict[str, w.ToggleButton] = {}
-        for suit in SUITS:
-            for rank in RANKS:
-                card = Card(rank + suit)
-                button = w.ToggleButton(
-                    value=False, description=card.pretty(),
-                    tooltip=f"{card.name()} ({card.text})",
-                    layout=w.Layout(width="3.6em", height="2.1em", padding="0"))
-                button.observe(self._make_pick_handler(card), names="value")
-                self.card_buttons[card.text] = button
+        for card in (Card(rank + suit) for suit in SUITS for rank in RANKS):
+            button = w.ToggleButton(
+                value=False, description=card.pretty(), tooltip=f"{card.name()} ({card.text})",
+                layout=w.Layout(width="3.6em", height="2.1em", padding="0"))
+            button.observe(self._make_pick_handler(card), names="value")
+            self.card_buttons[card.text] = button
         self.picker = w.GridBox(
             [self.card_buttons[r + s] for s in SUITS for r in RANKS],
             layout=w.Layout(grid_template_columns="repeat(13, 3.7em)", grid_gap="2px"))
@@ -161,14 +154,14 @@ class BadugiRanker:
         self.diagram = DiagramSlot(self.diagram_html, background=draw_in_background,
                                    cache_size=256)
 
-        self._last_hand_text = self.hand_text.value
-        self._last_other_text = self.other_text.value
-        self.hand_text.observe(lambda ch: self._submit_hand(ch["new"]), names="value")
-        self.rank_button.on_click(lambda _b: self._submit_hand(self.hand_text.value, force=True))
-        self.other_text.observe(lambda ch: self._submit_other(ch["new"]), names="value")
+        self._last_text = {"hand": self.hand_text.value, "other": self.other_text.value}
+        self.hand_text.observe(lambda ch: self._submit("hand", ch["new"]), names="value")
+        self.rank_button.on_click(
+            lambda _b: self._submit("hand", self.hand_text.value, force=True))
+        self.other_text.observe(lambda ch: self._submit("other", ch["new"]), names="value")
         self.compare_button.on_click(
-            lambda _b: self._submit_other(self.other_text.value, force=True))
-        self.clear_other_button.on_click(lambda _b: self._clear_other())
+            lambda _b: self._submit("other", self.other_text.value, force=True))
+        self.clear_other_button.on_click(lambda _b: self._set("other", None, ""))
         self.picker_target.observe(lambda _ch: self._sync_picker(), names="value")
         self.show_diagram.observe(lambda _ch: self._show_diagram(), names="value")
 
@@ -211,72 +204,51 @@ class BadugiRanker:
         """The engine's comparison of the first hand with the second, or None."""
         return None if self._other is None else explain_comparison(self._value, self._other)
 
-    # ---- Jupyter ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
     # ---- actions ----------------------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
-        cls = "rb-reason rb-bad" if bad else "rb-reason"
-        self.message.value = f'{STYLE}<div class="{cls}">{escape(text)}</div>'
+        self.message.value = STYLE + message_html(text, bad)
 
-    def _submit_hand(self, text: str, force: bool = False) -> None:
-        """Value typed cards; on a CardError show it and keep the shown hand."""
-        if self._syncing or (text == self._last_hand_text and not force):
+    def _submit(self, target: str, text: str, force: bool = False) -> None:
+        """Value cards typed for the first hand or the second (``target``); on a CardError
+        show it and keep the hand shown.  An empty second hand clears it."""
+        if self._syncing or (text == self._last_text[target] and not force):
             return
-        self._last_hand_text = text
-        try:
-            value = evaluate(text)
-        except CardError as error:
-            self._say(f"{error}. The hand shown is still {_cards_text(self._value)}.", bad=True)
-            return
-        self._value = value
-        if self.picker_target.value == "hand":
-            self._sync_picker()
-        self._say(f"Valued {_cards_text(value)}.")
-        self._show_all()
-
-    def _submit_other(self, text: str, force: bool = False) -> None:
-        if self._syncing or (text == self._last_other_text and not force):
-            return
-        self._last_other_text = text
-        if not text.strip():
-            self._clear_other()
+        self._last_text[target] = text
+        if target == "other" and not text.strip():
+            self._set(target, None, "")
             return
         try:
             value = evaluate(text)
         except CardError as error:
-            kept = "no second hand" if self._other is None else _cards_text(self._other)
-            self._say(f"{error}. The second hand is still {kept}.", bad=True)
+            noun = "hand shown" if target == "hand" else "second hand"
+            self._say(f"{error}. The {noun} is still {self._still(target)}.", bad=True)
             return
-        self._other = value
-        if self.picker_target.value == "other":
+        self._set(target, value)
+
+    def _still(self, target: str) -> str:
+        current = self._value if target == "hand" else self._other
+        return "no second hand" if current is None else _cards_text(current)
+
+    def _set(self, target: str, value: BadugiValue | None, text: str | None = None) -> None:
+        """Show ``value`` as the first hand or the second (``None``: no second hand), and
+        ``text`` in its box when given."""
+        if text is not None:
+            with syncing(self):
+                (self.hand_text if target == "hand" else self.other_text).value = text
+            self._last_text[target] = text
+        if target == "other":
+            self._other = value
+        elif value is not None:
+            self._value = value
+        if self.picker_target.value == target:
             self._sync_picker()
-        self._say(f"Compared with {_cards_text(value)}.")
+        if target == "hand":
+            self._say(f"Valued {_cards_text(self._value)}.")
+            self._show_all()
+            return
+        self._say("No second hand." if value is None else f"Compared with {_cards_text(value)}.")
         self._show_comparison()
         self._show_nearby()
-
-    def _clear_other(self) -> None:
-        self._other = None
-        self._set_text(self.other_text, "")
-        self._last_other_text = ""
-        if self.picker_target.value == "other":
-            self._sync_picker()
-        self._say("No second hand.")
-        self._show_comparison()
-        self._show_nearby()
-
-    def _set_text(self, box: w.Text, text: str) -> None:
-        self._syncing = True
-        try:
-            box.value = text
-        finally:
-            self._syncing = False
 
     def _make_pick_handler(self, card: Card) -> Any:
         def handler(change: dict[str, Any]) -> None:
@@ -294,19 +266,15 @@ class BadugiRanker:
     def _picked(self, card: Card) -> None:
         picked = [c for c in ALL_CARDS if self.card_buttons[c.text].value]
         target = self.picker_target.value
-        current = self._value if target == "hand" else self._other
-        still = "no second hand" if current is None else _cards_text(current)
+        still = self._still(target)
         if len(picked) > 4:
             try:
                 evaluate(picked)
                 error = "a Badugi hand has exactly four cards"  # pragma: no cover - engine refuses
             except CardError as exc:
                 error = str(exc)
-            self._syncing = True
-            try:
+            with syncing(self):
                 self.card_buttons[card.text].value = False
-            finally:
-                self._syncing = False
             self._say(f"{error}. Un-pick a card before picking {card.text}; the hand shown "
                       f"is still {still}.", bad=True)
             return
@@ -316,32 +284,16 @@ class BadugiRanker:
                       f"(still showing {still}).")
             return
         value = evaluate(picked)
-        text = _cards_text(value)
-        if target == "hand":
-            self._value = value
-            self._set_text(self.hand_text, text)
-            self._last_hand_text = text
-            self._say(f"Valued {text}.")
-            self._show_all()
-        else:
-            self._other = value
-            self._set_text(self.other_text, text)
-            self._last_other_text = text
-            self._say(f"Compared with {text}.")
-            self._show_comparison()
-            self._show_nearby()
+        self._set(target, value, _cards_text(value))
 
     def _sync_picker(self) -> None:
         """Make the picker show the target hand's cards (without acting on the change)."""
         target = self._value if self.picker_target.value == "hand" else self._other
         wanted = set() if target is None else {c.text for c in target.cards}
-        self._syncing = True
-        try:
+        with syncing(self):
             for text, button in self.card_buttons.items():
                 if button.value != (text in wanted):
                     button.value = text in wanted
-        finally:
-            self._syncing = False
 
     # ---- drawing ----------------------------------------------------------------------
     def _show_all(self) -> None:
@@ -356,21 +308,16 @@ class BadugiRanker:
         why = discard_reasons(value)
         rows = []
         for card in value.cards:
-            if card in counting:
-                mark = '<span class="rb-counts">✓ counts</span>'
-                reason = "one of the counting cards"
-                clauses = _clauses(["BDG-RANK-2"])
-            else:
-                mark = '<span class="rb-out">✗ does not count</span>'
-                sentence, ids = why[card]
-                reason = escape(sentence)
-                clauses = _clauses(ids)
-            tip = f"{card.name()}: {'counts' if card in counting else 'does not count'}"
-            rows.append(f'<tr data-card="{card.text}" data-counts="{str(card in counting).lower()}">'
-                        f"<td>{card_html(card, legal=card in counting, title=tip)}</td>"
-                        f"<td>{mark}</td><td>{reason} {clauses}</td></tr>")
+            counts = card in counting
+            mark = ('<span class="rb-counts">✓ counts</span>' if counts else
+                    '<span class="rb-out">✗ does not count</span>')
+            sentence, ids = ("one of the counting cards", ["BDG-RANK-2"]) if counts else why[card]
+            tip = f"{card.name()}: {'counts' if counts else 'does not count'}"
+            rows.append(f'<tr data-card="{card.text}" data-counts="{str(counts).lower()}">'
+                        f"<td>{card_html(card, legal=counts, title=tip)}</td>"
+                        f"<td>{mark}</td><td>{escape(sentence)} {clauses_html(ids)}</td></tr>")
         explanation = value.explain()
-        lines = "".join(f"<li>{escape(line)} {_clauses(ids)}</li>"
+        lines = "".join(f"<li>{escape(line)} {clauses_html(ids)}</li>"
                         for line, ids in zip(explanation.lines, explanation.line_clauses))
         st = value.standing()
         self.result.value = (
@@ -388,7 +335,7 @@ class BadugiRanker:
             f"<td data-ties='{st.ties}'>{st.ties:,}</td><td data-beats='{st.beats}'>{st.beats:,}</td>"
             f"<td data-percentile='{st.percentile:.2f}'>{st.percentile:.2f}% of all hands</td>"
             f"</tr></tbody></table><p class='rb-note'>{escape(st.reason)} "
-            f"{_clauses(['BDG-RANK-5', 'BDG-RANK-6', 'BDG-RANK-7'])}</p></div>")
+            f"{clauses_html(['BDG-RANK-5', 'BDG-RANK-6', 'BDG-RANK-7'])}</p></div>")
 
     def _show_comparison(self) -> None:
         if self._other is None:
@@ -397,10 +344,8 @@ class BadugiRanker:
                 "compare with it.</div>")
             return
         cmp = explain_comparison(self._value, self._other)
-        if cmp.result == 0:
-            verdict = "The two hands tie."
-        else:
-            verdict = f"The {'first' if cmp.result < 0 else 'second'} hand wins."
+        verdict = ("The two hands tie." if cmp.result == 0 else
+                   f"The {'first' if cmp.result < 0 else 'second'} hand wins.")
         step = _STEP_WORDS[cmp.step]
         if cmp.step == "rank" and cmp.position is not None:
             step += f" (decided at rank {cmp.position + 1} from the highest)"
@@ -408,7 +353,7 @@ class BadugiRanker:
         self.comparison_html.value = (
             f"{STYLE}<div class='rb-reason' data-step='{cmp.step}' data-position='{position}' "
             f"data-result='{cmp.result}'><b>{escape(verdict)}</b> Deciding step: "
-            f"<b>{escape(step)}</b><br>{escape(cmp.reason)}{_clauses(cmp.clauses)}</div>")
+            f"<b>{escape(step)}</b><br>{escape(cmp.reason)}{clauses_html(cmp.clauses)}</div>")
 
     def _show_nearby(self) -> None:
         rows = classes_near(self._value, before=self.before, after=self.after)
@@ -416,11 +361,8 @@ class BadugiRanker:
         body = []
         for row in rows:
             index = row.class_index
-            marks = []
-            if index == self._value.class_index:
-                marks.append("▶ this hand")
-            if index == other:
-                marks.append("▷ second hand")
+            marks = [mark for mark, here in (("▶ this hand", index == self._value.class_index),
+                                             ("▷ second hand", index == other)) if here]
             here = ' class="rb-here"' if index == self._value.class_index else ""
             body.append(
                 f'<tr{here} data-class-index="{index}"><td>{escape(" ".join(marks))}</td>'
@@ -456,9 +398,6 @@ _DIAGRAM_CAPTION = (
 def _draw(value: BadugiValue) -> str:
     """The hand's clash graph as HTML: SVG, or the DOT source and how to install Graphviz."""
     try:
-        diagram = value.diagram()
-        # Diagram.html() embeds (SVG or source + hint); older Diagrams did that in _repr_html_
-        embed = getattr(diagram, "html", None)
-        return str(embed() if callable(embed) else diagram._repr_html_())
+        return str(value.diagram().html())
     except DiagramError as error:  # e.g. the graphviz package itself is missing
-        return f"{STYLE}<div class='rb-reason rb-bad'>{escape(error)}</div>"
+        return STYLE + message_html(error)

@@ -23,12 +23,16 @@ from rulebook.html import STYLE, card_html, clauses_html, escape, explanation_ht
 from rulebook.protocol import GameState
 
 from .common import game_state
-from .stepper import action_moves
+from .stepper import Shown, action_moves, message_html, syncing
 
 __all__ = ["MoveInspector"]
 
 
-class MoveInspector:
+def _cards(cards: Any) -> str:
+    return " ".join(card_html(c) for c in hand_order(cards))
+
+
+class MoveInspector(Shown):
     """Pick a card or an action and read the engine's explanation for the player to move.
 
     ``MoveInspector(state)``; controls: ``picker`` (a Dropdown of every card of the pack —
@@ -66,7 +70,7 @@ class MoveInspector:
         try:
             options = self._options(state)
         except (RulebookError, ValueError) as exc:
-            self.message.value = f'<div class="rb-reason rb-bad">{escape(exc)}</div>'
+            self.message.value = message_html(exc)
             return
         values = [v for _label, v in options]
         current = self.picker.value
@@ -91,7 +95,7 @@ class MoveInspector:
             try:
                 parsed = self.state.parse_move(move)
             except Exception as exc:  # noqa: BLE001 - any refusal is told on screen
-                self.message.value = f'<div class="rb-reason rb-bad">{escape(exc)}</div>'
+                self.message.value = message_html(exc)
                 return
             move = str(parsed)
             if move not in values:
@@ -107,40 +111,25 @@ class MoveInspector:
             raise RulesError(f"stepper={quoted(stepper)}: expected a DealStepper to follow")
         stepper.observe(self.set_state)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- inside ------------------------------------------------------------------------------
     def _set_options(self, options: list[tuple[str, str]], value: str) -> None:
-        self._syncing = True
-        try:
-            with self.picker.hold_sync():
-                if list(self.picker.options) != options:
-                    self.picker.options = options
-                self.picker.value = value
-        finally:
-            self._syncing = False
+        with syncing(self), self.picker.hold_sync():
+            if list(self.picker.options) != options:
+                self.picker.options = options
+            self.picker.value = value
 
     def _options(self, state: GameState) -> list[tuple[str, str]]:
-        legal = {str(m) for m in state.legal_moves()} if not state.is_over else set()
+        moves = state.legal_moves() if not state.is_over else []
+        legal = {str(m) for m in moves}
         lit = legal_card_mask(state) if not state.is_over else 0
-        options = []
-        rules = state.rules
-        for card in hand_order(FULL_MASK):
-            text = str(rules.card_move(card, state))
-            mark = "✓ " if lit & card.mask else ""
-            options.append((f"{mark}{card.pretty()}", text))
+        options = [(("✓ " if lit & card.mask else "") + card.pretty(),
+                    str(state.rules.card_move(card, state))) for card in hand_order(FULL_MASK)]
+        options += [(("✓ " if str(m) in legal else "") + m.pretty(), str(m))
+                    for m in action_moves(state)]
         covered = {v for _l, v in options}
-        for move in action_moves(state):
-            text = str(move)
-            options.append((("✓ " if text in legal else "") + move.pretty(), text))
-            covered.add(text)
-        for move in state.legal_moves() if not state.is_over else []:
-            text = str(move)
-            if text not in covered:  # e.g. a jack naming a suit: J♠ naming ♦
-                options.append(("✓ " + move_words(state, move), text))
-                covered.add(text)
-        return options
+        # then the other legal moves, e.g. a jack naming a suit: J♠ naming ♦
+        return options + [("✓ " + move_words(state, m), str(m)) for m in moves
+                          if str(m) not in covered]
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if not self._syncing:
@@ -158,27 +147,19 @@ class MoveInspector:
             self.message.value = ""
         except (RulebookError, ValueError) as exc:
             self.answer.value = ""
-            self.message.value = f'<div class="rb-reason rb-bad">{escape(exc)}</div>'
+            self.message.value = message_html(exc)
 
     def _public_html(self, state: GameState) -> str:
         """The cards everybody can work out (``state.public_cards()``): the lines about the
         table, then a table of what each seat is proven to hold or not."""
         lines = state.public_cards()
-        if not lines:
-            return ""
-        parts = []
-        rows = []
-        for line in lines:
-            cards = " ".join(card_html(c) for c in hand_order(line.cards))
-            if line.seat is None:
-                parts.append(f'<div class="rb-note rb-playable"><b>{escape(line.label)}:</b> '
-                             f"{cards or 'none'}{clauses_html(line.clauses)}</div>")
-            else:
-                rows.append(line)
+        parts = [f'<div class="rb-note rb-playable"><b>{escape(line.label)}:</b> '
+                 f"{_cards(line.cards) or 'none'}{clauses_html(line.clauses)}</div>"
+                 for line in lines if line.seat is None]
+        rows = [line for line in lines if line.seat is not None]
         if rows:
             body = "".join(f'<tr data-seat="{r.seat}"><td>seat {r.seat}</td>'
-                           f'<td class="rb-absent">'
-                           f'{" ".join(card_html(c) for c in hand_order(r.cards)) or "none proven yet"}'
+                           f'<td class="rb-absent">{_cards(r.cards) or "none proven yet"}'
                            "</td></tr>" for r in rows)
             parts.append('<table class="rb-table rb-known-absent"><thead><tr><th>seat</th>'
                          f"<th>{escape(rows[0].label)}{clauses_html(rows[0].clauses)}</th></tr>"

@@ -30,6 +30,7 @@ from rulebook.rules import default_profile, load_rules, profile_ids
 from rulebook.sheets.document import symbols, words_html
 
 from .common import option_control
+from .stepper import Shown
 
 __all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
            "pandas_or_note", "LESSON_STYLE"]
@@ -55,6 +56,16 @@ div.rb-panel table td,div.rb-panel table th{text-align:left}
 </style>"""
 """The style every lesson piece shares (scoped to ``.rb-lesson``)."""
 
+def _words(text: Any) -> str:
+    """Text as HTML, cards in symbols and colour."""
+    return words_html(symbols(str(text)))
+
+
+def _lesson(inner: str) -> str:
+    """HTML in the lesson style."""
+    return f'{LESSON_STYLE}<div class="rb-lesson">{inner}</div>'
+
+
 def _html_of(value: Any) -> str:
     """HTML for what a lesson function returned: an object's own HTML, else text."""
     if value is None:
@@ -63,7 +74,7 @@ def _html_of(value: Any) -> str:
     if callable(to_html):
         return str(to_html())
     return (f'{LESSON_STYLE}<div class="rb-lesson" style="white-space:pre-wrap">'
-            f"{words_html(symbols(str(value)))}</div>")
+            f"{_words(value)}</div>")
 
 
 class Table:
@@ -80,13 +91,13 @@ class Table:
 
     def html(self) -> str:
         """The table as HTML with the lesson style."""
-        head = "".join(f"<th>{words_html(symbols(str(h)))}</th>" for h in self.header)
-        body = "".join("<tr>" + "".join(f"<td>{words_html(symbols(str(c)))}</td>" for c in row)
-                       + "</tr>" for row in self.rows)
+        head = "".join(f"<th>{_words(h)}</th>" for h in self.header)
+        body = "".join("<tr>" + "".join(f"<td>{_words(c)}</td>" for c in row) + "</tr>"
+                       for row in self.rows)
         caption = f"<caption>{words_html(self.caption)}</caption>" if self.caption else ""
-        return (f'{LESSON_STYLE}<div class="rb-lesson"><table class="rb-ltable">{caption}'
-                f"{'<thead><tr>' + head + '</tr></thead>' if head else ''}"
-                f"<tbody>{body}</tbody></table></div>")
+        return _lesson(f'<table class="rb-ltable">{caption}'
+                       f"{'<thead><tr>' + head + '</tr></thead>' if head else ''}"
+                       f"<tbody>{body}</tbody></table>")
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -109,13 +120,9 @@ class Panel:
 
     def html(self) -> str:
         """The parts as HTML, in order."""
-        out = []
-        for part in self.parts:
-            if isinstance(part, str):
-                out.append(f'<p class="rb-lesson">{words_html(symbols(part))}</p>')
-            else:
-                out.append(_html_of(part))
-        return f'{LESSON_STYLE}<div class="rb-panel">{"".join(out)}</div>'
+        out = "".join(f'<p class="rb-lesson">{_words(part)}</p>' if isinstance(part, str)
+                      else _html_of(part) for part in self.parts)
+        return f'{LESSON_STYLE}<div class="rb-panel">{out}</div>'
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -137,11 +144,11 @@ class _Verdicts:
             mark = ('<span class="rb-ok">✔ legal</span>' if why.legal else
                     '<span class="rb-no">✘ not legal</span>')
             rows.append(f"<tr><td>{words_html(label)}</td><td>{mark}</td>"
-                        f"<td>{words_html(symbols(why.reason))}</td>"
+                        f"<td>{_words(why.reason)}</td>"
                         f'<td class="rb-clauses">{_html.escape(", ".join(why.clauses))}</td></tr>')
-        return (f'{LESSON_STYLE}<div class="rb-lesson"><table class="rb-ltable"><thead><tr>'
-                "<th>move</th><th>verdict</th><th>why</th><th class=\"rb-clauses\">rules</th>"
-                f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+        return _lesson('<table class="rb-ltable"><thead><tr><th>move</th><th>verdict</th>'
+                       '<th>why</th><th class="rb-clauses">rules</th></tr></thead>'
+                       f"<tbody>{''.join(rows)}</tbody></table>")
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -166,7 +173,7 @@ def verdicts(state: Any, moves: Iterable[Any]) -> _Verdicts:
     return _Verdicts([(_move_label(state, m), state.explain(m)) for m in moves])
 
 
-class Question:
+class Question(Shown):
     """A question to answer before the answer is shown.
 
     ``Question(prompt, answer, choices=(), correct=None)``: with ``choices`` the learner first
@@ -191,11 +198,9 @@ class Question:
                                       layout=W.Layout(width="auto", align_self="flex-start"))
         self.answer_box = W.HTML(layout=W.Layout(display="none"))
         self.reveal_button.on_click(lambda _b: self.toggle())
-        parts: list[W.Widget] = [self.prompt_box]
-        if self.choice is not None:
-            parts.append(self.choice)
-        parts += [self.reveal_button, self.answer_box]
-        self.widget = W.VBox(parts, layout=W.Layout(margin="0 0 10px 0"))
+        parts = (self.prompt_box, self.choice, self.reveal_button, self.answer_box)
+        self.widget = W.VBox([p for p in parts if p is not None],
+                             layout=W.Layout(margin="0 0 10px 0"))
         self.widget.add_class("rb-question")
         self._draw_prompt()
 
@@ -206,8 +211,7 @@ class Question:
 
     def _draw_prompt(self) -> None:
         number = f"{self.number}. " if self.number else ""
-        self.prompt_box.value = (f'{LESSON_STYLE}<div class="rb-lesson"><div class="rb-q">'
-                                 f"{number}{words_html(symbols(self.prompt))}</div></div>")
+        self.prompt_box.value = _lesson(f'<div class="rb-q">{number}{_words(self.prompt)}</div>')
 
     def _verdict(self) -> str:
         if self.choice is None or self.correct is None:
@@ -222,22 +226,16 @@ class Question:
 
     def toggle(self) -> None:
         """Show the answer, or hide it again."""
-        if self.revealed:
-            self.answer_box.layout.display = "none"
-            self.reveal_button.description = "Show the answer"
-            self.reveal_button.icon = "eye"
-            return
-        self.answer_box.value = (f'{LESSON_STYLE}<div class="rb-lesson"><div class="rb-answer">'
-                                 f"{self._verdict()}{words_html(symbols(self.answer))}</div></div>")
-        self.answer_box.layout.display = ""
-        self.reveal_button.description = "Hide the answer"
-        self.reveal_button.icon = "eye-slash"
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        hide = self.revealed
+        if not hide:
+            self.answer_box.value = _lesson(f'<div class="rb-answer">{self._verdict()}'
+                                            f"{_words(self.answer)}</div>")
+        self.answer_box.layout.display = "none" if hide else ""
+        self.reveal_button.description = f"{'Show' if hide else 'Hide'} the answer"
+        self.reveal_button.icon = "eye" if hide else "eye-slash"
 
 
-class Exercises:
+class Exercises(Shown):
     """A lesson's questions, numbered, then every answer in a collapsed teacher's panel.
 
     ``Exercises(q1, q2, ..., title="Check yourself")``; ``questions``, ``teacher`` (the
@@ -251,22 +249,18 @@ class Exercises:
         for number, question in enumerate(self.questions, 1):
             question.number = number
             question._draw_prompt()
-        answers = "".join(
-            f"<li><b>{words_html(symbols(q.prompt))}</b><br>{words_html(symbols(q.answer))}</li>"
-            for q in self.questions)
-        self.teacher_box = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><ol>{answers}</ol></div>')
+        answers = "".join(f"<li><b>{_words(q.prompt)}</b><br>{_words(q.answer)}</li>"
+                          for q in self.questions)
+        self.teacher_box = W.HTML(_lesson(f"<ol>{answers}</ol>"))
         self.teacher = W.Accordion(children=[self.teacher_box], selected_index=None)
         self.teacher.set_title(0, "For the teacher: all the answers")
-        heading = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><h3>{_html.escape(title)}</h3>'
-                         "<p>Predict first, then press <b>Show the answer</b>.</p></div>")
+        heading = W.HTML(_lesson(f"<h3>{_html.escape(title)}</h3><p>Predict first, then press "
+                                 "<b>Show the answer</b>.</p>"))
         self.widget = W.VBox([heading, *[q.widget for q in self.questions], self.teacher])
         self.widget.add_class("rb-exercises")
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
 
-
-class TryIt:
+class TryIt(Shown):
     """Controls that re-run a lesson's function, so an exercise needs no code to edit.
 
     ``TryIt(render, rulesets=None, seed=1, options=None, seeds=(0, 999),
@@ -310,8 +304,7 @@ class TryIt:
         self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.option_boxes: dict[str, W.ValueWidget] = {}
         self.output = W.HTML()
-        heading = W.HTML(f'{LESSON_STYLE}<div class="rb-lesson"><b>{_html.escape(label)}</b></div>'
-                         if label else "")
+        heading = W.HTML(_lesson(f"<b>{_html.escape(label)}</b>") if label else "")
         self.widget = W.VBox([heading, W.HBox([self.ruleset_box, self.seed_box,
                                                self.new_deal_button],
                                               layout=W.Layout(flex_flow="row wrap")),
@@ -332,12 +325,10 @@ class TryIt:
         profile = load_rules(self.ruleset_box.value).profile
         boxes: dict[str, W.ValueWidget] = {}
         for name, spec in profile.options.items():
-            wanted = (spec.house_rule if self.option_names is None
-                      else name in self.option_names)
-            if not wanted or name == "ranked":
+            wanted = spec.house_rule if self.option_names is None else name in self.option_names
+            # a switch or a choice: what a lesson varies
+            if not wanted or name == "ranked" or (spec.type != "bool" and spec.choices is None):
                 continue
-            if spec.type != "bool" and spec.choices is None:
-                continue  # a switch or a choice: what a lesson varies
             box: W.ValueWidget = option_control(spec, spec.default)
             if spec.type == "bool":
                 box.layout.margin = "0 14px 0 0"
@@ -374,11 +365,8 @@ class TryIt:
             shown = _html_of(self.render(self.rules, self.seed, **values))
         except RulebookError as error:
             shown = (f'{LESSON_STYLE}<div class="rb-lesson rb-error">'
-                     f"{words_html(symbols(str(error)))}</div>")
+                     f"{_words(error)}</div>")
         self.output.value = shown
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
 
 
 def pandas_or_note(purpose: str = "This table") -> Any:

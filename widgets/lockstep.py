@@ -27,7 +27,7 @@ refuses shows as ``rb-reason rb-bad`` and the buttons are disabled).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -39,6 +39,7 @@ from rulebook.rules import RulesBase
 from rulebook.html import explanation_html, log_by_move, reason_html, ruleset_caption, state_html
 
 from .render import STYLE, escape
+from .stepper import Shown, button, message_html, nav_buttons, syncing
 
 __all__ = ["Lockstep", "state_panel_html"]
 
@@ -63,7 +64,7 @@ def _explanation_html(expl: Explanation | None, who: str = "") -> str:
     return "" if expl is None else explanation_html(expl, escape(who), "")
 
 
-class Lockstep:
+class Lockstep(Shown):
     """The same deal under two rulesets, stepped together; the first parting highlighted.
 
     ``Lockstep(deal_seed, rules_a, rules_b, players=4, bots="smart", dealer=0,
@@ -85,17 +86,13 @@ class Lockstep:
         self.table_b = w.HTML()
         self.moves = w.HTML()
         self.reason = w.HTML()
-        # Font Awesome icons, not the characters ⏮ ⏭ (no font for them in Debian's Chromium)
-        self.first_button = self._button("first", "Go to the start of both deals", self.first,
-                                         "fast-backward")
-        self.back_button = self._button("back", "Undo one move in both deals", self.back,
-                                        "step-backward")
-        self.next_button = self._button("next", "Play one more move in both deals", self.next,
-                                        "step-forward")
-        self.last_button = self._button("last", "Go to the end (stops at the first "
-                                        "difference on the way)", self.last, "fast-forward")
-        self.jump_button = self._button("jump to first difference", "Go to the first move "
-                                        "where the two deals part", self.jump, "search")
+        self.first_button, self.back_button, self.next_button, self.last_button = nav_buttons(
+            self, ("Go to the start of both deals", "Undo one move in both deals",
+                   "Play one more move in both deals",
+                   "Go to the end (stops at the first difference on the way)"))
+        self.jump_button = button("jump to first difference",
+                                  "Go to the first move where the two deals part", "search",
+                                  self.jump)
         self.slider = w.IntSlider(value=0, min=0, max=0, description="moves",
                                   continuous_update=True,
                                   tooltip="The number of moves played in both deals")
@@ -119,10 +116,10 @@ class Lockstep:
             self.title.value = (f"{STYLE}<div class='rb-note'><b>Lockstep</b>: deal "
                                 f"{escape(quoted(deal_seed, 40))}, "
                                 f"{escape(quoted(players, 20))} players</div>")
-            self.reason.value = f"{STYLE}<div class='rb-reason rb-bad'>{escape(exc)}</div>"
-            for button in self._buttons():
-                button.disabled = True
-            self.slider.disabled = True
+            self.reason.value = STYLE + message_html(exc)
+            for control in (self.first_button, self.back_button, self.next_button,
+                            self.last_button, self.jump_button, self.slider):
+                control.disabled = True
             return
         r = self.result
         self.slider.max = r.length
@@ -133,27 +130,6 @@ class Lockstep:
             f"<b>{escape(ruleset_caption(r.rules_b))}</b> (right), the same computer players."
             f"</div><div class='rb-reason'>{reason_html(self._in_words(r.summary()))}</div>")
         self.show(0)
-
-    # ---- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
-    @staticmethod
-    def _button(label: str, tip: str, action: Callable[[], None], icon: str = "") -> w.Button:
-        # width auto: the button is as wide as its words, so none is cut short
-        button = w.Button(description=label, tooltip=tip, icon=icon,
-                          layout=w.Layout(width="auto"))
-        button.on_click(lambda _b: action())
-        return button
-
-    def _buttons(self) -> list[w.Button]:
-        return [self.first_button, self.back_button, self.next_button, self.last_button,
-                self.jump_button]
 
     def _logs(self) -> tuple[list[list[Any]], list[list[Any]]]:
         """Each deal's public move log, grouped by move, read once from its last state."""
@@ -223,24 +199,18 @@ class Lockstep:
             return
         step = max(0, min(step, r.length))
         self.step = step
-        self._syncing = True
-        try:
+        with syncing(self):
             self.slider.value = step
-        finally:
-            self._syncing = False
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.next_button.disabled = self.last_button.disabled = step == r.length
         self.jump_button.disabled = r.parting is None or step == r.parting
         state_a, state_b = r.state_a(step), r.state_b(step)
-        len_a, len_b = len(r.moves_a), len(r.moves_b)
         self.position.value = (f"<span class='rb-note'>after {step} of {r.length} moves "
-                               f"(left deal {len_a}, right deal {len_b})</span>")
-        self.table_a.value = (f"{STYLE}<div class='rb-note'><b>left: "
-                              f"{escape(ruleset_caption(r.rules_a))}</b></div>"
-                              f"{state_panel_html(state_a)}")
-        self.table_b.value = (f"{STYLE}<div class='rb-note'><b>right: "
-                              f"{escape(ruleset_caption(r.rules_b))}</b></div>"
-                              f"{state_panel_html(state_b)}")
+                               f"(left deal {len(r.moves_a)}, right deal {len(r.moves_b)})</span>")
+        for box, side, rules, state in ((self.table_a, "left", r.rules_a, state_a),
+                                        (self.table_b, "right", r.rules_b, state_b)):
+            box.value = (f"{STYLE}<div class='rb-note'><b>{side}: "
+                         f"{escape(ruleset_caption(rules))}</b></div>{state_panel_html(state)}")
         self.moves.value = self._moves_html(step, state_a, state_b)
         pp = r.positions_part
         if pp is not None and pp <= step and (r.parting is None or step < r.parting):

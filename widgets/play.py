@@ -30,7 +30,7 @@ from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
 from .common import flag, players_accepted, strength_options
-from .stepper import DealStepper
+from .stepper import DealStepper, Shown, button, message_html, syncing
 
 __all__ = ["PlayGame", "SEED_RANGE"]
 
@@ -44,12 +44,24 @@ _STYLE = """<style>
 </style>"""
 
 
-def _fresh_seed() -> int:
-    """A seed nobody chose: every student's kernel draws its own."""
-    return secrets.randbelow(SEED_RANGE)
+def _seed(seed: Any) -> int:
+    """``seed`` if the engine accepts it as a deal's seed (RulesError if not); for ``None``
+    a seed nobody chose: every student's kernel draws its own."""
+    if seed is None:
+        return secrets.randbelow(SEED_RANGE)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
+                         f"fresh one)")
+    check_seed(seed, RulesError)
+    return seed
 
 
-class PlayGame:
+def _near_four(accepted: list[int]) -> int:
+    """The player count offered first: 4, or the nearest count the ruleset accepts."""
+    return min(accepted, key=lambda n: abs(n - 4))
+
+
+class PlayGame(Shown):
     """Play a ruleset against computer players, with the controls on screen.
 
     ``PlayGame(ruleset=None, *, players=None, strength="smart", seat=0, seed=None,
@@ -73,15 +85,13 @@ class PlayGame:
                  strength: str = "smart", seat: int = 0, seed: int | None = None,
                  match: bool = False, classroom: bool = True) -> None:
         rules = as_rules(default_profile() if ruleset is None else ruleset)
-        self._choices: dict[str, RulesBase] = {}
-        for pid in profile_ids():
-            self._choices[pid] = load_rules(pid)
+        self._choices: dict[str, RulesBase] = {pid: load_rules(pid) for pid in profile_ids()}
         key = rules.profile_id if rules == self._choices.get(rules.profile_id) else \
             "+".join([rules.profile_id] + [f"{k}={v}" for k, v in rules.changed_options().items()])
         self._choices[key] = rules
         accepted = players_accepted(rules)
         if players is None:
-            players = 4 if 4 in accepted else min(accepted, key=lambda n: abs(n - 4))
+            players = _near_four(accepted)
         if players not in accepted:
             raise RulesError(f"{rules.title} is played by {accepted[0]} to {accepted[-1]} "
                              f"players, not {quoted(players)}")
@@ -91,16 +101,11 @@ class PlayGame:
                              f"of {', '.join(names)}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise RulesError(f"seat={quoted(seat)}: expected a seat from 0 to {players - 1}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
-                             f"fresh one)")
-        if seed is not None:
-            check_seed(seed, RulesError)
+        self.seed: int = _seed(seed)
         match, classroom = flag("match", match), flag("classroom", classroom)
 
         self.rules: RulesBase = rules
         self.seat = seat
-        self.seed: int = _fresh_seed() if seed is None else seed
         self.match: Any = None
         self._finished: GameState | None = None  # the deal whose end was last counted
         self._after: Any = None  # the match once the finished deal is counted
@@ -118,9 +123,9 @@ class PlayGame:
         self.strength_picker = W.Dropdown(
             options=strength_options(names), value=strength, description="computer",
             style=wide, layout=W.Layout(width="15em"), tooltip="How well the computer plays")
-        self.new_deal_button = W.Button(
-            description="New deal", icon="random", button_style="success",
-            tooltip="Shuffle and deal again, with a fresh seed", layout=W.Layout(width="auto"))
+        self.new_deal_button = button("New deal", "Shuffle and deal again, with a fresh seed",
+                                      "random", self.new_deal)
+        self.new_deal_button.button_style = "success"
         self.seed_box = W.IntText(
             value=self.seed, description="seed", style=wide,
             layout=W.Layout(width="9.5em"),
@@ -129,17 +134,15 @@ class PlayGame:
         self.match_toggle = W.Checkbox(
             value=bool(match), description="whole match", indent=False,
             layout=W.Layout(width="auto"), tooltip="Play deal after deal, with running scores")
-        self.next_deal_button = W.Button(
-            description="next deal", icon="step-forward", button_style="primary",
-            tooltip="Deal the next deal of the match", layout=W.Layout(width="auto"))
+        self.next_deal_button = button("next deal", "Deal the next deal of the match",
+                                       "step-forward", self.next_deal)
+        self.next_deal_button.button_style = "primary"
         self.scores = W.HTML()
         self.message = W.HTML()
         self.match_box = W.VBox([self.scores, self.next_deal_button])
         self.stepper = DealStepper(self._start(), seat=seat, bots=strength, play=True,
                                    classroom=classroom)
 
-        self.new_deal_button.on_click(lambda _b: self.new_deal())
-        self.next_deal_button.on_click(lambda _b: self.next_deal())
         self.seed_box.observe(self._on_seed, names="value")
         self.ruleset_picker.observe(self._on_ruleset, names="value")
         for control in (self.players_picker, self.strength_picker, self.match_toggle):
@@ -153,15 +156,6 @@ class PlayGame:
         self.widget.add_class("rb-play")
         self._show_match_switch()
         self.stepper.observe(lambda _state: self._deal_changed())
-
-    # ---- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
 
     # ---- what is set ------------------------------------------------------------------
     @property
@@ -188,15 +182,9 @@ class PlayGame:
     def new_deal(self, seed: int | None = None) -> None:
         """Deal again with the settings on screen: ``seed`` or a fresh random one.  In match
         mode a new match starts from that seed."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
-                             f"fresh one)")
-        self.seed = _fresh_seed() if seed is None else check_seed(seed, RulesError)  # type: ignore[assignment]
-        self._syncing = True
-        try:
+        self.seed = _seed(seed)
+        with syncing(self):
             self.seed_box.value = self.seed
-        finally:
-            self._syncing = False
         self.message.value = ""
         try:
             state = self._start()
@@ -213,11 +201,9 @@ class PlayGame:
         self._finished = self._after = None
         if self.match_toggle.value and self.has_matches:
             self.match = new_match(self.rules, players=self.players, seed=self.seed, dealer=0)
-            state: GameState = self.match.current
-        else:
-            self.match = None
-            state = self.rules.new_deal(players=self.players, seed=self.seed)
-        return state
+            return self.match.current
+        self.match = None
+        return self.rules.new_deal(players=self.players, seed=self.seed)
 
     def next_deal(self) -> None:
         """In a match, once a deal is over: deal the next one (or show the match result)."""
@@ -229,7 +215,7 @@ class PlayGame:
         self._deal_changed()
 
     def _say(self, text: str) -> None:
-        self.message.value = f'{STYLE}<div class="rb-reason rb-bad">{escape(text)}</div>'
+        self.message.value = STYLE + message_html(text)
 
     # ---- events -------------------------------------------------------------------------
     def _on_seed(self, change: dict[str, Any]) -> None:
@@ -244,11 +230,9 @@ class PlayGame:
         rules = self._choices[change["new"]]
         accepted = players_accepted(rules)
         names = bot_names(rules.game)
-        self._syncing = True
-        try:
+        with syncing(self):
             self.rules = rules
-            players = self.players if self.players in accepted else \
-                min(accepted, key=lambda n: abs(n - 4))
+            players = self.players if self.players in accepted else _near_four(accepted)
             self.players_picker.options = [(str(n), n) for n in accepted]
             self.players_picker.value = players
             strength = self.strength if self.strength in names else \
@@ -260,8 +244,6 @@ class PlayGame:
                           f"seat 0.")
                 self.seat = 0
                 self.stepper.human = 0
-        finally:
-            self._syncing = False
         self._show_match_switch()
         self.new_deal(self.seed)
 
@@ -297,19 +279,14 @@ class PlayGame:
             self.next_deal_button.description = f"deal {k} of {self._after.length}"
 
     # ---- the scores ---------------------------------------------------------------------
-    def _unit(self, match: Any) -> str:
-        return str(match.result.unit)
-
     def _scores_html(self, match: Any) -> str:
         """The running totals after each finished deal, then the standing or the result."""
         from rulebook.match import explain_match_result
 
         players, outcomes = match.players, match.outcomes
-        unit = self._unit(match)
-        if self._finished is not None:
-            where = f"deal {len(match.deals)} of {match.length} is over"
-        else:
-            where = f"deal {len(match.deals) + 1} of {match.length}"
+        unit = str(match.result.unit)
+        where = (f"deal {len(match.deals)} of {match.length} is over" if self._finished is not None
+                 else f"deal {len(match.deals) + 1} of {match.length}")
         head = (f'<div class="rb-note"><b>Match</b> (seed {escape(match.seed)}): {where}. '
                 f"{self._match_rule()}</div>")
         if not outcomes:
@@ -345,7 +322,5 @@ class PlayGame:
 
     def _match_rule(self) -> str:
         """The ruleset's own sentence for how a match is won, clause ids last."""
-        for row in self.rules.describe():
-            if row.topic == "match":
-                return reason_html(row.meaning, row.clauses)
-        return ""
+        return next((reason_html(row.meaning, row.clauses) for row in self.rules.describe()
+                     if row.topic == "match"), "")

@@ -34,13 +34,15 @@ from ``rules.position_diagram``, replay from ``state.states()``, records load th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from functools import partial
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
 
 from rulebook.cards import ALL_CARDS, Card, CardSet
-from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.errors import RecordError, RulebookError, RulesError, quoted
 from rulebook.html import (
     STYLE,
     card_html,
@@ -58,7 +60,8 @@ from rulebook.html import (
     state_html,
     title_html,
 )
-from rulebook.protocol import GameState, TurnRandom, bots_for
+from rulebook.protocol import GameState, TurnRandom, autoplay, bots_for
+from rulebook.records import load_deal, loads
 from rulebook.rules import RulesBase
 
 from .drawing import DiagramSlot
@@ -114,8 +117,53 @@ at 12 px; under ``rb-large`` (the large-print switch) cards of about 26 px and r
 21 px.  Included once, in the stepper's first HTML widget."""
 
 
-def _message_html(text: str, bad: bool = True) -> str:
+def message_html(text: Any, bad: bool = True) -> str:
+    """A message in a reason box (``rb-reason``, and ``rb-bad`` when something was refused)."""
     return f'<div class="rb-reason{" rb-bad" if bad else ""}">{escape(text)}</div>'
+
+
+@contextmanager
+def syncing(owner: Any) -> Iterator[None]:
+    """Set ``owner._syncing`` while the block sets controls, so that their observers, which
+    check it, do not act on the change."""
+    owner._syncing = True
+    try:
+        yield
+    finally:
+        owner._syncing = False
+
+
+def button(description: str, tooltip: str = "", icon: str = "",
+           action: Callable[[], Any] | None = None, css: str = "") -> W.Button:
+    """A button as wide as its words (so none is cut short) that calls ``action()`` when
+    clicked and carries the CSS class ``css``."""
+    made = W.Button(description=description, tooltip=tooltip, icon=icon,
+                    layout=W.Layout(width="auto"))
+    if css:
+        made.add_class(css)
+    if action is not None:
+        made.on_click(lambda _b: action())
+    return made
+
+
+NAV_ICONS = (("first", "fast-backward"), ("back", "step-backward"), ("next", "step-forward"),
+             ("last", "fast-forward"))
+"""The step buttons' labels and Font Awesome arrows (drawn on every browser, unlike ⏮ ⏭)."""
+
+
+def nav_buttons(owner: Any, tooltips: Sequence[str], css: str = "") -> list[W.Button]:
+    """The first / back / next / last buttons, calling ``owner.first()`` ... ``owner.last()``."""
+    return [button(name, tip, icon, getattr(owner, name), css)
+            for (name, icon), tip in zip(NAV_ICONS, tooltips)]
+
+
+class Shown:
+    """Jupyter shows the object as its ``widget``."""
+
+    widget: W.Widget
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
 
 
 def _error_text(exc: BaseException) -> str:
@@ -128,23 +176,14 @@ def load_source(source: Any, *, seed: int | None = None, players: int = 4, deale
                 bots: Sequence[Any] | str | None = "smart", finish: bool = True) -> GameState:
     """A state from what the stepper accepts: a state, a record dict, record JSON text, or a
     rules object (a fresh deal with ``seed``, played out by ``bots`` when ``finish``)."""
-    from rulebook.records import load_deal, loads
-    from rulebook.errors import RecordError
-
     if isinstance(source, GameState):
         return source
-    loaded: GameState
     if isinstance(source, RulesBase):
-        start: GameState = source.new_deal(players=players, seed=0 if seed is None else seed,
-                                           dealer=dealer)
-        if not finish:
-            return start
-        from rulebook.protocol import autoplay
-
-        return autoplay(start, bots, seed=0 if seed is None else seed)
+        seed = 0 if seed is None else seed
+        start: GameState = source.new_deal(players=players, seed=seed, dealer=dealer)
+        return autoplay(start, bots, seed=seed) if finish else start
     if isinstance(source, dict):
-        loaded = load_deal(source)
-        return loaded
+        return load_deal(source)
     if isinstance(source, (str, bytes)):
         loaded = loads(source)
         if not isinstance(loaded, GameState):
@@ -183,7 +222,7 @@ def _cell(html: str = "", head: bool = False) -> W.HTML:
     return cell
 
 
-class DealStepper:
+class DealStepper(Shown):
     """Step through a deal (finished or not) or play it against computer players.
 
     ``DealStepper(source, seat=None, bots="smart", play=False, *, seed=None, players=4,
@@ -239,14 +278,9 @@ class DealStepper:
         self._log_of: GameState | None = None  # the state whose move log is grouped below
         self._log_by_move: list[list[Any]] = []
 
-        def button(description: str, tooltip: str, icon: str = "") -> W.Button:
-            return W.Button(description=description, tooltip=tooltip, icon=icon,
-                            layout=W.Layout(width="auto"))
-
-        self.first_button = button("first", "Go to the start of the deal", "fast-backward")
-        self.back_button = button("back", "Go back one move", "step-backward")
-        self.next_button = button("next", "Go forward one move", "step-forward")
-        self.last_button = button("last", "Go to the latest position", "fast-forward")
+        self.first_button, self.back_button, self.next_button, self.last_button = nav_buttons(
+            self, ("Go to the start of the deal", "Go back one move", "Go forward one move",
+                   "Go to the latest position"), "rb-navbtn")
         self.slider = W.IntSlider(value=0, min=0, max=0, description="move",
                                   continuous_update=True,
                                   tooltip="Move number: drag to step through the deal",
@@ -286,22 +320,16 @@ class DealStepper:
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.action_buttons: dict[str, W.Button] = {}
         self.action_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.draw_button = button("", "Play the cards picked above", "exchange")
-        self.draw_button.add_class("rb-actbtn")
-        self.draw_button.on_click(lambda _b: self._click_draw())
+        self.draw_button = button("", "Play the cards picked above", "exchange",
+                                  self._click_draw, "rb-actbtn")
         self.suit_buttons: list[W.Button] = []
         self.suit_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.record_text = W.Textarea(placeholder="Paste a deal record (JSON) here, then load",
                                       layout=W.Layout(width="60%", height="3em"))
         self.load_button = button("load record", "Load the deal record pasted on the left",
-                                  "upload")
-        self.load_button.on_click(lambda _b: self.load(self.record_text.value))
+                                  "upload", lambda: self.load(self.record_text.value))
         self.record_box = W.HBox([self.record_text, self.load_button])
 
-        self.first_button.on_click(lambda _b: self.go(0))
-        self.back_button.on_click(lambda _b: self.go(self._index - 1))
-        self.next_button.on_click(lambda _b: self.go(self._index + 1))
-        self.last_button.on_click(lambda _b: self.go(len(self._states) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.hands_toggle.observe(lambda _c: None if self._syncing else self._render(),
                                   names="value")
@@ -348,9 +376,6 @@ class DealStepper:
             ])
             self.large_print_toggle.layout.display = "none"  # the full view has no large print
         self.widget.add_class("rb-stepper")
-        for control in (self.first_button, self.back_button, self.next_button,
-                        self.last_button):
-            control.add_class("rb-navbtn")
         self._apply_print()
         self._apply_record()
         if self.play_mode:
@@ -376,7 +401,7 @@ class DealStepper:
                                         f"to {state.players - 1}")
                 bots = bots_for(state.rules, self.bots_spec, state.players)
         except Exception as exc:  # noqa: BLE001 - a bad source is told on screen, never raised
-            self.message.value = _message_html(_error_text(exc))
+            self.message.value = message_html(_error_text(exc))
             if not self._states:
                 self._render()
             return False
@@ -407,15 +432,12 @@ class DealStepper:
             tips = ["Every hand face up (for teaching)"] + [
                 f"Only seat {s}'s hand face up; the others face down" for s in range(players)]
             want = self.seat if self.seat is not None and 0 <= self.seat < players else "all"
-        self._syncing = True
-        try:
+        with syncing(self):
             if list(self.hands_toggle.options) != options:
                 self.hands_toggle.options = options
             if isinstance(self.hands_toggle, W.ToggleButtons):
                 self.hands_toggle.tooltips = tips
             self.hands_toggle.value = want
-        finally:
-            self._syncing = False
 
     def _apply_print(self) -> None:
         if self.large_print_toggle.value:
@@ -454,11 +476,7 @@ class DealStepper:
     def observe(self, callback: Callable[[GameState | None], None]) -> None:
         """Call ``callback(state)`` after every change of the position shown (and now)."""
         self._observers.append(function("callback", callback))
-        try:
-            callback(self.state)
-        except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
-            self.message.value = _message_html(f"A function watching the stepper failed: "
-                                               f"{quoted(str(exc), 200)}")
+        self._tell(callback)
 
     def set_extra(self, html: str) -> None:
         """Show some HTML under the table (e.g. a waiting diagram)."""
@@ -510,10 +528,10 @@ class DealStepper:
             return False
         try:
             if state.is_over:
-                self.message.value = _message_html("The deal is over: no more moves.")
+                self.message.value = message_html("The deal is over: no more moves.")
                 return False
             if self.play_mode and state.to_move != self.human:
-                self.message.value = _message_html(
+                self.message.value = message_html(
                     f"It is seat {state.to_move}'s turn, and the computer plays for that seat; "
                     f"you play seat {self.human}. Step to the latest position (last).")
                 return False
@@ -544,12 +562,12 @@ class DealStepper:
                 if replies:
                     notes.append("The computer players answered: " + " ".join(replies))
             self.message.value = ""
-            self.replies.value = _message_html(" ".join(notes), bad=False) if notes else ""
+            self.replies.value = message_html(" ".join(notes), bad=False) if notes else ""
         except (RulebookError, ValueError) as exc:
-            self.message.value = _message_html(_error_text(exc))
+            self.message.value = message_html(_error_text(exc))
             return False
         except Exception as exc:  # never a traceback in the notebook
-            self.message.value = _message_html(f"Something went wrong: {exc}")
+            self.message.value = message_html(f"Something went wrong: {exc}")
             return False
         self._render()
         return True
@@ -590,16 +608,16 @@ class DealStepper:
         self._pending_card = None
         legal = state.legal_moves() if not state.is_over else []
         mine = not self.play_mode or state.to_move == self.human
-        if mine and rules.pick_move(CardSet()) in legal:
-            if card.mask & state.hands[state.to_move].mask:
-                self._discard ^= card.mask
-                self.message.value = ""
-                self._render()
-                return
+        if mine and rules.pick_move(CardSet()) in legal and card.mask & state.hands[
+                state.to_move].mask:
+            self._discard ^= card.mask
+            self.message.value = ""
+            self._render()
+            return
         for_card = [m for m in legal if m.cards.mask == card.mask]
         if len(for_card) > 1 and mine:
             self._pending_card = card
-            self.message.value = _message_html(
+            self.message.value = message_html(
                 f"{card.pretty()}: choose how to play it with the buttons below.", bad=False)
             self._render()
             return
@@ -610,39 +628,29 @@ class DealStepper:
         self.play(text)
 
     def _click_draw(self) -> None:
-        state = self.state
-        if state is None:
-            return
-        move = state.rules.pick_move(CardSet(self._discard))
+        move = None if self.state is None else self.state.rules.pick_move(CardSet(self._discard))
         if move is not None:
             self.play(move)
 
     # -- drawing ----------------------------------------------------------------------------
     def _seats(self) -> str | int | None:
-        value = self.hands_toggle.value
-        return value if value is not None else "all"
+        return "all" if self.hands_toggle.value is None else self.hands_toggle.value
 
     def _render(self) -> None:
         state = self.state
-        self._syncing = True
-        try:
+        with syncing(self):
             # Two separate messages, in an order the browser can apply without clamping: a
             # value above the old max would be clamped there and sent back as a step back.
             new_max = max(0, len(self._states) - 1)
-            if new_max >= self.slider.max:
-                self.slider.max = new_max
+            if new_max < self.slider.max:
                 self.slider.value = self._index
-            else:
-                self.slider.value = self._index
-                self.slider.max = new_max
-        finally:
-            self._syncing = False
-        at_start = self._index == 0
-        at_end = self._index >= len(self._states) - 1
-        self.first_button.disabled = self.back_button.disabled = at_start or state is None
-        self.next_button.disabled = self.last_button.disabled = at_end or state is None
+            self.slider.max = new_max
+            self.slider.value = self._index
+        at_end = state is None or self._index >= len(self._states) - 1
+        self.first_button.disabled = self.back_button.disabled = state is None or self._index == 0
+        self.next_button.disabled = self.last_button.disabled = at_end
         if state is None:
-            self.table.value = _message_html("No deal loaded.")
+            self.table.value = message_html("No deal loaded.")
             self.move_box.value = self.legal_box.value = self.result_box.value = ""
             # the message (why nothing could be loaded) where the seats would be
             self.seats_grid.layout.grid_template_columns = "minmax(0, 1fr)"
@@ -674,7 +682,7 @@ class DealStepper:
             self._draw_waiting()
             self._notify()
         except Exception as exc:  # never a traceback in the notebook
-            self.message.value = _message_html(f"This position cannot be drawn: {exc}")
+            self.message.value = message_html(f"This position cannot be drawn: {exc}")
 
     def _draw_seats(self, state: GameState, seats: str | int | None) -> None:
         """Classroom: fill the seats table (seat, the game's columns, the hand).  Your row in
@@ -704,10 +712,8 @@ class DealStepper:
                 label = f"<b>seat {row.seat} · you</b>" + label[len(head):]
             if row.to_move:  # the row to move is tinted (CSS :has), with no extra message
                 label = f'<span class="rb-mover-mark">{label}</span>'
-            values = [label, *(escape(c) for c in row.cells)]
-            for cell, value in zip(cells, values):
-                if cell.value != value:
-                    cell.value = value
+            for cell, value in zip(cells, [label, *(escape(c) for c in row.cells)]):
+                cell.value = value  # (a value that is the same sends nothing)
             hand = cells[-1]
             if hand is self.hand_area:  # your hand is tinted on your turn (one message)
                 if row.to_move:
@@ -716,10 +722,7 @@ class DealStepper:
                     hand.remove_class("rb-mover")
             else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
-                value = hand_cell_html(state, row.seat, face_up, compact=True)
-                if hand.value != value:
-                    hand.value = value
-
+                hand.value = hand_cell_html(state, row.seat, face_up, compact=True)
 
     def _draw_waiting(self) -> None:
         """Show the game's diagram of the current position in ``extra`` when the toggle is on
@@ -735,7 +738,7 @@ class DealStepper:
             self.diagram.clear(self._extra_given)
             return
         if spec.all_hands and self._seats() != "all":
-            self.diagram.clear(_message_html(
+            self.diagram.clear(message_html(
                 f"The diagram ({spec.label}) shows every hand: choose 'all hands' to see it.",
                 bad=False))
             return
@@ -752,11 +755,14 @@ class DealStepper:
 
     def _notify(self) -> None:
         for callback in self._observers:
-            try:
-                callback(self.state)
-            except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
-                self.message.value = _message_html(f"A function watching the stepper failed: "
-                                                   f"{quoted(str(exc), 200)}")
+            self._tell(callback)
+
+    def _tell(self, callback: Callable[[GameState | None], None]) -> None:
+        try:
+            callback(self.state)
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
+            self.message.value = message_html(f"A function watching the stepper failed: "
+                                              f"{quoted(str(exc), 200)}")
 
     def _log(self, index: int) -> list[Any]:
         """The public log entries of move ``index`` (1 = the first move) of the line shown:
@@ -803,9 +809,8 @@ class DealStepper:
                          "of cards from the hand")
             legal = []
         for move in legal:
-            cards = move.cards
-            if len(cards) == 1:
-                card = next(iter(cards))
+            if len(move.cards) == 1:
+                card = next(iter(move.cards))
                 words = move_words(state, move)
                 label = card_html(card, legal=True, title=words)
                 parts.append(label if words == card.pretty() else
@@ -820,10 +825,7 @@ class DealStepper:
         """A card button's look: refused (red edge), chosen for a draw, lit, or plain."""
         if card == self._refused:
             return "danger"
-        button = self._buttons_by_card[card]
-        if button.icon == "times":
-            return "warning"
-        return "primary" if button.icon == "check" else ""
+        return {"times": "warning", "check": "primary"}.get(self._buttons_by_card[card].icon, "")
 
     def _draw_play(self, state: GameState | None) -> None:
         if not self.play_mode or state is None:
@@ -861,12 +863,10 @@ class DealStepper:
         legal_texts = {str(m) for m in legal}
         for move in action_moves(state):
             text = str(move)
-            b = self.action_buttons.get(text)
-            if b is None:
-                b = W.Button(description=move.pretty(), layout=W.Layout(width="auto"))
-                b.add_class("rb-actbtn")
-                b.on_click(lambda _b, t=text: self.click_action(t))
-                self.action_buttons[text] = b
+            if text not in self.action_buttons:
+                self.action_buttons[text] = button(move.pretty(), css="rb-actbtn",
+                                                   action=partial(self.click_action, text))
+            b = self.action_buttons[text]
             ok = text in legal_texts
             b.tooltip = state.explain(move).reason if mine else f"{text}: not your turn"
             b.icon = "check" if ok else ""
@@ -887,11 +887,8 @@ class DealStepper:
         if self._pending_card is not None and mine:
             choices = [m for m in legal if m.cards.mask == self._pending_card.mask]
             while len(self.suit_buttons) < len(choices):
-                sb = W.Button(layout=W.Layout(width="auto"))
-                sb.add_class("rb-actbtn")
-                k = len(self.suit_buttons)
-                sb.on_click(lambda _b, k=k: self._click_suit(k))
-                self.suit_buttons.append(sb)
+                self.suit_buttons.append(button("", css="rb-actbtn", action=partial(
+                    self._click_suit, len(self.suit_buttons))))
             self._suit_moves = choices
             for sb, move in zip(self.suit_buttons, choices):
                 sb.description = state.rules.choice_label(move)
@@ -904,14 +901,11 @@ class DealStepper:
     def _card_button(self, card: Card) -> W.Button:
         """The button of one card, made once: a click always means that very card, even if
         it lands while the hand is being redrawn."""
-        button = self._buttons_by_card.get(card)
-        if button is None:
-            button = W.Button(description=card.pretty(), layout=W.Layout(width="auto"))
-            button.add_class("rb-cardbtn")
-            button.add_class("rb-red" if card.is_red else "rb-black")
-            button.on_click(lambda _b, c=card: self.click_card(c))
-            self._buttons_by_card[card] = button
-        return button
+        if card not in self._buttons_by_card:
+            made = button(card.pretty(), css="rb-cardbtn", action=partial(self.click_card, card))
+            made.add_class("rb-red" if card.is_red else "rb-black")
+            self._buttons_by_card[card] = made
+        return self._buttons_by_card[card]
 
     def _click_suit(self, k: int) -> None:
         if k < len(self._suit_moves):
@@ -923,9 +917,6 @@ class DealStepper:
         if not self._states:
             return ""
         return json.dumps(self._states[-1].to_record(), indent=1, ensure_ascii=False)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"<DealStepper {self.state!r} position {self._index}/{len(self._states) - 1}>"
