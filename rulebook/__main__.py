@@ -90,11 +90,9 @@ def _whole(text: str) -> int:
 def _seed(text: str) -> int:
     """A seed typed on the command line (see :func:`rulebook.errors.check_seed`)."""
     try:
-        seed = check_seed(_whole(text))
+        return int(check_seed(_whole(text)))
     except RulebookError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    assert isinstance(seed, int)
-    return seed
 
 
 def _sheet(spec: str, out: str | None, text: bool) -> int:

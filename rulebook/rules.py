@@ -577,19 +577,14 @@ def parse_option(text: str) -> tuple[str, Any]:
         raise RulesError(f"option {quoted(text)}: expected name=value, for example "
                          f"{example_option()}")
     low = raw.lower() if raw.isascii() else raw  # str.lower folds the Kelvin sign into "k"
-    value: Any
     if low in ("true", "on", "yes"):
-        value = True
-    elif low in ("false", "off", "no"):
-        value = False
-    elif "," in raw and len(raw) <= 10_000 and all(
+        return name, True
+    if low in ("false", "off", "no"):
+        return name, False
+    if "," in raw and len(raw) <= 10_000 and all(
             _WHOLE.fullmatch(x.strip(" \t")) for x in raw.split(",")):
-        value = [int(x) for x in raw.split(",")]
-    elif _WHOLE.fullmatch(raw):
-        value = int(raw)
-    else:
-        value = raw
-    return name, value
+        return name, [int(x) for x in raw.split(",")]
+    return name, int(raw) if _WHOLE.fullmatch(raw) else raw
 
 
 # ASCII digits only (int() also reads "７" and "1_000"), and at most 1,000 of them: a longer

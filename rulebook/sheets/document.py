@@ -239,9 +239,8 @@ class HowToPlay(_Sections):
 
     def text(self) -> str:
         """The whole text, plain."""
-        parts = [f"{self.title}\n{'=' * len(self.title)}", self.intro]
-        parts += [s.text() for s in self.sections]
-        return "\n\n".join(parts)
+        return "\n\n".join([f"{self.title}\n{'=' * len(self.title)}", self.intro,
+                            *(s.text() for s in self.sections)])
 
     def __str__(self) -> str:
         return self.text()
@@ -282,10 +281,8 @@ class RuleSheet(_Sections):
 
     def text(self) -> str:
         """The sheet as plain text."""
-        parts = [f"{self.title}\n{'=' * len(self.title)}", self.subtitle]
-        parts += [s.text() for s in self.sections]
-        parts.append(self.footer)
-        return "\n\n".join(parts)
+        return "\n\n".join([f"{self.title}\n{'=' * len(self.title)}", self.subtitle,
+                            *(s.text() for s in self.sections), self.footer])
 
     def __str__(self) -> str:
         return self.text()

@@ -64,8 +64,7 @@ class SevensRules(RulesBase):
         super().__post_init__()
         settings = self.profile.settings
         opts = self.options
-        ranked = bool(opts.get("ranked", False))
-        if ranked:
+        if opts.get("ranked", False):
             # BS-HR-2/3: a ranked game refuses every house rule switched on.
             specs = self.profile.options
             on = [f"{specs[name].label} ({name})" for name in HOUSE_RULES if name in opts
