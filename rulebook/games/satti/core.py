@@ -137,17 +137,14 @@ def legal_codes(hand: int, top: int, suit: int, penalty: int, skipped: bool, nam
         return _NAMES
     if skipped:
         return _SKIP_ONLY
-    if penalty:
-        return _penalty_codes(hand & SEVENS if stacking else 0)
+    if penalty:  # any 7 held (SAT-SEVEN-2), then draw
+        return (*bits(hand & SEVENS if stacking else 0), DRAW)
     fit = hand & FIT[top][suit]
     if not fit:
         return _DRAW_ONLY
     if fit == hand and not hand & (hand - 1):
         return (fit.bit_length() - 1,)  # the last card; a last jack names no suit (SAT-END-3)
-    codes = _PLAY_CODES.get(fit)
-    if codes is None:
-        codes = _play_codes(fit)
-    return codes
+    return _PLAY_CODES.get(fit) or _play_codes(fit)
 
 
 _NAMES = (NAME, NAME + 1, NAME + 2, NAME + 3)
@@ -155,11 +152,6 @@ _SKIP_ONLY = (SKIP,)
 _DRAW_ONLY = (DRAW,)
 _PLAY_CODES: dict[int, tuple[int, ...]] = {}
 """Memo of :func:`_play_codes` (the fitting cards' codes depend on the fitting mask only)."""
-
-
-def _penalty_codes(sevens: int) -> tuple[int, ...]:
-    """Any 7 held (SAT-SEVEN-2), then draw."""
-    return (*bits(sevens), DRAW)
 
 
 def _play_codes(fit: int) -> tuple[int, ...]:
@@ -214,23 +206,12 @@ class Table:
 
     def copy(self) -> "Table":
         """An independent copy (hands and pile are fresh lists)."""
-        t = object.__new__(Table)
-        t.n = self.n
-        t.hands = self.hands[:]
-        t.pile = self.pile[:]
-        t.discards = self.discards
-        t.top = self.top
-        t.suit = self.suit
-        t.named = self.named
-        t.penalty = self.penalty
-        t.skipped = self.skipped
-        t.naming = self.naming
-        t.turn = self.turn
+        t = Table(self.n, self.hands[:], self.pile[:], self.discards, self.top, self.suit,
+                  self.named, self.penalty, self.skipped, self.naming, self.turn, self.seed,
+                  self.reshuffles)
         t.over = self.over
         t.winner = self.winner
         t.stopped = self.stopped
-        t.reshuffles = self.reshuffles
-        t.seed = self.seed
         return t
 
 
@@ -405,13 +386,8 @@ def places_of(counts: Sequence[int], winner: int) -> tuple[int, ...]:
     """
     if winner < 0:
         return places_from_scores(counts)
-    others = [c for s, c in enumerate(counts) if s != winner]
-    ranked = places_from_scores(others)
-    out = []
-    it = iter(ranked)
-    for s in range(len(counts)):
-        out.append(1 if s == winner else next(it) + 1)
-    return tuple(out)
+    others = sorted(c for s, c in enumerate(counts) if s != winner)
+    return tuple(1 if s == winner else 2 + others.index(c) for s, c in enumerate(counts))
 
 
 class Playout(NamedTuple):
