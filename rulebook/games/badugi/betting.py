@@ -251,19 +251,13 @@ def new_table(n: int, small_bet: int, seed: Any, button: int, stacks: tuple[int,
     t.reopened = [True] * n
     t.phase = R1
     t.to_act = -1
-    t.level = 0
-    t.full_level = 0
-    t.raises = 0
     t.last_aggressor = -1
+    for name in ("level", "full_level", "raises", "top", "discards", "burns", "exposed",
+                 "reshuffles", "expose_pending"):
+        setattr(t, name, 0)  # nothing bet, dealt, discarded, exposed or reshuffled yet
     t.deck = ()
-    t.top = 0
-    t.discards = 0
-    t.burns = 0
-    t.exposed = 0
     t.burned = False
-    t.reshuffles = 0
     t.draw_counts = [NOT_AVAILABLE] * n
-    t.expose_pending = 0
     t.returned = [0] * n
     t.result = None
     return t
@@ -391,18 +385,10 @@ def needs_action(t: Table, j: int) -> bool:
 def round_done(t: Table) -> bool:
     """BDG-BET-9: everyone able has acted and matched, or at most one can bet and has matched."""
     dealt, folded, stacks, acted, bets, level = t.dealt, t.folded, t.stacks, t.acted, t.bets, t.level
-    ables = 0
-    pending = False
-    last = -1
-    for j in range(t.n):
-        if dealt[j] and not folded[j] and stacks[j] > 0:
-            ables += 1
-            last = j
-            if not acted[j] or bets[j] < level:
-                pending = True
-    if ables <= 1:
-        return ables == 0 or bets[last] >= level
-    return not pending
+    ables = [j for j in range(t.n) if dealt[j] and not folded[j] and stacks[j] > 0]
+    if len(ables) <= 1:
+        return not ables or bets[ables[0]] >= level
+    return all(acted[j] and bets[j] >= level for j in ables)
 
 
 def advance_betting(t: Table, after: int) -> None:

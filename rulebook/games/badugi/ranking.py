@@ -37,7 +37,7 @@ import dataclasses
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import total_ordering
-from itertools import combinations
+from itertools import accumulate
 from typing import Any, Union
 
 from ...cards import RANK_NAMES, RANKS, SUIT_NAMES, Card, CardSet, CardsLike
@@ -233,11 +233,9 @@ class BadugiValue:
         return f"<BadugiValue {cards}: {self.words()}, class {self.class_index}>"
 
     def _repr_html_(self) -> str:
-        parts = []
-        for card in self.cards:
-            html = card._repr_html_()
-            parts.append(html if card in self.counting_cards
-                         else f'<span style="opacity:0.4">{html}</span>')
+        parts = [card._repr_html_() if card in self.counting_cards
+                 else f'<span style="opacity:0.4">{card._repr_html_()}</span>'
+                 for card in self.cards]
         return (f'<span class="rulebook-badugi">{" ".join(parts)} &mdash; '
                 f"{self.words()} (class {self.class_index} of {CLASS_COUNT})</span>")
 
@@ -281,13 +279,13 @@ class BadugiValue:
         c = card.pretty()
         clashes = tuple(x for x in self.counting_cards if x.suit == card.suit or x.rank == card.rank)
         best: tuple[int, tuple[Card, ...]] | None = None
-        for sub in combinations(self.cards, self.count):
-            if card not in sub or len({x.suit for x in sub}) < self.count \
-                    or len({x.rank for x in sub}) < self.count:
-                continue
-            cls = _CLASS_OF_RANKMASK[sum(1 << (x.rank - 1) for x in sub)]
-            if best is None or cls < best[0]:
-                best = (cls, tuple(sorted(sub, key=lambda x: (-x.rank, x.index))))
+        cards = self.cards
+        for sub in rainbow_subsets([x.rank for x in cards], [x.suit for x in cards]):
+            if cards.index(card) in sub:
+                cls = _CLASS_OF_RANKMASK[sum(1 << (cards[i].rank - 1) for i in sub)]
+                if best is None or cls < best[0]:
+                    best = (cls, tuple(sorted((cards[i] for i in sub),
+                                              key=lambda x: (-x.rank, x.index))))
         same_suit = next((x for x in clashes if x.suit == card.suit), None)
         same_rank = next((x for x in clashes if x.rank == card.rank), None)
         shares = []
@@ -519,11 +517,7 @@ class AllHands:
         self.masks = masks
         self.classes = classes
         self.class_counts = class_counts
-        better, total = [], 0
-        for n in class_counts:
-            better.append(total)
-            total += n
-        self._better = tuple(better)
+        self._better = tuple(accumulate(class_counts[:-1], initial=0))
         self._by_class: list[array[int]] | None = None
         self._rows: list[ClassRow] | None = None
 

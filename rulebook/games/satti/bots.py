@@ -72,12 +72,10 @@ def easy_code(legal: Sequence[int], hand: int, rng: TurnRandom) -> int:
         return NAME + rng.below(4)
     if first == SKIP:
         return SKIP
-    cards = []
-    for code in legal:
-        if code < JACK_NAMING:
-            cards.append(code)
-        elif code < DRAW and not (code - JACK_NAMING) & 3:
-            cards.append(FIRST_JACK + ((code - JACK_NAMING) >> 2))
+    # the playable cards, a jack once (its first naming code)
+    cards = [code if code < JACK_NAMING else FIRST_JACK + ((code - JACK_NAMING) >> 2)
+             for code in legal
+             if code < JACK_NAMING or (code < DRAW and not (code - JACK_NAMING) & 3)]
     if not cards:
         return DRAW
     card = cards[rng.below(len(cards))]

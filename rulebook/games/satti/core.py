@@ -79,14 +79,13 @@ JACKS = RANK_MASKS[JACK_RANK]
 FIRST_JACK = JACK_RANK * 4
 """Index of JC; the jacks are 40..43."""
 
-# FIT[top][suit]: the cards that fit top card ``top`` with current suit ``suit`` when no
-# penalty is pending: the current suit (SAT-FIT-1, SAT-FIT-2), the top card's rank
-# (SAT-FIT-2) and every jack (SAT-FIT-3).  After a jack the "rank" cards are the jacks, so
-# only the named suit and jacks fit (SAT-FIT-4).
 FIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(SUIT_MASKS[s] | RANK_MASKS[top >> 2] | JACKS for s in range(4)) for top in range(52)
 )
-"""``FIT[top][suit]``: the mask of the cards that fit (see the comment above)."""
+"""``FIT[top][suit]``: the cards that fit top card ``top`` with current suit ``suit`` when no
+penalty is pending: the current suit (SAT-FIT-1, SAT-FIT-2), the top card's rank (SAT-FIT-2)
+and every jack (SAT-FIT-3).  After a jack the "rank" cards are the jacks, so only the named
+suit and jacks fit (SAT-FIT-4)."""
 
 # Move codes, used by the rule functions and the fast loop; MOVES[code] is the move object.
 JACK_NAMING = 52
@@ -260,7 +259,8 @@ def play_card(t: Table, seat: int, card: int, named: int) -> None:
     Last card: the round ends, no penalty, skip or suit follows (SAT-END-1..3).  A 7 makes a
     penalty of 2 pending, or raises a pending one by 2 (SAT-SEVEN-1, SAT-SEVEN-3); an 8 skips
     the next player, just once (SAT-EIGHT-2, SAT-EIGHT-4); a jack's named suit is the current
-    suit (SAT-JACK-1, SAT-FIT-1); any other card's suit is the current suit.
+    suit (SAT-JACK-1, SAT-FIT-1); any other card's suit is the current suit.  A jack with
+    ``named`` -1 was drawn and played at once: its player names the suit next (SAT-TURN-4).
     """
     hand = t.hands[seat] ^ (1 << card)
     t.hands[seat] = hand
@@ -276,6 +276,9 @@ def play_card(t: Table, seat: int, card: int, named: int) -> None:
         return
     rank = card >> 2
     if rank == JACK_RANK:
+        if named < 0:
+            t.naming = True
+            return
         t.suit = named
         t.named = True
     elif rank == SEVEN_RANK:
@@ -313,16 +316,7 @@ def step(t: Table, code: int, play_after_draw: bool) -> int:
             return 0
         t.hands[seat] |= 1 << card
         if play_after_draw and FIT[t.top][t.suit] >> card & 1:
-            # SAT-TURN-4: a drawn card that fits is played at once.
-            if card >> 2 == JACK_RANK:
-                t.hands[seat] ^= 1 << card
-                t.discards |= 1 << t.top
-                t.top = card
-                t.suit = card & 3
-                t.named = False
-                t.naming = True
-            else:
-                play_card(t, seat, card, -1)
+            play_card(t, seat, card, -1)  # SAT-TURN-4: a drawn card that fits is played at once
             return 1
         t.turn = nxt  # SAT-TURN-5
         return 1
@@ -364,10 +358,8 @@ def deal_table(players: int, seed: int | str, dealer: int, hand_size: int) -> Ta
     """
     pile = shuffled_deck(seed)
     hands = [0] * players
-    seat = dealer
-    for _ in range(players * hand_size):
-        seat = seat + 1 if seat + 1 < players else 0
-        hands[seat] |= 1 << pile.pop()
+    for k in range(players * hand_size):
+        hands[(dealer + 1 + k) % players] |= 1 << pile.pop()
     top = pile.pop()
     k = 0
     while top >> 2 == SEVEN_RANK:

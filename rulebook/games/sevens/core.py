@@ -115,10 +115,8 @@ def deal_hands(seed: int | str, players: int, dealer: int) -> list[int]:
     Returns one hand mask per seat (BS-DEAL-5); the sizes come out as BS-DEAL-6 lists them.
     """
     hands = [0] * players
-    seat = (dealer + 1) % players
-    for index in shuffle_order(seed):
-        hands[seat] |= 1 << index
-        seat = seat + 1 if seat + 1 < players else 0
+    for k, index in enumerate(shuffle_order(seed)):
+        hands[(dealer + 1 + k) % players] |= 1 << index
     return hands
 
 
