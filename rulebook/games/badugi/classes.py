@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations, product
 from math import comb
 
-from ...cards import RANKS, Card, CardsLike, mask_indices, parse_cards
+from ...cards import RANKS, Card, CardsLike, parse_cards
 from ...errors import CardError, quoted
 
 HAND_COUNT = comb(52, 4)
@@ -191,7 +191,12 @@ def class_index_of(cards: CardsLike | int) -> int:
             raise CardError(
                 f"a Badugi hand as a mask is a 52-bit number with exactly four bits set, "
                 f"not {quoted(cards)}")
-        return _best_of_indices(mask_indices(cards))[0]
+        indices = []  # a loop here, not cards.mask_indices: this is the engines' hot path
+        while cards:
+            low = cards & -cards
+            indices.append(low.bit_length() - 1)
+            cards ^= low
+        return _best_of_indices(indices)[0]
     return _best_of_indices([c.index for c in _read_hand(cards)])[0]
 
 

@@ -280,7 +280,7 @@ class BadugiValue:
         clashes = tuple(x for x in self.counting_cards if x.suit == card.suit or x.rank == card.rank)
         best: tuple[int, tuple[Card, ...]] | None = None
         cards = self.cards
-        for sub in rainbow_subsets([x.rank for x in cards], [x.suit for x in cards]):
+        for sub in rainbow_subsets([x.rank for x in cards], [x.index & 3 for x in cards]):
             if cards.index(card) in sub:
                 cls = _CLASS_OF_RANKMASK[sum(1 << (cards[i].rank - 1) for i in sub)]
                 if best is None or cls < best[0]:

@@ -38,7 +38,6 @@ from .core import (
     SKIP,
     TRY_DRAW,
     Playout,
-    bits,
     deal_table,
     legal_codes,
     places_of,
@@ -92,7 +91,16 @@ def group_size(hand: int, card: int) -> int:
 
 def best_card(hand: int, candidates: int) -> int:
     """The candidate with the largest group, ties to canonical order (SAT-AI-4)."""
-    return max(bits(candidates), key=lambda card: group_size(hand, card), default=-1)
+    best = -1
+    size = -1
+    while candidates:  # a loop over the bits, not max(): this is the fast playout's hot path
+        low = candidates & -candidates
+        card = low.bit_length() - 1
+        candidates ^= low
+        g = group_size(hand, card)
+        if g > size:
+            best, size = card, g
+    return best
 
 
 def smart_suit(hand: int) -> int:
