@@ -236,7 +236,9 @@ def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
         used_sets = sorted({p for fam in family_sets for p in fam})
         for ranks in combinations(range(13), groups):
             bit = [1 << ranks[g] for g in group_of_position]
-            rank_class = {p: class_of_rankmask[sum(b for i, b in enumerate(bit) if p >> i & 1)]
+            rank_class = {p: class_of_rankmask[(bit[0] if p & 1 else 0) | (bit[1] if p & 2 else 0)
+                                               | (bit[2] if p & 4 else 0)
+                                               | (bit[3] if p & 8 else 0)]
                           for p in used_sets}
             family_class = [min(rank_class[p] for p in fam) for fam in family_sets]
             for f, n in enumerate(family_sizes):
