@@ -354,7 +354,8 @@ def test_all_hands_agree_with_evaluate_on_every_hand() -> None:
     hands = all_hands()
     assert all_hands() is hands  # built once, kept in memory
     assert all(class_index_of(m) == c for m, c in hands)
-    assert all(ranking._best_subset(list(CardSet(m)))[0] == c for m, c in list(hands)[::97])
+    assert all(ranking._best_of_indices([x.index for x in CardSet(m)])[0] == c
+               for m, c in list(hands)[::97])
 
 
 def test_standing_counts_hands_better_tied_and_worse() -> None:

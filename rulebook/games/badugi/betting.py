@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, cast
 
+from ...cards import mask_indices
 from ...errors import PositionError
 from ...protocol import derived_random
 from .ranking import class_index_of
@@ -72,12 +73,7 @@ def draw_options(hand: int) -> tuple[int, ...]:
 
     Standing pat (0) first, then by the number of cards and canonical order.
     """
-    bits = []
-    mask = hand
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
+    bits = [1 << i for i in mask_indices(hand)]
     # 0 to 4 cards, even for a (dead, BDG-SHOW-5) hand of more cards set up by hand
     return tuple(sum(combo) for k in range(min(len(bits), 4) + 1)
                  for combo in combinations(bits, k))
@@ -212,10 +208,15 @@ def next_seat(t: Table, seat: int, want: Any) -> int:
 
 # -- the deal -------------------------------------------------------------------------------
 
+def _dealt_order(dealt: tuple[bool, ...], button: int) -> list[int]:
+    """The dealt-in seats clockwise from the button's left, the button last."""
+    n = len(dealt)
+    return [(button + k) % n for k in range(1, n + 1) if dealt[(button + k) % n]]
+
+
 def blind_seats(dealt: tuple[bool, ...], button: int) -> tuple[int, int]:
     """Small and big blind seats (BDG-SEAT-5; heads-up the button is the small blind, BDG-SEAT-6)."""
-    n = len(dealt)
-    order = [(button + k) % n for k in range(1, n + 1) if dealt[(button + k) % n]]
+    order = _dealt_order(dealt, button)
     if len(order) == 2:
         return button, order[0]
     return order[0], order[1]
@@ -250,19 +251,13 @@ def new_table(n: int, small_bet: int, seed: Any, button: int, stacks: tuple[int,
     t.reopened = [True] * n
     t.phase = R1
     t.to_act = -1
-    t.level = 0
-    t.full_level = 0
-    t.raises = 0
     t.last_aggressor = -1
+    for name in ("level", "full_level", "raises", "top", "discards", "burns", "exposed",
+                 "reshuffles", "expose_pending"):
+        setattr(t, name, 0)  # nothing bet, dealt, discarded, exposed or reshuffled yet
     t.deck = ()
-    t.top = 0
-    t.discards = 0
-    t.burns = 0
-    t.exposed = 0
     t.burned = False
-    t.reshuffles = 0
     t.draw_counts = [NOT_AVAILABLE] * n
-    t.expose_pending = 0
     t.returned = [0] * n
     t.result = None
     return t
@@ -278,14 +273,11 @@ def deal(n: int, small_bet: int, seed: Any, button: int, stacks: tuple[int, ...]
     t = new_table(n, small_bet, seed, button, stacks, dealt)
     deck = list(range(52))
     derived_random(seed, "deck").shuffle(deck)
-    order = [(t.button + k) % n for k in range(1, n + 1) if dealt[(t.button + k) % n]]
-    top = 0
-    for _ in range(4):
-        for seat in order:
-            t.hands[seat] |= 1 << deck[top]
-            top += 1
+    order = _dealt_order(dealt, t.button)
+    for k in range(4 * len(order)):
+        t.hands[order[k % len(order)]] |= 1 << deck[k]
     t.deck = tuple(deck)
-    t.top = top
+    t.top = 4 * len(order)
     post_blinds(t)
     start_round(t)
     return t
@@ -369,8 +361,7 @@ def apply_action(t: Table, kind: int) -> None:
             pay(t, i, need)
             t.level = t.full_level = target
             t.raises += 1
-            for j in range(t.n):
-                t.reopened[j] = True
+            t.reopened = [True] * t.n
         else:  # a short all-in: raises the total but is no full raise (BDG-POT-4)
             pay(t, i, t.stacks[i])
             t.level = t.bets[i]
@@ -394,18 +385,10 @@ def needs_action(t: Table, j: int) -> bool:
 def round_done(t: Table) -> bool:
     """BDG-BET-9: everyone able has acted and matched, or at most one can bet and has matched."""
     dealt, folded, stacks, acted, bets, level = t.dealt, t.folded, t.stacks, t.acted, t.bets, t.level
-    ables = 0
-    pending = False
-    last = -1
-    for j in range(t.n):
-        if dealt[j] and not folded[j] and stacks[j] > 0:
-            ables += 1
-            last = j
-            if not acted[j] or bets[j] < level:
-                pending = True
-    if ables <= 1:
-        return ables == 0 or bets[last] >= level
-    return not pending
+    ables = [j for j in range(t.n) if dealt[j] and not folded[j] and stacks[j] > 0]
+    if len(ables) <= 1:
+        return not ables or bets[ables[0]] >= level
+    return all(acted[j] and bets[j] >= level for j in ables)
 
 
 def advance_betting(t: Table, after: int) -> None:
@@ -422,9 +405,8 @@ def start_round(t: Table) -> None:
     BDG-BET-7, BDG-BET-8 (heads-up the button acts first in R1 and last afterwards).  A round
     in which no one can bet is skipped (BDG-BET-9).
     """
-    for j in range(t.n):
-        t.acted[j] = False
-        t.reopened[j] = True
+    t.acted = [False] * t.n
+    t.reopened = [True] * t.n
     t.last_aggressor = -1
     if t.phase != R1:
         t.bets = [0] * t.n
@@ -434,9 +416,8 @@ def start_round(t: Table) -> None:
     advance_betting(t, t.bb if t.phase == R1 else t.button)
 
 
-def return_uncalled(t: Table) -> list[int]:
-    """Give back chips no other player matched (BDG-POT-3); returns what each seat got."""
-    back = [0] * t.n
+def return_uncalled(t: Table) -> None:
+    """Give back chips no other player matched (BDG-POT-3)."""
     top = max(t.committed)
     holders = [j for j in range(t.n) if t.committed[j] == top]
     if len(holders) == 1:
@@ -447,8 +428,6 @@ def return_uncalled(t: Table) -> list[int]:
         t.bets[j] -= extra
         t.stacks[j] += extra
         t.returned[j] += extra
-        back[j] = extra
-    return back
 
 
 def end_round(t: Table) -> None:
@@ -466,9 +445,8 @@ def end_round(t: Table) -> None:
 def start_draw(t: Table) -> None:
     """A draw: every live player in turn from the button's left (BDG-DRAW-1)."""
     t.bets = [0] * t.n
-    for j in range(t.n):
-        t.acted[j] = False
-        t.draw_counts[j] = NOT_AVAILABLE
+    t.acted = [False] * t.n
+    t.draw_counts = [NOT_AVAILABLE] * t.n
     t.burned = False
     t.to_act = next_seat(t, t.button, lambda j: t.dealt[j] and not t.folded[j])
 
@@ -481,10 +459,8 @@ def stub_size(t: Table) -> int:
 def reshuffle(t: Table) -> None:
     """BDG-DRAW-6/7: every discard but the current drawer's own (exposed cards included), the
     burns and the stub's last card become a new stub, shuffled from the seed."""
-    pool = t.discards | t.burns
-    for k in range(t.top, len(t.deck)):
-        pool |= 1 << t.deck[k]
-    cards = [i for i in range(52) if pool >> i & 1]
+    pool = t.discards | t.burns | sum(1 << c for c in t.deck[t.top:])
+    cards = mask_indices(pool)
     derived_random(t.seed, "reshuffle", t.reshuffles).shuffle(cards)
     t.reshuffles += 1
     t.deck = tuple(cards)
@@ -631,7 +607,4 @@ def finish(t: Table) -> None:
 
 def accounted_cards(t: Table) -> list[int]:
     """Every card's mask once: hands, stub, discards (exposed cards included) and burns."""
-    masks = [h for h in t.hands]
-    masks += [1 << c for c in t.deck[t.top:]]
-    masks += [t.discards, t.burns]
-    return masks
+    return [*t.hands, *(1 << c for c in t.deck[t.top:]), t.discards, t.burns]

@@ -16,11 +16,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...cards import CardSet
+from ...cards import mask_indices
 from ...protocol import RandomBot, TurnRandom, check_turn, register_bot
 from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
 from .moves import Action, Draw, Move
+from .classes import _best_of_indices
 from .ranking import ranks_of_class
 from .state import BadugiState, BadugiView
 
@@ -30,16 +31,8 @@ __all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_choos
 @lru_cache(maxsize=1 << 16)
 def counting_mask(hand: int) -> int:
     """The counting cards of a four-card hand as a mask (BDG-RANK-2, BDG-RANK-3)."""
-    from .ranking import evaluate
-
-    mask = 0
-    for card in evaluate(CardSet(hand)).counting_cards:
-        mask |= card.mask
-    return mask
-
-
-def _ranks(mask: int) -> list[int]:
-    return [i // 4 + 1 for i in range(52) if mask >> i & 1]
+    indices = mask_indices(hand)
+    return sum(1 << indices[i] for i in _best_of_indices(indices)[1])
 
 
 def smart_discard(hand: int, draw: int) -> int:
@@ -53,17 +46,12 @@ def smart_discard(hand: int, draw: int) -> int:
     counting = counting_mask(hand)
     limit = 7 + draw
     if counting.bit_count() == 4:
-        top = max(_ranks(counting))
-        if top <= limit + 2 or draw == 3:
+        high = counting.bit_length() - 1  # the badugi's highest card (rank high // 4 + 1)
+        if high // 4 + 1 <= limit + 2 or draw == 3:
             return 0
-        # break the badugi's highest card
-        high = max(i for i in range(52) if counting >> i & 1)
-        return 1 << high
-    keep = 0
-    for i in range(52):
-        if counting >> i & 1 and i // 4 + 1 <= limit:
-            keep |= 1 << i
-    return hand & ~keep
+        return 1 << high  # break the badugi's highest card
+    # keep the counting cards of rank <= limit: card indices below 4 * limit
+    return hand & ~(counting & ((1 << 4 * limit) - 1))
 
 
 def strength(hand: int, phase: int) -> int:

@@ -177,11 +177,6 @@ def _best_of_indices(indices: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     return best_class, best_sub
 
 
-def _best_subset(hand: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    """:func:`_best_of_indices` for four cards in canonical order."""
-    return _best_of_indices([c.index for c in hand])
-
-
 def class_index_of(cards: CardsLike | int) -> int:
     """Only the class index of four cards (text, cards, a CardSet or a 52-bit mask).
 
@@ -196,13 +191,13 @@ def class_index_of(cards: CardsLike | int) -> int:
             raise CardError(
                 f"a Badugi hand as a mask is a 52-bit number with exactly four bits set, "
                 f"not {quoted(cards)}")
-        indices = []
+        indices = []  # a loop here, not cards.mask_indices: this is the engines' hot path
         while cards:
             low = cards & -cards
             indices.append(low.bit_length() - 1)
             cards ^= low
         return _best_of_indices(indices)[0]
-    return _best_subset(_read_hand(cards))[0]
+    return _best_of_indices([c.index for c in _read_hand(cards)])[0]
 
 
 def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
@@ -248,36 +243,15 @@ def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
             family_class = [min(rank_class[p] for p in fam) for fam in family_sets]
             for f, n in enumerate(family_sizes):
                 counts[family_class[f]] += n
-            options = [rank_options[m][r] for m, r in zip(shape, ranks)]
-            if groups == 4:
-                left = [a | b for a in options[0] for b in options[1]]
-                right = [c | d for c in options[2] for d in options[3]]
-                masks.extend([x | y for x in left for y in right])
-            elif groups == 3:
-                left = [a | b for a in options[0] for b in options[1]]
-                masks.extend([x | c for x in left for c in options[2]])
-            elif groups == 2:
-                masks.extend([a | b for a in options[0] for b in options[1]])
-            else:
-                masks.extend(options[0])
+            # every suit choice, in the order of suit_choices: one rank's options at a time
+            hands = [0]
+            for m, r in zip(shape, ranks):
+                hands = [h | x for h in hands for x in rank_options[m][r]]
+            masks.extend(hands)
             classes.extend(map(family_class.__getitem__, family_of_choice))
     return masks, classes, tuple(counts)
 
 
-def _shapes() -> tuple[tuple[int, ...], ...]:
-    """How four cards split into ranks, lowest rank first: (1,1,1,1), (2,1,1), (1,2,1), ..."""
-    out = []
-    for cuts in range(8):  # a cut between sorted positions i and i+1 means a new rank
-        shape, run = [], 1
-        for i in range(3):
-            if cuts >> i & 1:
-                shape.append(run)
-                run = 1
-            else:
-                run += 1
-        shape.append(run)
-        out.append(tuple(shape))
-    return tuple(sorted(out, key=lambda s: (-len(s), s)))
-
-
-_SHAPES = _shapes()
+_SHAPES = ((1, 1, 1, 1), (1, 1, 2), (1, 2, 1), (2, 1, 1), (1, 3), (2, 2), (3, 1), (4,))
+"""How four cards in canonical order split into ranks, lowest rank first (every split of 4
+into parts in order), the shapes with more ranks first."""

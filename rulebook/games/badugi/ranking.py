@@ -36,32 +36,18 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from functools import total_ordering
+from itertools import accumulate
 from typing import Any, Union
 
-from ...cards import RANKS, SUIT_NAMES, Card, CardSet, CardsLike
-from ...errors import CardError, quoted
+from ...cards import RANK_NAMES, RANKS, SUIT_NAMES, Card, CardSet, CardsLike
+from ...errors import quoted
 from .graph import draw_hand
 from .classes import (
-    _build_all_hands,
-    HAND_COUNT,
-    _SIZES,
-    CLASS_COUNT,
-    CLASS_RANGES,
-    _SIZE_WORDS,
-    _POSITION_WORDS,
-    _PLURAL,
-    _NUMBER_WORDS,
-    rainbow_subsets,
-    class_index_of_ranks,
+    _CLASS_OF_RANKMASK, _NUMBER_WORDS, _PLURAL, _POSITION_WORDS, _RANKS_OF_CLASS, _SIZE_WORDS,
+    _SIZES, CLASS_COUNT, CLASS_RANGES, HAND_COUNT, _best_of_indices, _build_all_hands,
+    _rank_text, _read_hand, class_index_of, class_index_of_ranks, class_words, rainbow_subsets,
     ranks_of_class,
-    _RANKS_OF_CLASS,
-    _rank_text,
-    class_words,
-    _read_hand,
-    _CLASS_OF_RANKMASK,
-    _best_subset,
-    class_index_of,
 )
 
 __all__ = [
@@ -156,6 +142,7 @@ class HandExplanation:
         return iter(self.lines)
 
 
+@total_ordering
 class BadugiValue:
     """The value of a four-card Badugi hand (BDG-RANK-2..7).
 
@@ -179,7 +166,7 @@ class BadugiValue:
     def __init__(self, cards: CardsLike) -> None:
         given = _read_hand(cards, keep_order=True)
         hand = sorted(given)
-        cls, sub = _best_subset(hand)
+        cls, sub = _best_of_indices([c.index for c in hand])
         counting = sorted((hand[i] for i in sub), key=lambda c: -c.rank)
         for name, value in (
             ("cards", tuple(given)),
@@ -203,21 +190,6 @@ class BadugiValue:
             return NotImplemented
         return self.class_index < other.class_index
 
-    def __le__(self, other: object) -> bool:
-        if not isinstance(other, BadugiValue):
-            return NotImplemented
-        return self.class_index <= other.class_index
-
-    def __gt__(self, other: object) -> bool:
-        if not isinstance(other, BadugiValue):
-            return NotImplemented
-        return self.class_index > other.class_index
-
-    def __ge__(self, other: object) -> bool:
-        if not isinstance(other, BadugiValue):
-            return NotImplemented
-        return self.class_index >= other.class_index
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BadugiValue):
             return NotImplemented
@@ -228,11 +200,11 @@ class BadugiValue:
 
     def beats(self, other: CardsOrValue) -> bool:
         """Whether this hand beats ``other`` (cards or a value)."""
-        return self.class_index < _value(other).class_index
+        return self.class_index < evaluate(other).class_index
 
     def ties(self, other: CardsOrValue) -> bool:
         """Whether this hand ties ``other`` (BDG-RANK-7)."""
-        return self.class_index == _value(other).class_index
+        return self.class_index == evaluate(other).class_index
 
     # ---- words ------------------------------------------------------------------------
     @property
@@ -261,11 +233,9 @@ class BadugiValue:
         return f"<BadugiValue {cards}: {self.words()}, class {self.class_index}>"
 
     def _repr_html_(self) -> str:
-        parts = []
-        for card in self.cards:
-            html = card._repr_html_()
-            parts.append(html if card in self.counting_cards
-                         else f'<span style="opacity:0.4">{html}</span>')
+        parts = [card._repr_html_() if card in self.counting_cards
+                 else f'<span style="opacity:0.4">{card._repr_html_()}</span>'
+                 for card in self.cards]
         return (f'<span class="rulebook-badugi">{" ".join(parts)} &mdash; '
                 f"{self.words()} (class {self.class_index} of {CLASS_COUNT})</span>")
 
@@ -275,26 +245,23 @@ class BadugiValue:
         and the facts (:attr:`HandExplanation.counting`, :attr:`HandExplanation.not_counting`)."""
         cards_text = " ".join(c.pretty() for c in self.cards)
         counting_text = _and_list([c.pretty() for c in self.counting_cards])
-        summary = f"{cards_text} is the {self.words()}: {_counting_phrase(self, counting_text)}."
+        counts = "counts" if self.count == 1 else "count"
+        only = "only " if self.count == 1 else ""
+        summary = f"{cards_text} is the {self.words()}: {only}{counting_text} {counts}."
         lines = [summary]
-        line_clauses: list[tuple[str, ...]] = [("BDG-RANK-2", "BDG-RANK-4")]
         if self.count == 4:
             lines.append("All four cards have different suits and different ranks, so all four "
                          "count and the hand is a badugi.")
-            line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
         elif self.count == 1:
-            suits = {c.suit for c in self.cards}
-            if len(suits) == 1:
-                why = f"all four cards are {SUIT_NAMES[self.cards[0].suit]}"
-            else:
-                why = f"all four cards are {_plural_rank(self.cards[0].rank)}"
-            lines.append(f"Only one card can count, because {why}.")
-            line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
+            first = self.cards[0]
+            one_suit = len({c.suit for c in self.cards}) == 1
+            why = SUIT_NAMES[first.suit] if one_suit else _plural_rank(first.rank)
+            lines.append(f"Only one card can count, because all four cards are {why}.")
         else:
             lines.append(f"No {_NUMBER_WORDS[self.count + 1]} of these cards have all different "
                          f"suits and all different ranks, so at most {_NUMBER_WORDS[self.count]} "
                          "can count.")
-            line_clauses.append(("BDG-RANK-2", "BDG-RANK-4"))
+        line_clauses: list[tuple[str, ...]] = [("BDG-RANK-2", "BDG-RANK-4")] * 2
         not_counting = tuple(self._why_not(card) for card in self.discards)
         for item in not_counting:
             lines.append(item.sentence)
@@ -302,11 +269,8 @@ class BadugiValue:
         lines.append(f"It is in class {self.class_index}: the classes run from 0, the best "
                      f"hand 4-3-2-A, to {CLASS_COUNT - 1:,}, the worst.")
         line_clauses.append(("BDG-RANK-5", "BDG-RANK-6"))
-        every: list[str] = []
-        for ids in line_clauses:
-            every.extend(i for i in ids if i not in every)
-        return HandExplanation(summary, tuple(lines), tuple(line_clauses),
-                               tuple(sorted(every, key=_clause_key)),
+        every = sorted({i for ids in line_clauses for i in ids}, key=_clause_key)
+        return HandExplanation(summary, tuple(lines), tuple(line_clauses), tuple(every),
                                counting=self.counting_cards, not_counting=not_counting)
 
     def _why_not(self, card: Card) -> NotCounting:
@@ -315,13 +279,13 @@ class BadugiValue:
         c = card.pretty()
         clashes = tuple(x for x in self.counting_cards if x.suit == card.suit or x.rank == card.rank)
         best: tuple[int, tuple[Card, ...]] | None = None
-        for sub in combinations(self.cards, self.count):
-            if card not in sub or len({x.suit for x in sub}) < self.count \
-                    or len({x.rank for x in sub}) < self.count:
-                continue
-            cls = _CLASS_OF_RANKMASK[sum(1 << (x.rank - 1) for x in sub)]
-            if best is None or cls < best[0]:
-                best = (cls, tuple(sorted(sub, key=lambda x: (-x.rank, x.index))))
+        cards = self.cards
+        for sub in rainbow_subsets([x.rank for x in cards], [x.index & 3 for x in cards]):
+            if cards.index(card) in sub:
+                cls = _CLASS_OF_RANKMASK[sum(1 << (cards[i].rank - 1) for i in sub)]
+                if best is None or cls < best[0]:
+                    best = (cls, tuple(sorted((cards[i] for i in sub),
+                                              key=lambda x: (-x.rank, x.index))))
         same_suit = next((x for x in clashes if x.suit == card.suit), None)
         same_rank = next((x for x in clashes if x.rank == card.rank), None)
         shares = []
@@ -377,8 +341,7 @@ def _clause_key(clause: str) -> tuple[str, int]:
 
 
 def _plural_rank(rank: int) -> str:
-    name = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-            8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king"}[rank]
+    name = RANK_NAMES[RANKS[rank - 1]]
     return _PLURAL.get(name, name + "s")
 
 
@@ -386,12 +349,6 @@ def _and_list(items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _counting_phrase(value: BadugiValue, counting_text: str) -> str:
-    if value.count == 1:
-        return f"only {counting_text} counts"
-    return f"{counting_text} count"
 
 
 def evaluate(cards: CardsOrValue) -> BadugiValue:
@@ -406,12 +363,6 @@ def evaluate(cards: CardsOrValue) -> BadugiValue:
     ...
     rulebook.errors.CardError: a Badugi hand has exactly four cards; 5 were given: AC 2D 3H 4S 5C
     """
-    if isinstance(cards, BadugiValue):
-        return cards
-    return BadugiValue(cards)
-
-
-def _value(cards: CardsOrValue) -> BadugiValue:
     return cards if isinstance(cards, BadugiValue) else BadugiValue(cards)
 
 
@@ -456,7 +407,7 @@ def explain_comparison(a: CardsOrValue, b: CardsOrValue) -> Comparison:
     >>> print(explain_comparison("AC 2D 3H 4S", "AC 2D 3H 5S"))
     A♣ 2♦ 3♥ 4♠ (badugi 4-3-2-A) beats A♣ 2♦ 3♥ 5♠ (badugi 5-3-2-A): both have 4 counting cards, so the counting ranks are compared from the highest down, and the first difference is at the highest rank, where 4 is lower than 5.
     """
-    va, vb = _value(a), _value(b)
+    va, vb = evaluate(a), evaluate(b)
     if va.count != vb.count:
         first, second = (va, vb) if va.count > vb.count else (vb, va)
         result = -1 if first is va else 1
@@ -489,7 +440,7 @@ def compare(a: CardsOrValue, b: CardsOrValue) -> int:
     >>> compare("AC 2D 3H 4S", "AS 2H 3D 4C"), compare("KC QC KD QD", "2H 5H 9H KH")
     (0, -1)
     """
-    ca, cb = _value(a).class_index, _value(b).class_index
+    ca, cb = evaluate(a).class_index, evaluate(b).class_index
     return (ca > cb) - (ca < cb)
 
 
@@ -566,11 +517,7 @@ class AllHands:
         self.masks = masks
         self.classes = classes
         self.class_counts = class_counts
-        better, total = [], 0
-        for n in class_counts:
-            better.append(total)
-            total += n
-        self._better = tuple(better)
+        self._better = tuple(accumulate(class_counts[:-1], initial=0))
         self._by_class: list[array[int]] | None = None
         self._rows: list[ClassRow] | None = None
 
@@ -609,7 +556,7 @@ class AllHands:
 
     def standing(self, cards: CardsOrValue) -> Standing:
         """Where a hand stands: how many hands beat it, tie with it, and it beats."""
-        value = _value(cards)
+        value = evaluate(cards)
         cls = value.class_index
         beaten_by = self._better[cls]
         ties = self.class_counts[cls] - 1
@@ -673,7 +620,7 @@ def classes_near(cards_or_class: CardsOrValue | int, before: int = 3, after: int
         center = int(cards_or_class)
         ranks_of_class(center)  # validates
     else:
-        center = _value(cards_or_class).class_index
+        center = evaluate(cards_or_class).class_index
     if before < 0 or after < 0:
         raise ValueError(f"before and after must not be negative, not {quoted(before)} and {quoted(after)}")
     rows = all_hands().class_table()

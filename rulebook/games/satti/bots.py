@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import RANK_MASKS, SUIT_MASKS
-from ...errors import RulesError
 from ...fastrandom import turn_below
 from ...protocol import RandomBot, TurnRandom, autoplay, bot_list, check_turn, register_bot
 from .core import (
@@ -72,12 +71,10 @@ def easy_code(legal: Sequence[int], hand: int, rng: TurnRandom) -> int:
         return NAME + rng.below(4)
     if first == SKIP:
         return SKIP
-    cards = []
-    for code in legal:
-        if code < JACK_NAMING:
-            cards.append(code)
-        elif code < DRAW and not (code - JACK_NAMING) & 3:
-            cards.append(FIRST_JACK + ((code - JACK_NAMING) >> 2))
+    # the playable cards, a jack once (its first naming code)
+    cards = [code if code < JACK_NAMING else FIRST_JACK + ((code - JACK_NAMING) >> 2)
+             for code in legal
+             if code < JACK_NAMING or (code < DRAW and not (code - JACK_NAMING) & 3)]
     if not cards:
         return DRAW
     card = cards[rng.below(len(cards))]
@@ -96,7 +93,7 @@ def best_card(hand: int, candidates: int) -> int:
     """The candidate with the largest group, ties to canonical order (SAT-AI-4)."""
     best = -1
     size = -1
-    while candidates:
+    while candidates:  # a loop over the bits, not max(): this is the fast playout's hot path
         low = candidates & -candidates
         card = low.bit_length() - 1
         candidates ^= low
@@ -112,6 +109,12 @@ def smart_suit(hand: int) -> int:
     return counts.index(max(counts))
 
 
+_STEPS = (~(SEVENS | JACKS), SEVENS)
+"""Steps 3 and 4: a fitting card that is neither a 7 nor a J, then a fitting 7."""
+_NEAR_OUT_STEPS = (SEVENS, EIGHTS) + _STEPS
+"""Step 2 (the next player on 1 or 2 cards: a fitting 7, else a fitting 8), then steps 3, 4."""
+
+
 def smart_code(hand: int, top: int, suit: int, penalty: int, skipped: bool, naming: bool,
                stacking: bool, next_count: int) -> int:
     """The ``smart`` choice (SAT-AI-1, SAT-AI-3..5) as a move code."""
@@ -122,23 +125,16 @@ def smart_code(hand: int, top: int, suit: int, penalty: int, skipped: bool, nami
     play = playable_mask(hand, top, suit, penalty, skipped, naming, stacking)
     if penalty:  # step 1
         return best_card(hand, play) if play else DRAW
-    card = -1
-    if next_count in (1, 2):  # step 2
-        if play & SEVENS:
-            card = best_card(hand, play & SEVENS)
-        elif play & EIGHTS:
-            card = best_card(hand, play & EIGHTS)
-    if card < 0 and play & ~SEVENS & ~JACKS:  # step 3
-        card = best_card(hand, play & ~SEVENS & ~JACKS)
-    if card < 0 and play & SEVENS:  # step 4
-        card = best_card(hand, play & SEVENS)
-    if card < 0 and play & JACKS:  # step 5
+    for group in _NEAR_OUT_STEPS if next_count in (1, 2) else _STEPS:
+        if play & group:
+            return best_card(hand, play & group)
+    if play & JACKS:  # step 5
         jack = best_card(hand, play & JACKS)
         rest = hand ^ (1 << jack)
         if not rest:
             return jack  # the last card names no suit (SAT-END-3)
         return JACK_NAMING + 4 * (jack - FIRST_JACK) + smart_suit(rest)
-    return card if card >= 0 else DRAW  # step 6
+    return DRAW  # step 6
 
 
 register_bot("satti", "random")(RandomBot)  # uniform over the legal moves
@@ -188,19 +184,24 @@ def rows_from_state(state: Any, names: Sequence[str]) -> list[dict[str, Any]]:
             if before.penalty:
                 penalty_cards[event.seat] += event.drew
         drawn[event.seat] += event.drew
-    turns = len(state.history)
-    return [{"seat": seat, "bot": names[seat], "place": outcome.places[seat],
-             "won": outcome.places[seat] == 1, "points": outcome.cards_held[seat],
-             "passes": draws[seat], "turns": turns, "penalty_cards": penalty_cards[seat],
-             "cards_drawn": drawn[seat], "stopped": outcome.stopped}
-            for seat in range(n)]
+    return _rows(names, outcome.places, outcome.cards_held, draws, len(state.history),
+                 penalty_cards, drawn, outcome.stopped)
+
+
+def _rows(names: Sequence[str], places: Sequence[int], counts: Sequence[int],
+          draws: list[int], turns: int, penalty_cards: list[int], drawn: list[int],
+          stopped: bool) -> list[dict[str, Any]]:
+    """One playout row per seat (the keys ``SattiRules.playout`` lists)."""
+    return [{"seat": seat, "bot": names[seat], "place": places[seat], "won": places[seat] == 1,
+             "points": counts[seat], "passes": draws[seat], "turns": turns,
+             "penalty_cards": penalty_cards[seat], "cards_drawn": drawn[seat],
+             "stopped": stopped}
+            for seat in range(len(names))]
 
 
 def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, record: bool,
                  max_moves: int = MOVE_CAP) -> Playout:
     """One round with computer players, on a mutable table: see ``SattiRules.playout``."""
-    players = rules._check_players(players)
-    dealer = rules._check_seat("dealer", dealer, players, RulesError)
     chosen = bot_list(bots, players)
     if not all(isinstance(b, str) and b in BUILTIN for b in chosen):
         # Another computer player: play it through states (the same rules, just slower).
@@ -241,23 +242,17 @@ def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, re
             else:
                 rng.start_turn(number)
                 code = easy_code(legal, hand, rng)
+        penalty = t.penalty
+        got = step(t, code, after)  # a draw's cards, or an attempt's penalty card (SAT-EIGHT-3)
+        drawn[seat] += got
         if code == DRAW:
-            penalty = t.penalty
-            got = step(t, code, after)
             draws[seat] += 1
-            drawn[seat] += got
             if penalty:
                 penalty_cards[seat] += got
-        elif step(t, code, after):  # an attempt's penalty card (SAT-EIGHT-3)
-            drawn[seat] += 1
         if moves is not None:
             moves.append(MOVE_TEXTS[code])
         number += 1
     counts = [h.bit_count() for h in hands]
-    places = places_of(counts, t.winner)
-    rows = [{"seat": seat, "bot": chosen[seat], "place": places[seat],
-             "won": places[seat] == 1, "points": counts[seat], "passes": draws[seat],
-             "turns": number, "penalty_cards": penalty_cards[seat],
-             "cards_drawn": drawn[seat], "stopped": t.stopped}
-            for seat in range(players)]
+    rows = _rows(chosen, places_of(counts, t.winner), counts, draws, number, penalty_cards,
+                 drawn, t.stopped)
     return Playout(rows, moves)

@@ -24,37 +24,11 @@ from ...fastrandom import derived_random
 from ...protocol import places_from_scores
 
 __all__ = [
-    "Table",
-    "Playout",
-    "MOVE_CAP",
-    "OBSERVED_BOUND",
-    "SEVEN_RANK",
-    "EIGHT_RANK",
-    "JACK_RANK",
-    "SEVENS",
-    "EIGHTS",
-    "JACKS",
-    "FIRST_JACK",
-    "FIT",
-    "JACK_NAMING",
-    "DRAW",
-    "SKIP",
-    "NAME",
-    "TRY_DRAW",
-    "TRY",
-    "N_CODES",
-    "bits",
-    "fit_mask",
-    "playable_mask",
-    "legal_codes",
-    "reshuffle",
-    "draw_one",
-    "draw_into",
-    "play_card",
-    "step",
-    "shuffled_deck",
-    "deal_table",
-    "places_of",
+    "Table", "Playout", "MOVE_CAP", "OBSERVED_BOUND",
+    "SEVEN_RANK", "EIGHT_RANK", "JACK_RANK", "SEVENS", "EIGHTS", "JACKS", "FIRST_JACK", "FIT",
+    "JACK_NAMING", "DRAW", "SKIP", "NAME", "TRY_DRAW", "TRY", "N_CODES",
+    "bits", "fit_mask", "playable_mask", "legal_codes", "reshuffle", "draw_one", "draw_into",
+    "play_card", "step", "shuffled_deck", "deal_table", "places_of",
 ]
 
 MOVE_CAP = 100_000
@@ -79,14 +53,13 @@ JACKS = RANK_MASKS[JACK_RANK]
 FIRST_JACK = JACK_RANK * 4
 """Index of JC; the jacks are 40..43."""
 
-# FIT[top][suit]: the cards that fit top card ``top`` with current suit ``suit`` when no
-# penalty is pending: the current suit (SAT-FIT-1, SAT-FIT-2), the top card's rank
-# (SAT-FIT-2) and every jack (SAT-FIT-3).  After a jack the "rank" cards are the jacks, so
-# only the named suit and jacks fit (SAT-FIT-4).
 FIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(SUIT_MASKS[s] | RANK_MASKS[top >> 2] | JACKS for s in range(4)) for top in range(52)
 )
-"""``FIT[top][suit]``: the mask of the cards that fit (see the comment above)."""
+"""``FIT[top][suit]``: the cards that fit top card ``top`` with current suit ``suit`` when no
+penalty is pending: the current suit (SAT-FIT-1, SAT-FIT-2), the top card's rank (SAT-FIT-2)
+and every jack (SAT-FIT-3).  After a jack the "rank" cards are the jacks, so only the named
+suit and jacks fit (SAT-FIT-4)."""
 
 # Move codes, used by the rule functions and the fast loop; MOVES[code] is the move object.
 JACK_NAMING = 52
@@ -137,17 +110,14 @@ def legal_codes(hand: int, top: int, suit: int, penalty: int, skipped: bool, nam
         return _NAMES
     if skipped:
         return _SKIP_ONLY
-    if penalty:
-        return _penalty_codes(hand & SEVENS if stacking else 0)
+    if penalty:  # any 7 held (SAT-SEVEN-2), then draw
+        return (*bits(hand & SEVENS if stacking else 0), DRAW)
     fit = hand & FIT[top][suit]
     if not fit:
         return _DRAW_ONLY
     if fit == hand and not hand & (hand - 1):
         return (fit.bit_length() - 1,)  # the last card; a last jack names no suit (SAT-END-3)
-    codes = _PLAY_CODES.get(fit)
-    if codes is None:
-        codes = _play_codes(fit)
-    return codes
+    return _PLAY_CODES.get(fit) or _play_codes(fit)
 
 
 _NAMES = (NAME, NAME + 1, NAME + 2, NAME + 3)
@@ -155,11 +125,6 @@ _SKIP_ONLY = (SKIP,)
 _DRAW_ONLY = (DRAW,)
 _PLAY_CODES: dict[int, tuple[int, ...]] = {}
 """Memo of :func:`_play_codes` (the fitting cards' codes depend on the fitting mask only)."""
-
-
-def _penalty_codes(sevens: int) -> tuple[int, ...]:
-    """Any 7 held (SAT-SEVEN-2), then draw."""
-    return (*bits(sevens), DRAW)
 
 
 def _play_codes(fit: int) -> tuple[int, ...]:
@@ -214,23 +179,12 @@ class Table:
 
     def copy(self) -> "Table":
         """An independent copy (hands and pile are fresh lists)."""
-        t = object.__new__(Table)
-        t.n = self.n
-        t.hands = self.hands[:]
-        t.pile = self.pile[:]
-        t.discards = self.discards
-        t.top = self.top
-        t.suit = self.suit
-        t.named = self.named
-        t.penalty = self.penalty
-        t.skipped = self.skipped
-        t.naming = self.naming
-        t.turn = self.turn
+        t = Table(self.n, self.hands[:], self.pile[:], self.discards, self.top, self.suit,
+                  self.named, self.penalty, self.skipped, self.naming, self.turn, self.seed,
+                  self.reshuffles)
         t.over = self.over
         t.winner = self.winner
         t.stopped = self.stopped
-        t.reshuffles = self.reshuffles
-        t.seed = self.seed
         return t
 
 
@@ -279,7 +233,8 @@ def play_card(t: Table, seat: int, card: int, named: int) -> None:
     Last card: the round ends, no penalty, skip or suit follows (SAT-END-1..3).  A 7 makes a
     penalty of 2 pending, or raises a pending one by 2 (SAT-SEVEN-1, SAT-SEVEN-3); an 8 skips
     the next player, just once (SAT-EIGHT-2, SAT-EIGHT-4); a jack's named suit is the current
-    suit (SAT-JACK-1, SAT-FIT-1); any other card's suit is the current suit.
+    suit (SAT-JACK-1, SAT-FIT-1); any other card's suit is the current suit.  A jack with
+    ``named`` -1 was drawn and played at once: its player names the suit next (SAT-TURN-4).
     """
     hand = t.hands[seat] ^ (1 << card)
     t.hands[seat] = hand
@@ -295,6 +250,9 @@ def play_card(t: Table, seat: int, card: int, named: int) -> None:
         return
     rank = card >> 2
     if rank == JACK_RANK:
+        if named < 0:
+            t.naming = True
+            return
         t.suit = named
         t.named = True
     elif rank == SEVEN_RANK:
@@ -332,16 +290,7 @@ def step(t: Table, code: int, play_after_draw: bool) -> int:
             return 0
         t.hands[seat] |= 1 << card
         if play_after_draw and FIT[t.top][t.suit] >> card & 1:
-            # SAT-TURN-4: a drawn card that fits is played at once.
-            if card >> 2 == JACK_RANK:
-                t.hands[seat] ^= 1 << card
-                t.discards |= 1 << t.top
-                t.top = card
-                t.suit = card & 3
-                t.named = False
-                t.naming = True
-            else:
-                play_card(t, seat, card, -1)
+            play_card(t, seat, card, -1)  # SAT-TURN-4: a drawn card that fits is played at once
             return 1
         t.turn = nxt  # SAT-TURN-5
         return 1
@@ -383,10 +332,8 @@ def deal_table(players: int, seed: int | str, dealer: int, hand_size: int) -> Ta
     """
     pile = shuffled_deck(seed)
     hands = [0] * players
-    seat = dealer
-    for _ in range(players * hand_size):
-        seat = seat + 1 if seat + 1 < players else 0
-        hands[seat] |= 1 << pile.pop()
+    for k in range(players * hand_size):
+        hands[(dealer + 1 + k) % players] |= 1 << pile.pop()
     top = pile.pop()
     k = 0
     while top >> 2 == SEVEN_RANK:
@@ -405,13 +352,8 @@ def places_of(counts: Sequence[int], winner: int) -> tuple[int, ...]:
     """
     if winner < 0:
         return places_from_scores(counts)
-    others = [c for s, c in enumerate(counts) if s != winner]
-    ranked = places_from_scores(others)
-    out = []
-    it = iter(ranked)
-    for s in range(len(counts)):
-        out.append(1 if s == winner else next(it) + 1)
-    return tuple(out)
+    others = sorted(c for s, c in enumerate(counts) if s != winner)
+    return tuple(1 if s == winner else 2 + others.index(c) for s, c in enumerate(counts))
 
 
 class Playout(NamedTuple):

@@ -18,44 +18,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...protocol import RandomBot, TurnRandom, check_turn, register_bot
-from .core import PASS_CHOICE, row_order
+from .core import PASS_CHOICE, bit_cards, row_order
 from .moves import PASS, PLAYS, Move
 from .state import SevensView
 
 __all__ = ["RandomBot", "SmartBot", "smart_choice", "PASS_CHOICE"]
 
-_POSITIONS = {ace_high: {r: i for i, r in enumerate(row_order(ace_high))}
-              for ace_high in (False, True)}
+
+def _beyond_masks(ace_high: bool) -> tuple[int, ...]:
+    """Per card, the cards of its suit further from the 7 along its row (for a 7, the whole
+    row but the 7): what playing the card leads towards."""
+    pos = {r: i for i, r in enumerate(row_order(ace_high))}
+    seven = pos[6]
+    out = []
+    for card in range(52):
+        here = pos[card >> 2]
+        out.append(sum(1 << (r * 4 + (card & 3)) for r, p in pos.items()
+                       if p != here and (here == seven or (p < here) == (here < seven))))
+    return tuple(out)
+
+
+_BEYOND = {ace_high: _beyond_masks(ace_high) for ace_high in (False, True)}
 
 
 register_bot("sevens", "random")(RandomBot)  # uniform over the legal moves
-
-
-def _card_score(card: int, hand: int, table: int, ace_high: bool, values: Sequence[int],
-                danger: bool, block: int) -> int:
-    suit = card & 3
-    rank = card >> 2
-    pos = _POSITIONS[ace_high]
-    here = pos[rank]
-    if rank == 6:
-        beyond = [r for r, p in pos.items() if p != here]
-    elif here < pos[6]:
-        beyond = [r for r, p in pos.items() if p < here]
-    else:
-        beyond = [r for r, p in pos.items() if p > here]
-    mine = others = 0
-    for r in beyond:
-        bit = 1 << (r * 4 + suit)
-        if table & bit:
-            continue
-        if hand & bit:
-            mine += 1
-        else:
-            others += 1
-    score = 3 * mine - block * others
-    if danger:
-        score += 3 * values[card]
-    return score
 
 
 def smart_choice(hand: int, table: int, plays: int, can_pass: bool, passes_left: int | None,
@@ -76,17 +62,16 @@ def smart_choice(hand: int, table: int, plays: int, can_pass: bool, passes_left:
     if not plays:
         return PASS_CHOICE
     danger = any(size <= 2 for s, size in enumerate(hand_sizes) if s != seat and size > 0)
-    # Under limited_passes a stuck player burns passes and is then eliminated, so blocking
-    # (which also keeps the table small for oneself) costs more than it gains: weight 0.
     block = 0 if passes_left is not None else 1
+    beyond_of = _BEYOND[ace_high]
     best_card = -1
     best_score = -10_000
-    mask = plays
-    while mask:
-        low = mask & -mask
-        card = low.bit_length() - 1
-        mask ^= low
-        score = _card_score(card, hand, table, ace_high, values, danger, block)
+    for card in bit_cards(plays):
+        beyond = beyond_of[card] & ~table
+        mine = (beyond & hand).bit_count()
+        score = 3 * mine - block * (beyond.bit_count() - mine)
+        if danger:
+            score += 3 * values[card]
         if score > best_score:
             best_card, best_score = card, score
     if can_pass and passes_left is not None and passes_left > 2 and not danger \

@@ -36,35 +36,11 @@ from ...fastrandom import GOLDEN, MASK64, derived_seed, splitmix64
 from ...protocol import places_from_scores
 
 __all__ = [
-    "SEVENS",
-    "ACES",
-    "TWOS",
-    "SIXES",
-    "EIGHTS",
-    "KINGS",
-    "SUIT_MASKS",
-    "HAND_SIZES",
-    "PASSES_PER_ROUND",
-    "PASS_CHOICE",
-    "shuffle_order",
-    "deal_hands",
-    "playable_mask",
-    "public_playable",
-    "legal_play_mask",
-    "pass_allowed",
-    "must_be_eliminated",
-    "next_seat",
-    "card_values",
-    "hand_points",
-    "round_places",
-    "row_order",
-    "is_valid_row",
-    "bit_cards",
-    "Table",
-    "new_table",
-    "step",
-    "settle",
-    "finish",
+    "SEVENS", "ACES", "TWOS", "SIXES", "EIGHTS", "KINGS", "SUIT_MASKS",
+    "HAND_SIZES", "PASSES_PER_ROUND", "PASS_CHOICE", "shuffle_order", "deal_hands",
+    "playable_mask", "public_playable", "legal_play_mask", "pass_allowed", "must_be_eliminated",
+    "next_seat", "card_values", "hand_points", "round_places", "row_order", "is_valid_row",
+    "bit_cards", "Table", "new_table", "step", "settle", "finish",
 ]
 
 
@@ -115,10 +91,8 @@ def deal_hands(seed: int | str, players: int, dealer: int) -> list[int]:
     Returns one hand mask per seat (BS-DEAL-5); the sizes come out as BS-DEAL-6 lists them.
     """
     hands = [0] * players
-    seat = (dealer + 1) % players
-    for index in shuffle_order(seed):
-        hands[seat] |= 1 << index
-        seat = seat + 1 if seat + 1 < players else 0
+    for k, index in enumerate(shuffle_order(seed)):
+        hands[(dealer + 1 + k) % players] |= 1 << index
     return hands
 
 
@@ -165,10 +139,9 @@ def legal_play_mask(hand: int, playable: int, opening: int | None,
     """
     if opening is not None:
         return hand & (1 << opening)
-    mine = hand & playable
     if sevens_first and hand & SEVENS:
         return hand & SEVENS
-    return mine
+    return hand & playable
 
 
 def pass_allowed(hand: int, plays: int, opening: bool, passes_left: int | None,
@@ -187,9 +160,7 @@ def pass_allowed(hand: int, plays: int, opening: bool, passes_left: int | None,
         return plays == 0
     if passes_left <= 0:
         return False
-    if plays and sevens_first and hand & SEVENS:
-        return False
-    return True
+    return not (plays and sevens_first and hand & SEVENS)
 
 
 def must_be_eliminated(plays: int, passes_left: int | None) -> bool:
@@ -217,29 +188,19 @@ def card_values(scoring: str, flat_10: bool = False) -> tuple[int, ...]:
     (BS-END-4): J, Q, K are 10.  ``one_per_card`` (BS-END-5): every card 1.  ``flat_10``
     (BS-HR-7): A, J, Q, K are 10; the ace keeps that value under ace_high (BS-HR-14).
     """
-    values = []
-    for index in range(52):
-        rank = index // 4 + 1
-        if scoring == "one_per_card":
-            value = 1
-        elif scoring == "app":
-            value = min(rank, 10)
-        else:
-            value = rank
+    def value(rank: int) -> int:
         if flat_10 and (rank == 1 or rank > 10):
-            value = 10
-        values.append(value)
-    return tuple(values)
+            return 10
+        if scoring == "one_per_card":
+            return 1
+        return min(rank, 10) if scoring == "app" else rank
+
+    return tuple(value(index // 4 + 1) for index in range(52))
 
 
 def hand_points(hand: int, values: Sequence[int]) -> int:
     """The total point value of the cards in ``hand`` (BS-END-2)."""
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += values[low.bit_length() - 1]
-        hand ^= low
-    return total
+    return sum(values[i] for i in mask_indices(hand))
 
 
 def round_places(points: Sequence[int], winner: int | None) -> tuple[int, ...]:
@@ -254,11 +215,8 @@ def round_places(points: Sequence[int], winner: int | None) -> tuple[int, ...]:
     """
     if winner is None:
         return places_from_scores(points)
-    others = [p for seat, p in enumerate(points) if seat != winner]
-    places = []
-    for seat, p in enumerate(points):
-        places.append(1 if seat == winner else 2 + sorted(others).index(p))
-    return tuple(places)
+    others = sorted(p for seat, p in enumerate(points) if seat != winner)
+    return tuple(1 if seat == winner else 2 + others.index(p) for seat, p in enumerate(points))
 
 
 def row_order(ace_high: bool) -> tuple[int, ...]:
@@ -269,14 +227,9 @@ def row_order(ace_high: bool) -> tuple[int, ...]:
 def is_valid_row(table: int, suit: int, ace_high: bool) -> bool:
     """Whether the suit's cards on ``table`` form a legal row: empty, or an unbroken run of
     row order containing the 7 (BS-ROW-1, BS-ROW-3)."""
-    ranks = [r for r in row_order(ace_high) if table >> (r * 4 + suit) & 1]
-    if not ranks:
-        return True
-    if 6 not in ranks:
-        return False
     order = row_order(ace_high)
-    positions = [order.index(r) for r in ranks]
-    return positions == list(range(positions[0], positions[0] + len(positions)))
+    held = [p for p, r in enumerate(order) if table >> (r * 4 + suit) & 1]
+    return not held or (order.index(6) in held and held[-1] - held[0] == len(held) - 1)
 
 
 bit_cards = mask_indices
