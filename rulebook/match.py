@@ -186,9 +186,7 @@ class Match:
 
 def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Match:
     """A new match: deal 0 dealt by ``dealer`` (BS-DEAL-4) from ``derived_seed(seed, "deal", 0)``."""
-    rules.check_deal(players, 0, dealer)  # the game's checks of players and dealer
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
+    rules.check_deal(players, seed, dealer)  # the game's checks of players, seed and dealer
     match = Match(rules, players, seed, dealer, (), None)
     return Match(rules, players, seed, dealer, (), match._start_deal(0))
 
