@@ -7,6 +7,7 @@ import pytest
 
 import rulebook
 from rulebook.errors import RulesError
+from rulebook.match import new_match
 from rulebook.rules import (
     OPTION_INT_LIMIT,
     OPTION_LIST_LIMIT,
@@ -104,3 +105,18 @@ def test_a_huge_list_text_for_an_option_stays_text_and_is_quoted_cut_short() -> 
     name, value = parse_option("stacks=" + "1," * 5_000_000 + "1")
     assert name == "stacks" and isinstance(value, str)
     _refused(lambda: load_rules("badugi", stacks=value), "(10,000,001 characters)")
+
+
+@pytest.mark.parametrize("profile_id", ["badam-satti", "badam-satti-app", "sevens", "satti",
+                                        "badugi"])
+@pytest.mark.parametrize("seed", ["\ud800", "9" * 5000, 10 ** 1500, 1.5, None],
+                         ids=["surrogate", "long-text", "long-number", "float", "none"])
+def test_a_seed_that_cannot_seed_a_deal_is_refused_by_new_deal_and_new_match(
+        profile_id: str, seed: object) -> None:
+    """Every game's new_deal and new_match check the seed as records do (errors.check_seed):
+    a lone surrogate, an over-long number or text, or a non-seed is a short RulesError, never
+    a UnicodeEncodeError or ValueError from deep in the shuffle."""
+    rules = load_rules(profile_id)
+    players = 4 if profile_id != "badugi" else 2
+    _refused(lambda: rules.new_deal(players, seed), "seed=", "expected a whole number")
+    _refused(lambda: new_match(rules, players, seed), "seed=", "expected a whole number")
