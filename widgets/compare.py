@@ -31,7 +31,7 @@ Controls and outputs a learner (or a test) uses:
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -117,7 +117,7 @@ class RulesCompare(WidgetView):
             for name, spec in rules.profile.options.items():
                 control = option_control(spec, rules.options[name])
                 control.layout.width = "auto"  # as wide as the column, never past it
-                control.observe(self._handler(i, name), names="value")
+                control.observe(partial(self._on_change, i, name), names="value")
                 controls[name] = control
             self.controls.append(controls)
             # a column as wide as its share of the row (at least 15em): its controls wrap
@@ -210,11 +210,9 @@ class RulesCompare(WidgetView):
         self.reason.value = f"{STYLE}<div class='{cls}'>{escape(text)}</div>"
 
     # ---- actions ----------------------------------------------------------------------
-    def _handler(self, column: int, name: str) -> Callable[[dict[str, Any]], None]:
-        def on_change(change: dict[str, Any]) -> None:
-            if not self._reverting:
-                self.set_option(column, name, change["new"], old=change["old"])
-        return on_change
+    def _on_change(self, column: int, name: str, change: dict[str, Any]) -> None:
+        if not self._reverting:
+            self.set_option(column, name, change["new"], old=change["old"])
 
     def set_option(self, column: int, name: str, value: Any, old: Any = None) -> bool:
         """Rebuild column ``column`` with option ``name`` = ``value`` and redraw.

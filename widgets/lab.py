@@ -591,11 +591,6 @@ class _Stopped(Exception):
     """Raised from the progress report when Stop was pressed."""
 
 
-def _in_a_kernel() -> bool:
-    ip = sys.modules.get("IPython")
-    return getattr(ip and ip.get_ipython(), "kernel", None) is not None
-
-
 class VariantLab(WidgetView):
     """Simulate many deals of a ruleset with house rules and computer players; measure them
     with 95% intervals, or compare a house rule off and on, deal for deal.
@@ -632,7 +627,9 @@ class VariantLab(WidgetView):
         """How many processes played the last run."""
         self.timings: dict[str, float] = {}
         """Seconds after Run of the last run's ``first_progress``, ``table`` and ``chart``."""
-        self.background = _in_a_kernel() if background is None else background
+        ip = sys.modules.get("IPython")
+        in_kernel = getattr(ip and ip.get_ipython(), "kernel", None) is not None
+        self.background = in_kernel if background is None else background
         self.pool_seconds = POOL_SECONDS
         """A run expected to take this long on one core uses every core (if ``use_cores``)."""
         self._quiet = False
@@ -886,18 +883,15 @@ class VariantLab(WidgetView):
             self.bots_box.children = tuple(dropdowns)
 
     # ---- events -------------------------------------------------------------------------
-    def _clear(self) -> None:
-        self.result = self.comparison = None
-        for box in (self.verdict, self.summary, self.design, self.plot, self.meanings):
-            box.value = ""
-
     def _on_profile(self, change: dict[str, Any]) -> None:
         self._generation += 1
         if self._running:
             self._stop.set()
         self._build_for_profile({})
         self.input_note.value = ""  # it spoke of the arguments the lab was made with
-        self._clear()
+        self.result = self.comparison = None
+        for box in (self.verdict, self.summary, self.design, self.plot, self.meanings):
+            box.value = ""
         self._say(f"{load_profile(self.profile.value).title}: choose the options and press Run.")
 
     def _on_option(self, change: dict[str, Any]) -> None:
@@ -1101,16 +1095,13 @@ class VariantLab(WidgetView):
         seats = [f"seat {s}" for s in range(played.players)]
         if isinstance(played, Comparison):
             rows = {r.group: r for r in played.rows if r.measure.key == "win_rate"}
-            off = [rows[s].a for s in seats]
-            on = [rows[s].b for s in seats]
-            changes = [rows[s].difference for s in seats]
-            if any(e is None for e in off + on + changes):  # pragma: no cover - same game
+            off, on, changes = ([getattr(rows[s], side) for s in seats]
+                                for side in ("a", "b", "difference"))
+            if None in off + on + changes:  # pragma: no cover - same game
                 self.plot.value = ""
                 return
             self.plot.value = _EXTRA_STYLE + win_rate_chart(
-                seats, [("off", [e for e in off if e is not None]),
-                        ("on", [e for e in on if e is not None])],
-                fair=1 / played.players, changes=[e for e in changes if e is not None],
+                seats, [("off", off), ("on", on)], fair=1 / played.players, changes=changes,
                 title=f"Win rate per seat, {label} off and on")
         else:
             found = {r.group: r.estimate for r in played.rows() if r.measure.key == "win_rate"}
