@@ -106,20 +106,16 @@ class RulesCompare(WidgetView):
         draw_in_background = flag("draw_in_background", draw_in_background)
         self.rules: list[RulesBase] = [as_rules(r) for r in rulesets]
         self.rows: list[ComparedRow] = []
-        self.controls: list[dict[str, w.ValueWidget]] = []
-        self.headers: list[w.HTML] = []
+        self.controls: list[dict[str, w.ValueWidget]] = [
+            {name: option_control(spec, rules.options[name])
+             for name, spec in rules.profile.options.items()} for rules in self.rules]
+        self.headers: list[w.HTML] = [w.HTML() for _ in self.rules]
         self._reverting = False
         columns = []
-        for i, rules in enumerate(self.rules):
-            header = w.HTML()
-            self.headers.append(header)
-            controls: dict[str, w.ValueWidget] = {}
-            for name, spec in rules.profile.options.items():
-                control = option_control(spec, rules.options[name])
+        for i, (header, controls) in enumerate(zip(self.headers, self.controls)):
+            for name, control in controls.items():
                 control.layout.width = "auto"  # as wide as the column, never past it
                 control.observe(partial(self._on_change, i, name), names="value")
-                controls[name] = control
-            self.controls.append(controls)
             # a column as wide as its share of the row (at least 15em): its controls wrap
             # their labels inside it, and the columns wrap onto a new line, never overlap
             column = w.VBox([header, *controls.values()],

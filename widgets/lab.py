@@ -71,6 +71,7 @@ from rulebook.html import ruleset_caption
 from rulebook.measures import measure
 from rulebook.rules import (PROFILE_DIR, RulesBase, default_profile, example_option,
                             load_profile, load_rules, profile_ids)
+from rulebook.sheets.common import and_list
 from rulebook.simulation import bot_names
 from rulebook.stats import Estimate
 
@@ -232,10 +233,8 @@ def noise_sentence(subjects: Sequence[str], deals: int) -> str:
     difference is smaller than the noise of 2,000 deals: play more deals to tell."``"""
     if not subjects:
         return ""
-    listed = subjects[0] if len(subjects) == 1 else \
-        ", ".join(subjects[:-1]) + " and " + subjects[-1]
-    return (f"For {listed}, the difference is smaller than the noise of {deals:,} deals: "
-            f"play more deals to tell.")
+    return (f"For {and_list(subjects)}, the difference is smaller than the noise of "
+            f"{deals:,} deals: play more deals to tell.")
 
 
 # -- what each measure is called here -------------------------------------------------------------
