@@ -39,7 +39,7 @@ from rulebook.rules import RulesBase
 from rulebook.html import explanation_html, log_by_move, reason_html, ruleset_caption, state_html
 
 from .render import STYLE, escape
-from .stepper import Shown, button, message_html, nav_buttons, syncing
+from .stepper import Shown, button, message_html, nav_buttons, syncing, unless_syncing
 
 __all__ = ["Lockstep", "state_panel_html"]
 
@@ -96,7 +96,7 @@ class Lockstep(Shown):
         self.slider = w.IntSlider(value=0, min=0, max=0, description="moves",
                                   continuous_update=True,
                                   tooltip="The number of moves played in both deals")
-        self.slider.observe(self._on_slider, names="value")
+        self.slider.observe(unless_syncing(self, self.show), names="value")
         self._syncing = False
         self.widget = w.VBox([
             self.title,
@@ -184,10 +184,6 @@ class Lockstep(Shown):
         if self.result is None:
             return
         self.show(self.result.length if self.parting is None else self.parting)
-
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.show(change["new"])
 
     # ---- drawing ----------------------------------------------------------------------
     def show(self, step: int) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.errors import RulebookError, RulesError, check_seed, quoted
+from rulebook.errors import RulebookError, RulesError, check_seat, check_seed, quoted
 from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.match import new_match
@@ -30,7 +30,7 @@ from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
 from .common import flag, players_accepted, strength_options
-from .stepper import DealStepper, Shown, button, message_html, syncing
+from .stepper import DealStepper, Shown, button, message_html, syncing, unless_syncing
 
 __all__ = ["PlayGame", "SEED_RANGE"]
 
@@ -99,8 +99,7 @@ class PlayGame(Shown):
         if strength not in names:
             raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: expected one "
                              f"of {', '.join(names)}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError(f"seat={quoted(seat)}: expected a seat from 0 to {players - 1}")
+        check_seat("seat", seat, players, RulesError)
         self.seed: int = _seed(seed)
         match, classroom = flag("match", match), flag("classroom", classroom)
 
@@ -143,10 +142,12 @@ class PlayGame(Shown):
         self.stepper = DealStepper(self._start(), seat=seat, bots=strength, play=True,
                                    classroom=classroom)
 
-        self.seed_box.observe(self._on_seed, names="value")
+        self.seed_box.observe(unless_syncing(self, self.new_deal), names="value")
         self.ruleset_picker.observe(self._on_ruleset, names="value")
+        # the same seed under the new settings
+        same_seed = unless_syncing(self, lambda _v: self.new_deal(self.seed))
         for control in (self.players_picker, self.strength_picker, self.match_toggle):
-            control.observe(self._on_setting, names="value")
+            control.observe(same_seed, names="value")
         self.controls = W.HBox(
             [self.ruleset_picker, self.players_picker, self.strength_picker,
              self.new_deal_button, self.seed_box, self.match_toggle],
@@ -218,14 +219,6 @@ class PlayGame(Shown):
         self.message.value = STYLE + message_html(text)
 
     # ---- events -------------------------------------------------------------------------
-    def _on_seed(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.new_deal(int(change["new"]))
-
-    def _on_setting(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.new_deal(self.seed)  # the same seed under the new settings
-
     def _on_ruleset(self, change: dict[str, Any]) -> None:
         rules = self._choices[change["new"]]
         accepted = players_accepted(rules)

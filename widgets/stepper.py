@@ -65,7 +65,7 @@ from rulebook.records import load_deal, loads
 from rulebook.rules import RulesBase
 
 from .drawing import DiagramSlot
-from .common import flag, function, html_text, whole_number
+from .common import WidgetView as Shown, flag, function, html_text, whole_number
 
 __all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves"]
 
@@ -133,6 +133,17 @@ def syncing(owner: Any) -> Iterator[None]:
         owner._syncing = False
 
 
+def unless_syncing(owner: Any, action: Callable[[Any], Any]) -> Callable[[dict[str, Any]], None]:
+    """An observer that calls ``action(new value)``, except while ``owner`` sets its controls
+    (:func:`syncing`)."""
+
+    def observer(change: dict[str, Any]) -> None:
+        if not owner._syncing:
+            action(change["new"])
+
+    return observer
+
+
 def button(description: str, tooltip: str = "", icon: str = "",
            action: Callable[[], Any] | None = None, css: str = "") -> W.Button:
     """A button as wide as its words (so none is cut short) that calls ``action()`` when
@@ -155,15 +166,6 @@ def nav_buttons(owner: Any, tooltips: Sequence[str], css: str = "") -> list[W.Bu
     """The first / back / next / last buttons, calling ``owner.first()`` ... ``owner.last()``."""
     return [button(name, tip, icon, getattr(owner, name), css)
             for (name, icon), tip in zip(NAV_ICONS, tooltips)]
-
-
-class Shown:
-    """Jupyter shows the object as its ``widget``."""
-
-    widget: W.Widget
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
 
 
 def _error_text(exc: BaseException) -> str:
@@ -213,13 +215,6 @@ def _seed_of(state: GameState) -> int | str:
     origin = state.origin
     seed = origin.get("seed", origin.get("args", {}).get("seed", 0))
     return seed if isinstance(seed, (int, str)) else 0
-
-
-def _cell(html: str = "", head: bool = False) -> W.HTML:
-    cell = W.HTML(html)
-    if head:
-        cell.add_class("rb-head")
-    return cell
 
 
 class DealStepper(Shown):
@@ -330,9 +325,8 @@ class DealStepper(Shown):
                                   "upload", lambda: self.load(self.record_text.value))
         self.record_box = W.HBox([self.record_text, self.load_button])
 
-        self.slider.observe(self._on_slider, names="value")
-        self.hands_toggle.observe(lambda _c: None if self._syncing else self._render(),
-                                  names="value")
+        self.slider.observe(unless_syncing(self, self.go), names="value")
+        self.hands_toggle.observe(unless_syncing(self, lambda _v: self._render()), names="value")
         self.large_print_toggle.observe(lambda _c: self._apply_print(), names="value")
         self.record_toggle.observe(lambda _c: self._apply_record(), names="value")
 
@@ -440,10 +434,8 @@ class DealStepper(Shown):
             self.hands_toggle.value = want
 
     def _apply_print(self) -> None:
-        if self.large_print_toggle.value:
-            self.widget.add_class("rb-large")
-        else:
-            self.widget.remove_class("rb-large")
+        large = self.large_print_toggle.value
+        (self.widget.add_class if large else self.widget.remove_class)("rb-large")
 
     def _apply_record(self) -> None:
         self.record_box.layout.display = None if self.record_toggle.value else "none"
@@ -512,10 +504,6 @@ class DealStepper(Shown):
     def last(self) -> None:
         """Show the latest position."""
         self.go(len(self._states) - 1)
-
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.go(int(change["new"]))
 
     # -- playing -------------------------------------------------------------------------------
     def play(self, move: Any) -> bool:
@@ -693,11 +681,11 @@ class DealStepper(Shown):
         if shape != self._grid_shape:
             self._grid_shape = shape
             columns = len(headers) + 2
-            head = [_cell(escape(h), head=True) for h in ["seat", *headers, "hand"]]
+            head = [W.HTML(escape(h)).add_class("rb-head") for h in ["seat", *headers, "hand"]]
             self.seat_cells = []
             for row in rows:
-                cells: list[W.Widget] = [_cell() for _ in range(columns - 1)]
-                cells.append(self.hand_area if mine and row.seat == self.human else _cell())
+                cells: list[W.Widget] = [W.HTML() for _ in range(columns - 1)]
+                cells.append(self.hand_area if mine and row.seat == self.human else W.HTML())
                 self.seat_cells.append(cells)
             self.seats_grid.layout.grid_template_columns = (
                 "fit-content(11em) " + " ".join(["max-content"] * (columns - 2))
@@ -716,10 +704,7 @@ class DealStepper(Shown):
                 cell.value = value  # (a value that is the same sends nothing)
             hand = cells[-1]
             if hand is self.hand_area:  # your hand is tinted on your turn (one message)
-                if row.to_move:
-                    hand.add_class("rb-mover")
-                else:
-                    hand.remove_class("rb-mover")
+                (hand.add_class if row.to_move else hand.remove_class)("rb-mover")
             else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
                 hand.value = hand_cell_html(state, row.seat, face_up, compact=True)
