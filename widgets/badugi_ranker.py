@@ -28,6 +28,7 @@ Bad input (three cards, five cards, a card twice, junk) shows the engine's
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -130,7 +131,7 @@ class BadugiRanker(Shown):
             button = w.ToggleButton(
                 value=False, description=card.pretty(), tooltip=f"{card.name()} ({card.text})",
                 layout=w.Layout(width="3.6em", height="2.1em", padding="0"))
-            button.observe(self._make_pick_handler(card), names="value")
+            button.observe(partial(self._on_card, card), names="value")
             self.card_buttons[card.text] = button
         self.picker = w.GridBox(
             [self.card_buttons[r + s] for s in SUITS for r in RANKS],
@@ -250,18 +251,13 @@ class BadugiRanker(Shown):
         self._show_comparison()
         self._show_nearby()
 
-    def _make_pick_handler(self, card: Card) -> Any:
-        def handler(change: dict[str, Any]) -> None:
-            self._mark(self.card_buttons[card.text])
-            if not self._syncing:
-                self._picked(card)
-        return handler
-
-    @staticmethod
-    def _mark(button: w.ToggleButton) -> None:
+    def _on_card(self, card: Card, change: dict[str, Any]) -> None:
         # picked cards carry a check mark, not colour alone
+        button = self.card_buttons[card.text]
         button.icon = "check" if button.value else ""
         button.button_style = "info" if button.value else ""
+        if not self._syncing:
+            self._picked(card)
 
     def _picked(self, card: Card) -> None:
         picked = [c for c in ALL_CARDS if self.card_buttons[c.text].value]

@@ -26,11 +26,11 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.errors import RulebookError
-from rulebook.rules import default_profile, load_rules, profile_ids
+from rulebook.rules import default_profile, load_rules
 from rulebook.sheets.document import symbols, words_html
 
 from .common import option_control
-from .stepper import Shown
+from .stepper import Shown, button
 
 __all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
            "pandas_or_note", "LESSON_STYLE"]
@@ -194,10 +194,9 @@ class Question(Shown):
         self.choice = W.ToggleButtons(options=list(choices), value=None,
                                       layout=W.Layout(width="auto"),
                                       style={"button_width": "auto"}) if choices else None
-        self.reveal_button = W.Button(description="Show the answer", icon="eye",
-                                      layout=W.Layout(width="auto", align_self="flex-start"))
+        self.reveal_button = button("Show the answer", icon="eye", action=self.toggle)
+        self.reveal_button.layout.align_self = "flex-start"
         self.answer_box = W.HTML(layout=W.Layout(display="none"))
-        self.reveal_button.on_click(lambda _b: self.toggle())
         parts = (self.prompt_box, self.choice, self.reveal_button, self.answer_box)
         self.widget = W.VBox([p for p in parts if p is not None],
                              layout=W.Layout(margin="0 0 10px 0"))
@@ -279,12 +278,10 @@ class TryIt(Shown):
                  options: Sequence[str] | None = None, seeds: tuple[int, int] = (0, 999),
                  controls: dict[str, Any] | None = None, label: str = "") -> None:
         rulesets = (default_profile(),) if rulesets is None else rulesets
-        for pid in rulesets:
-            if pid not in profile_ids():
-                load_rules(pid)  # raises the engine's RulesError naming the valid rulesets
         self.render = render
         self.option_names = None if options is None else list(options)
         self._random = random.Random(seed)
+        # load_rules raises the engine's RulesError naming the valid rulesets
         self.ruleset_box = W.Dropdown(options=[(load_rules(p).title, p) for p in rulesets],
                                       value=rulesets[0], description="Ruleset",
                                       layout=W.Layout(width="auto",
@@ -296,9 +293,9 @@ class TryIt(Shown):
                                          style={"description_width": "auto"},
                                          layout=W.Layout(width="180px",
                                                          display="none" if fixed else ""))
-        self.new_deal_button = W.Button(description="New deal", icon="random",
-                                        layout=W.Layout(width="auto", align_self="flex-start",
-                                                        display="none" if fixed else ""))
+        self.new_deal_button = button("New deal", icon="random", action=self.new_deal)
+        self.new_deal_button.layout.align_self = "flex-start"
+        self.new_deal_button.layout.display = "none" if fixed else ""
         self.fixed = fixed
         self.controls: dict[str, Any] = dict(controls or {})
         self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -318,7 +315,6 @@ class TryIt(Shown):
             control.observe(lambda _c: self.refresh(), names="value")
         self.ruleset_box.observe(lambda _c: self._ruleset_changed(), names="value")
         self.seed_box.observe(lambda _c: self.refresh(), names="value")
-        self.new_deal_button.on_click(lambda _b: self.new_deal())
         self._ruleset_changed()
 
     def _ruleset_changed(self) -> None:

@@ -27,6 +27,7 @@ refuses shows as ``rb-reason rb-bad`` and the buttons are disabled).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as w
@@ -78,7 +79,6 @@ class Lockstep(Shown):
                  players: int = 4, bots: Sequence[str | Bot] | str | None = "smart",
                  dealer: int = 0, bot_seed: int | str | None = None) -> None:
         self.result: LockstepResult | None = None
-        self._grouped: tuple[list[list[Any]], list[list[Any]]] | None = None
         self.step = 0
         self.title = w.HTML()
         self.position = w.HTML()
@@ -131,13 +131,12 @@ class Lockstep(Shown):
             f"</div><div class='rb-reason'>{reason_html(self._in_words(r.summary()))}</div>")
         self.show(0)
 
+    @cached_property
     def _logs(self) -> tuple[list[list[Any]], list[list[Any]]]:
         """Each deal's public move log, grouped by move, read once from its last state."""
         r = self.result
         assert r is not None
-        if self._grouped is None:
-            self._grouped = (log_by_move(r.states_a[-1]), log_by_move(r.states_b[-1]))
-        return self._grouped
+        return log_by_move(r.states_a[-1]), log_by_move(r.states_b[-1])
 
     def _in_words(self, text: str) -> str:
         """The engine's sentence with each ruleset's label (``profile +option``)
@@ -249,7 +248,7 @@ class Lockstep(Shown):
             told = " ".join(str(e.text) for e in log[len(after.history)])
             return f"<span class='rb-log'>{escape(told)}</span>{_explanation_html(expl)}"
 
-        log_a, log_b = self._logs()
+        log_a, log_b = self._logs
         cells_a = cell(log_a, after_a, ea)
         cells_b = cell(log_b, after_b, eb)
         if parting:
