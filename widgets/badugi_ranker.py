@@ -99,16 +99,14 @@ class BadugiRanker(Shown):
                  other: CardsLike | BadugiValue | None = None, *, before: int = 3,
                  after: int = 3, show_diagram: bool = True,
                  draw_in_background: bool = True) -> None:
-        before, after = whole_number("before", before, 0, 200), whole_number("after", after, 0, 200)
+        self.before = whole_number("before", before, 0, 200)
+        self.after = whole_number("after", after, 0, 200)
         show_diagram = flag("show_diagram", show_diagram)
-        draw_in_background = flag("draw_in_background", draw_in_background)
+        self.draw_in_background = flag("draw_in_background", draw_in_background)
         self._value: BadugiValue = evaluate(hand)
         self._other: BadugiValue | None = None if other is None else evaluate(other)
-        self.before = before
-        self.after = after
         all_hands()  # warm the 270,725-hand table once, here, not on the first click
         self._syncing = False
-        self.draw_in_background = draw_in_background
 
         self.hand_text = w.Text(
             value=_cards_text(self._value), description="Hand",
@@ -152,7 +150,7 @@ class BadugiRanker(Shown):
         self.comparison_html = w.HTML()
         self.nearby = w.HTML()
         self.diagram_html = w.HTML()
-        self.diagram = DiagramSlot(self.diagram_html, background=draw_in_background,
+        self.diagram = DiagramSlot(self.diagram_html, background=self.draw_in_background,
                                    cache_size=256)
 
         self._last_text = {"hand": self.hand_text.value, "other": self.other_text.value}

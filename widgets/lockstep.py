@@ -171,12 +171,9 @@ class Lockstep(Shown):
 
     def last(self) -> None:
         """To the end; from before the first difference, to the first difference."""
-        if self.result is None:
-            return
-        if self.parting is not None and self.step < self.parting:
-            self.show(self.parting)
-        else:
-            self.show(self.result.length)
+        if self.result is not None:
+            before = self.parting is not None and self.step < self.parting
+            self.show(self.parting if before else self.result.length)
 
     def jump(self) -> None:
         """To the first move where the deals part (the end, if they never do)."""

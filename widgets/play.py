@@ -280,8 +280,11 @@ class PlayGame(Shown):
         unit = str(match.result.unit)
         where = (f"deal {len(match.deals)} of {match.length} is over" if self._finished is not None
                  else f"deal {len(match.deals) + 1} of {match.length}")
+        # the ruleset's own sentence for how a match is won, clause ids last
+        rule = next((reason_html(row.meaning, row.clauses) for row in self.rules.describe()
+                     if row.topic == "match"), "")
         head = (f'<div class="rb-note"><b>Match</b> (seed {escape(match.seed)}): {where}. '
-                f"{self._match_rule()}</div>")
+                f"{rule}</div>")
         if not outcomes:
             return STYLE + head
         rows = []
@@ -303,17 +306,11 @@ class PlayGame(Shown):
         table = (f'<table class="rb-table rb-scores"><thead><tr><th>{escape(unit)}</th>'
                  f'{head_cells}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
         if match.is_over:
-            lines = explain_match_result(result, unit)
             verdict = ('<div class="rb-reason rb-match-result"><b>The match is over.</b> '
-                       + " ".join(escape(line) for line in lines) + "</div>")
+                       + " ".join(map(escape, explain_match_result(result, unit))) + "</div>")
         else:
             leaders = [s for s in range(players) if result.places[s] == 1]
             who = " and ".join(f"seat {s}" for s in leaders)
             verdict = (f'<div class="rb-note">After {len(outcomes)} of {match.length} deals '
                        f"{escape(who)} {'lead' if len(leaders) > 1 else 'leads'}.</div>")
         return STYLE + head + table + verdict
-
-    def _match_rule(self) -> str:
-        """The ruleset's own sentence for how a match is won, clause ids last."""
-        return next((reason_html(row.meaning, row.clauses) for row in self.rules.describe()
-                     if row.topic == "match"), "")

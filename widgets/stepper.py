@@ -46,6 +46,7 @@ from rulebook.errors import RecordError, RulebookError, RulesError, quoted
 from rulebook.html import (
     STYLE,
     card_html,
+    count_words,
     escape,
     explanation_html,
     game_table_html,
@@ -539,8 +540,8 @@ class DealStepper(Shown):
             self._pending_card = self._refused = None
             notes = []
             if dropped:
-                notes.append(f"You played from move {self._index - 1}: the {dropped} later "
-                             f"move{'s' if dropped > 1 else ''} of the old line of play "
+                notes.append(f"You played from move {self._index - 1}: the "
+                             f"{count_words(dropped, 'later move')} of the old line of play "
                              "were replaced.")
             if self.play_mode:
                 answered = len(self._states)
