@@ -286,7 +286,7 @@ class TryIt(Shown):
                                       value=rulesets[0], description="Ruleset",
                                       layout=W.Layout(width="auto",
                                                       display="" if len(rulesets) > 1 else "none"))
-        fixed = seed is None
+        self.fixed = fixed = seed is None
         self.seed_box = W.BoundedIntText(value=seeds[0] if seed is None else seed,
                                          min=seeds[0], max=seeds[1],
                                          description="Deal number",
@@ -296,7 +296,6 @@ class TryIt(Shown):
         self.new_deal_button = button("New deal", icon="random", action=self.new_deal)
         self.new_deal_button.layout.align_self = "flex-start"
         self.new_deal_button.layout.display = "none" if fixed else ""
-        self.fixed = fixed
         self.controls: dict[str, Any] = dict(controls or {})
         self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.option_boxes: dict[str, W.ValueWidget] = {}

@@ -201,15 +201,12 @@ def action_moves(state: GameState[Any]) -> list[Any]:
     """The moves an action button plays in ``state``: the game's actions
     (``rules.actions()``), then any other legal move that uses no card and is not the game's
     pick of cards (``name ♠``...)."""
-    rules = state.rules
-    moves: list[Any] = list(rules.actions())
-    seen = {str(m) for m in moves}
-    picked = rules.pick_move(CardSet())
+    moves = {str(m): m for m in state.rules.actions()}
+    picked = state.rules.pick_move(CardSet())
     for move in state.legal_moves() if not state.is_over else []:
-        if not move.cards and str(move) not in seen and move != picked:
-            moves.append(move)
-            seen.add(str(move))
-    return moves
+        if not move.cards and move != picked:
+            moves.setdefault(str(move), move)
+    return list(moves.values())
 
 
 def _seed_of(state: GameState) -> int | str:
@@ -795,15 +792,14 @@ class DealStepper(Shown):
                          "of cards from the hand")
             legal = []
         for move in legal:
+            words = move_words(state, move)
             if len(move.cards) == 1:
                 card = next(iter(move.cards))
-                words = move_words(state, move)
                 label = card_html(card, legal=True, title=words)
                 parts.append(label if words == card.pretty() else
                              f"{label}<small>{escape(words[len(card.pretty()):])}</small>")
             else:
-                parts.append(f'<span class="rb-card rb-legal rb-action">'
-                             f"{escape(move_words(state, move))}</span>")
+                parts.append(f'<span class="rb-card rb-legal rb-action">{escape(words)}</span>')
         return (f'<div class="rb-note rb-legal-moves"><b>Seat {seat} may play:</b> '
                 + " ".join(parts) + "</div>")
 
@@ -869,20 +865,18 @@ class DealStepper(Shown):
             shown.append(self.draw_button)
         self.action_box.children = tuple(shown)
 
-        choosers = []
+        choices = []
         if self._pending_card is not None and mine:
-            choices = [m for m in legal if m.cards.mask == self._pending_card.mask]
+            choices = self._suit_moves = [m for m in legal
+                                          if m.cards.mask == self._pending_card.mask]
             while len(self.suit_buttons) < len(choices):
-                self.suit_buttons.append(button("", css="rb-actbtn", action=partial(
+                self.suit_buttons.append(button("", icon="check", css="rb-actbtn", action=partial(
                     self._click_suit, len(self.suit_buttons))))
-            self._suit_moves = choices
+                self.suit_buttons[-1].button_style = "info"
             for sb, move in zip(self.suit_buttons, choices):
                 sb.description = state.rules.choice_label(move)
                 sb.tooltip = state.explain(move).reason
-                sb.icon = "check"
-                sb.button_style = "info"
-                choosers.append(sb)
-        self.suit_box.children = tuple(choosers)
+        self.suit_box.children = tuple(self.suit_buttons[:len(choices)])
 
     def _card_button(self, card: Card) -> W.Button:
         """The button of one card, made once: a click always means that very card, even if
