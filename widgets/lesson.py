@@ -77,7 +77,14 @@ def _html_of(value: Any) -> str:
             f"{_words(value)}</div>")
 
 
-class Table:
+class _Drawn:
+    """Shown in Jupyter as its ``html()``."""
+
+    def _repr_html_(self) -> str:
+        return str(self.html())  # type: ignore[attr-defined]
+
+
+class Table(_Drawn):
     """Rows of text as an HTML table (no pandas): ``Table(rows, header)``.
 
     Cards in the cells are shown in symbols and colour; numbers stay as they are.
@@ -99,15 +106,12 @@ class Table:
                        f"{'<thead><tr>' + head + '</tr></thead>' if head else ''}"
                        f"<tbody>{body}</tbody></table>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
     def __repr__(self) -> str:
         return "\n".join(" | ".join(str(c) for c in row) for row in [self.header, *self.rows]
                          if row)
 
 
-class Panel:
+class Panel(_Drawn):
     """Several things shown one under the other: sentences (plain text, cards in symbols) and
     objects that draw themselves (tables, verdicts, a state, a how-to-play).
 
@@ -124,14 +128,11 @@ class Panel:
                       else _html_of(part) for part in self.parts)
         return f'{LESSON_STYLE}<div class="rb-panel">{out}</div>'
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
     def __repr__(self) -> str:
         return "\n".join(symbols(p) if isinstance(p, str) else repr(p) for p in self.parts)
 
 
-class _Verdicts:
+class _Verdicts(_Drawn):
     """The engine's explanations of some moves, as a table (see :func:`verdicts`)."""
 
     def __init__(self, lines: list[tuple[str, Any]]) -> None:
@@ -149,9 +150,6 @@ class _Verdicts:
         return _lesson('<table class="rb-ltable"><thead><tr><th>move</th><th>verdict</th>'
                        '<th>why</th><th class="rb-clauses">rules</th></tr></thead>'
                        f"<tbody>{''.join(rows)}</tbody></table>")
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
     def __repr__(self) -> str:
         return "\n".join(f"{label}: {symbols(why.reason)}" for label, why in self.lines)

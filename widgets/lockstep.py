@@ -216,11 +216,10 @@ class Lockstep(Shown):
             note = f"The deals agree so far; they part at move {r.parting + 1}."
         elif step == r.parting:
             note = "≠ Here the deals part. " + self._in_words(r.summary())
-            self.reason.value = f"{STYLE}<div class='rb-reason'>{reason_html(note)}</div>"
-            return
         else:
             note = f"The deals parted at move {r.parting + 1}; from there each goes its own way."
-        self.reason.value = f"{STYLE}<div class='rb-reason'>{escape(note)}</div>"
+        # (the engine's sentence at the parting has clause ids: small and last)
+        self.reason.value = f"{STYLE}<div class='rb-reason'>{reason_html(note)}</div>"
 
     def _moves_html(self, step: int, state_a: GameState, state_b: GameState) -> str:
         """The next move of each deal as its public log tells it (third person: "Seat 3
