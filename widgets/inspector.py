@@ -64,8 +64,7 @@ class MoveInspector(Shown):
         self.state = state = game_state("state", state)
         if state is None:
             self._set_options([("(no position)", "")], "")
-            self.title.value = ""
-            self.answer.value = self.public_box.value = ""
+            self.title.value = self.answer.value = self.public_box.value = ""
             return
         try:
             options = self._options(state)

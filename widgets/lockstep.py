@@ -244,9 +244,7 @@ class Lockstep(Shown):
             told = " ".join(str(e.text) for e in log[len(after.history)])
             return f"<span class='rb-log'>{escape(told)}</span>{_explanation_html(expl)}"
 
-        log_a, log_b = self._logs
-        cells_a = cell(log_a, after_a, ea)
-        cells_b = cell(log_b, after_b, eb)
+        cells_a, cells_b = map(cell, self._logs, (after_a, after_b), (ea, eb))
         if parting:
             cells_a += _explanation_html(r.b_on_move_a,
                                          f"under {ruleset_caption(r.rules_b)}: ")

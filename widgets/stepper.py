@@ -894,9 +894,8 @@ class DealStepper(Shown):
     # -- records and display ---------------------------------------------------------------
     def record(self) -> str:
         """The deal up to the latest position as record JSON (``rulebook.loads`` reads it)."""
-        if not self._states:
-            return ""
-        return json.dumps(self._states[-1].to_record(), indent=1, ensure_ascii=False)
+        return (json.dumps(self._states[-1].to_record(), indent=1, ensure_ascii=False)
+                if self._states else "")
 
     def __repr__(self) -> str:
         return f"<DealStepper {self.state!r} position {self._index}/{len(self._states) - 1}>"
