@@ -325,8 +325,9 @@ class BadugiRanker(Shown):
             f"<ol class='rb-note'>{lines}</ol>"
             "<table class='rb-table'><thead><tr><th>hands that beat it</th>"
             "<th>other hands that tie</th><th>hands it beats</th><th>it beats</th></tr></thead>"
-            f"<tbody><tr><td data-beaten-by='{st.beaten_by}'>{st.beaten_by:,} of {HAND_COUNT:,}</td>"
-            f"<td data-ties='{st.ties}'>{st.ties:,}</td><td data-beats='{st.beats}'>{st.beats:,}</td>"
+            f"<tbody><tr><td data-beaten-by='{st.beaten_by}'>{st.beaten_by:,} of "
+            f"{HAND_COUNT:,}</td><td data-ties='{st.ties}'>{st.ties:,}</td>"
+            f"<td data-beats='{st.beats}'>{st.beats:,}</td>"
             f"<td data-percentile='{st.percentile:.2f}'>{st.percentile:.2f}% of all hands</td>"
             f"</tr></tbody></table><p class='rb-note'>{escape(st.reason)} "
             f"{clauses_html(['BDG-RANK-5', 'BDG-RANK-6', 'BDG-RANK-7'])}</p></div>")

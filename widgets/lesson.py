@@ -345,8 +345,7 @@ class TryIt(Shown):
     def new_deal(self) -> None:
         """Pick another deal number at random (it always differs from the one shown)."""
         low, high = self.seed_box.min, self.seed_box.max
-        current = int(self.seed_box.value)
-        seed = current
+        seed = current = int(self.seed_box.value)
         while seed == current and high > low:
             seed = self._random.randint(low, high)
         self.seed_box.value = seed

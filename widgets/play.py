@@ -97,8 +97,8 @@ class PlayGame(Shown):
                              f"players, not {quoted(players)}")
         names = bot_names(rules.game)
         if strength not in names:
-            raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: expected one "
-                             f"of {', '.join(names)}")
+            raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: "
+                             f"expected one of {', '.join(names)}")
         check_seat("seat", seat, players, RulesError)
         self.seed: int = _seed(seed)
         match, classroom = flag("match", match), flag("classroom", classroom)

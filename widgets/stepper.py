@@ -225,10 +225,11 @@ class DealStepper(Shown):
     :mod:`rulebook.records`), or a rules object (then a deal with ``seed`` is dealt and,
     unless ``play``, played out by ``bots``).  ``seat`` is the seat whose hand alone is
     shown (``None``: every hand face up) and, in play mode, your seat (default 0).
-    ``extra`` is HTML shown under the table; where the game draws a diagram of a position the ``waiting_toggle``
-    fills it with the game's diagram of the position shown (``rules.position_diagram``, e.g.
-    what waits on what), drawn on a worker thread (``draw_in_background``) so that a click
-    stays fast; ``diagram.wait()`` waits for it.  ``classroom`` chooses the compact projector layout (see the module header),
+    ``extra`` is HTML shown under the table; where the game draws a diagram of a position the
+    ``waiting_toggle`` fills it with the game's diagram of the position shown
+    (``rules.position_diagram``, e.g. what waits on what), drawn on a worker thread
+    (``draw_in_background``) so that a click stays fast; ``diagram.wait()`` waits for it.
+    ``classroom`` chooses the compact projector layout (see the module header),
     ``large_print`` starts it in large print, ``show_record`` shows the record box at once.
 
     Controls (public, for tests and keyboard use): ``first_button``, ``back_button``,
@@ -560,8 +561,7 @@ class DealStepper(Shown):
 
     def _mark_refused(self, card: Card | None) -> None:
         """Mark the card just refused (its button turns red-edged) and unmark the last one."""
-        old = self._refused
-        self._refused = card
+        old, self._refused = self._refused, card
         for c in (old, card):
             button = self._buttons_by_card.get(c) if c is not None else None
             if button is not None and button in self.card_buttons:
@@ -576,8 +576,7 @@ class DealStepper(Shown):
             if seat is None or seat == self.human:
                 break
             self._rng.start_turn(len(state.history))
-            move = self._bots[seat].choose(state.view(seat), self._rng)
-            state = state.play(move)
+            state = state.play(self._bots[seat].choose(state.view(seat), self._rng))
             self._states.append(state)
         self._index = len(self._states) - 1
 
