@@ -28,6 +28,7 @@ Bad input (three cards, five cards, a card twice, junk) shows the engine's
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -98,16 +99,14 @@ class BadugiRanker(Shown):
                  other: CardsLike | BadugiValue | None = None, *, before: int = 3,
                  after: int = 3, show_diagram: bool = True,
                  draw_in_background: bool = True) -> None:
-        before, after = whole_number("before", before, 0, 200), whole_number("after", after, 0, 200)
+        self.before = whole_number("before", before, 0, 200)
+        self.after = whole_number("after", after, 0, 200)
         show_diagram = flag("show_diagram", show_diagram)
-        draw_in_background = flag("draw_in_background", draw_in_background)
+        self.draw_in_background = flag("draw_in_background", draw_in_background)
         self._value: BadugiValue = evaluate(hand)
         self._other: BadugiValue | None = None if other is None else evaluate(other)
-        self.before = before
-        self.after = after
         all_hands()  # warm the 270,725-hand table once, here, not on the first click
         self._syncing = False
-        self.draw_in_background = draw_in_background
 
         self.hand_text = w.Text(
             value=_cards_text(self._value), description="Hand",
@@ -130,7 +129,7 @@ class BadugiRanker(Shown):
             button = w.ToggleButton(
                 value=False, description=card.pretty(), tooltip=f"{card.name()} ({card.text})",
                 layout=w.Layout(width="3.6em", height="2.1em", padding="0"))
-            button.observe(self._make_pick_handler(card), names="value")
+            button.observe(partial(self._on_card, card), names="value")
             self.card_buttons[card.text] = button
         self.picker = w.GridBox(
             [self.card_buttons[r + s] for s in SUITS for r in RANKS],
@@ -151,7 +150,7 @@ class BadugiRanker(Shown):
         self.comparison_html = w.HTML()
         self.nearby = w.HTML()
         self.diagram_html = w.HTML()
-        self.diagram = DiagramSlot(self.diagram_html, background=draw_in_background,
+        self.diagram = DiagramSlot(self.diagram_html, background=self.draw_in_background,
                                    cache_size=256)
 
         self._last_text = {"hand": self.hand_text.value, "other": self.other_text.value}
@@ -250,18 +249,13 @@ class BadugiRanker(Shown):
         self._show_comparison()
         self._show_nearby()
 
-    def _make_pick_handler(self, card: Card) -> Any:
-        def handler(change: dict[str, Any]) -> None:
-            self._mark(self.card_buttons[card.text])
-            if not self._syncing:
-                self._picked(card)
-        return handler
-
-    @staticmethod
-    def _mark(button: w.ToggleButton) -> None:
+    def _on_card(self, card: Card, change: dict[str, Any]) -> None:
         # picked cards carry a check mark, not colour alone
+        button = self.card_buttons[card.text]
         button.icon = "check" if button.value else ""
         button.button_style = "info" if button.value else ""
+        if not self._syncing:
+            self._picked(card)
 
     def _picked(self, card: Card) -> None:
         picked = [c for c in ALL_CARDS if self.card_buttons[c.text].value]
@@ -331,8 +325,9 @@ class BadugiRanker(Shown):
             f"<ol class='rb-note'>{lines}</ol>"
             "<table class='rb-table'><thead><tr><th>hands that beat it</th>"
             "<th>other hands that tie</th><th>hands it beats</th><th>it beats</th></tr></thead>"
-            f"<tbody><tr><td data-beaten-by='{st.beaten_by}'>{st.beaten_by:,} of {HAND_COUNT:,}</td>"
-            f"<td data-ties='{st.ties}'>{st.ties:,}</td><td data-beats='{st.beats}'>{st.beats:,}</td>"
+            f"<tbody><tr><td data-beaten-by='{st.beaten_by}'>{st.beaten_by:,} of "
+            f"{HAND_COUNT:,}</td><td data-ties='{st.ties}'>{st.ties:,}</td>"
+            f"<td data-beats='{st.beats}'>{st.beats:,}</td>"
             f"<td data-percentile='{st.percentile:.2f}'>{st.percentile:.2f}% of all hands</td>"
             f"</tr></tbody></table><p class='rb-note'>{escape(st.reason)} "
             f"{clauses_html(['BDG-RANK-5', 'BDG-RANK-6', 'BDG-RANK-7'])}</p></div>")

@@ -23,7 +23,7 @@ from rulebook.html import STYLE, card_html, clauses_html, escape, explanation_ht
 from rulebook.protocol import GameState
 
 from .common import game_state
-from .stepper import Shown, action_moves, message_html, syncing
+from .stepper import Shown, action_moves, message_html, syncing, unless_syncing
 
 __all__ = ["MoveInspector"]
 
@@ -52,7 +52,7 @@ class MoveInspector(Shown):
         self.message = W.HTML()
         self.title = W.HTML()
         self._syncing = False
-        self.picker.observe(self._on_pick, names="value")
+        self.picker.observe(unless_syncing(self, lambda _v: self._answer()), names="value")
         self.widget = W.VBox([W.HTML(STYLE), self.title, self.picker, self.answer,
                               self.public_box, self.message])
         if state is not None:
@@ -64,8 +64,7 @@ class MoveInspector(Shown):
         self.state = state = game_state("state", state)
         if state is None:
             self._set_options([("(no position)", "")], "")
-            self.title.value = ""
-            self.answer.value = self.public_box.value = ""
+            self.title.value = self.answer.value = self.public_box.value = ""
             return
         try:
             options = self._options(state)
@@ -130,10 +129,6 @@ class MoveInspector(Shown):
         # then the other legal moves, e.g. a jack naming a suit: J♠ naming ♦
         return options + [("✓ " + move_words(state, m), str(m)) for m in moves
                           if str(m) not in covered]
-
-    def _on_pick(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self._answer()
 
     def _answer(self) -> None:
         state = self.state

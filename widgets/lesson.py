@@ -26,11 +26,11 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.errors import RulebookError
-from rulebook.rules import default_profile, load_rules, profile_ids
+from rulebook.rules import default_profile, load_rules
 from rulebook.sheets.document import symbols, words_html
 
 from .common import option_control
-from .stepper import Shown
+from .stepper import Shown, button
 
 __all__ = ["Question", "Exercises", "TryIt", "Table", "Panel", "verdicts", "symbols",
            "pandas_or_note", "LESSON_STYLE"]
@@ -77,7 +77,14 @@ def _html_of(value: Any) -> str:
             f"{_words(value)}</div>")
 
 
-class Table:
+class _Drawn:
+    """Shown in Jupyter as its ``html()``."""
+
+    def _repr_html_(self) -> str:
+        return str(self.html())  # type: ignore[attr-defined]
+
+
+class Table(_Drawn):
     """Rows of text as an HTML table (no pandas): ``Table(rows, header)``.
 
     Cards in the cells are shown in symbols and colour; numbers stay as they are.
@@ -99,15 +106,12 @@ class Table:
                        f"{'<thead><tr>' + head + '</tr></thead>' if head else ''}"
                        f"<tbody>{body}</tbody></table>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
     def __repr__(self) -> str:
         return "\n".join(" | ".join(str(c) for c in row) for row in [self.header, *self.rows]
                          if row)
 
 
-class Panel:
+class Panel(_Drawn):
     """Several things shown one under the other: sentences (plain text, cards in symbols) and
     objects that draw themselves (tables, verdicts, a state, a how-to-play).
 
@@ -124,14 +128,11 @@ class Panel:
                       else _html_of(part) for part in self.parts)
         return f'{LESSON_STYLE}<div class="rb-panel">{out}</div>'
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
     def __repr__(self) -> str:
         return "\n".join(symbols(p) if isinstance(p, str) else repr(p) for p in self.parts)
 
 
-class _Verdicts:
+class _Verdicts(_Drawn):
     """The engine's explanations of some moves, as a table (see :func:`verdicts`)."""
 
     def __init__(self, lines: list[tuple[str, Any]]) -> None:
@@ -149,9 +150,6 @@ class _Verdicts:
         return _lesson('<table class="rb-ltable"><thead><tr><th>move</th><th>verdict</th>'
                        '<th>why</th><th class="rb-clauses">rules</th></tr></thead>'
                        f"<tbody>{''.join(rows)}</tbody></table>")
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
     def __repr__(self) -> str:
         return "\n".join(f"{label}: {symbols(why.reason)}" for label, why in self.lines)
@@ -194,10 +192,9 @@ class Question(Shown):
         self.choice = W.ToggleButtons(options=list(choices), value=None,
                                       layout=W.Layout(width="auto"),
                                       style={"button_width": "auto"}) if choices else None
-        self.reveal_button = W.Button(description="Show the answer", icon="eye",
-                                      layout=W.Layout(width="auto", align_self="flex-start"))
+        self.reveal_button = button("Show the answer", icon="eye", action=self.toggle)
+        self.reveal_button.layout.align_self = "flex-start"
         self.answer_box = W.HTML(layout=W.Layout(display="none"))
-        self.reveal_button.on_click(lambda _b: self.toggle())
         parts = (self.prompt_box, self.choice, self.reveal_button, self.answer_box)
         self.widget = W.VBox([p for p in parts if p is not None],
                              layout=W.Layout(margin="0 0 10px 0"))
@@ -279,27 +276,24 @@ class TryIt(Shown):
                  options: Sequence[str] | None = None, seeds: tuple[int, int] = (0, 999),
                  controls: dict[str, Any] | None = None, label: str = "") -> None:
         rulesets = (default_profile(),) if rulesets is None else rulesets
-        for pid in rulesets:
-            if pid not in profile_ids():
-                load_rules(pid)  # raises the engine's RulesError naming the valid rulesets
         self.render = render
         self.option_names = None if options is None else list(options)
         self._random = random.Random(seed)
+        # load_rules raises the engine's RulesError naming the valid rulesets
         self.ruleset_box = W.Dropdown(options=[(load_rules(p).title, p) for p in rulesets],
                                       value=rulesets[0], description="Ruleset",
                                       layout=W.Layout(width="auto",
                                                       display="" if len(rulesets) > 1 else "none"))
-        fixed = seed is None
+        self.fixed = fixed = seed is None
         self.seed_box = W.BoundedIntText(value=seeds[0] if seed is None else seed,
                                          min=seeds[0], max=seeds[1],
                                          description="Deal number",
                                          style={"description_width": "auto"},
                                          layout=W.Layout(width="180px",
                                                          display="none" if fixed else ""))
-        self.new_deal_button = W.Button(description="New deal", icon="random",
-                                        layout=W.Layout(width="auto", align_self="flex-start",
-                                                        display="none" if fixed else ""))
-        self.fixed = fixed
+        self.new_deal_button = button("New deal", icon="random", action=self.new_deal)
+        self.new_deal_button.layout.align_self = "flex-start"
+        self.new_deal_button.layout.display = "none" if fixed else ""
         self.controls: dict[str, Any] = dict(controls or {})
         self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.option_boxes: dict[str, W.ValueWidget] = {}
@@ -318,7 +312,6 @@ class TryIt(Shown):
             control.observe(lambda _c: self.refresh(), names="value")
         self.ruleset_box.observe(lambda _c: self._ruleset_changed(), names="value")
         self.seed_box.observe(lambda _c: self.refresh(), names="value")
-        self.new_deal_button.on_click(lambda _b: self.new_deal())
         self._ruleset_changed()
 
     def _ruleset_changed(self) -> None:
@@ -352,8 +345,7 @@ class TryIt(Shown):
     def new_deal(self) -> None:
         """Pick another deal number at random (it always differs from the one shown)."""
         low, high = self.seed_box.min, self.seed_box.max
-        current = int(self.seed_box.value)
-        seed = current
+        seed = current = int(self.seed_box.value)
         while seed == current and high > low:
             seed = self._random.randint(low, high)
         self.seed_box.value = seed

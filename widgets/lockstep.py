@@ -27,6 +27,7 @@ refuses shows as ``rb-reason rb-bad`` and the buttons are disabled).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as w
@@ -39,7 +40,7 @@ from rulebook.rules import RulesBase
 from rulebook.html import explanation_html, log_by_move, reason_html, ruleset_caption, state_html
 
 from .render import STYLE, escape
-from .stepper import Shown, button, message_html, nav_buttons, syncing
+from .stepper import Shown, button, message_html, nav_buttons, syncing, unless_syncing
 
 __all__ = ["Lockstep", "state_panel_html"]
 
@@ -78,7 +79,6 @@ class Lockstep(Shown):
                  players: int = 4, bots: Sequence[str | Bot] | str | None = "smart",
                  dealer: int = 0, bot_seed: int | str | None = None) -> None:
         self.result: LockstepResult | None = None
-        self._grouped: tuple[list[list[Any]], list[list[Any]]] | None = None
         self.step = 0
         self.title = w.HTML()
         self.position = w.HTML()
@@ -96,7 +96,7 @@ class Lockstep(Shown):
         self.slider = w.IntSlider(value=0, min=0, max=0, description="moves",
                                   continuous_update=True,
                                   tooltip="The number of moves played in both deals")
-        self.slider.observe(self._on_slider, names="value")
+        self.slider.observe(unless_syncing(self, self.show), names="value")
         self._syncing = False
         self.widget = w.VBox([
             self.title,
@@ -131,13 +131,12 @@ class Lockstep(Shown):
             f"</div><div class='rb-reason'>{reason_html(self._in_words(r.summary()))}</div>")
         self.show(0)
 
+    @cached_property
     def _logs(self) -> tuple[list[list[Any]], list[list[Any]]]:
         """Each deal's public move log, grouped by move, read once from its last state."""
         r = self.result
         assert r is not None
-        if self._grouped is None:
-            self._grouped = (log_by_move(r.states_a[-1]), log_by_move(r.states_b[-1]))
-        return self._grouped
+        return log_by_move(r.states_a[-1]), log_by_move(r.states_b[-1])
 
     def _in_words(self, text: str) -> str:
         """The engine's sentence with each ruleset's label (``profile +option``)
@@ -172,22 +171,15 @@ class Lockstep(Shown):
 
     def last(self) -> None:
         """To the end; from before the first difference, to the first difference."""
-        if self.result is None:
-            return
-        if self.parting is not None and self.step < self.parting:
-            self.show(self.parting)
-        else:
-            self.show(self.result.length)
+        if self.result is not None:
+            before = self.parting is not None and self.step < self.parting
+            self.show(self.parting if before else self.result.length)
 
     def jump(self) -> None:
         """To the first move where the deals part (the end, if they never do)."""
         if self.result is None:
             return
         self.show(self.result.length if self.parting is None else self.parting)
-
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.show(change["new"])
 
     # ---- drawing ----------------------------------------------------------------------
     def show(self, step: int) -> None:
@@ -224,11 +216,10 @@ class Lockstep(Shown):
             note = f"The deals agree so far; they part at move {r.parting + 1}."
         elif step == r.parting:
             note = "≠ Here the deals part. " + self._in_words(r.summary())
-            self.reason.value = f"{STYLE}<div class='rb-reason'>{reason_html(note)}</div>"
-            return
         else:
             note = f"The deals parted at move {r.parting + 1}; from there each goes its own way."
-        self.reason.value = f"{STYLE}<div class='rb-reason'>{escape(note)}</div>"
+        # (the engine's sentence at the parting has clause ids: small and last)
+        self.reason.value = f"{STYLE}<div class='rb-reason'>{reason_html(note)}</div>"
 
     def _moves_html(self, step: int, state_a: GameState, state_b: GameState) -> str:
         """The next move of each deal as its public log tells it (third person: "Seat 3
@@ -253,9 +244,7 @@ class Lockstep(Shown):
             told = " ".join(str(e.text) for e in log[len(after.history)])
             return f"<span class='rb-log'>{escape(told)}</span>{_explanation_html(expl)}"
 
-        log_a, log_b = self._logs()
-        cells_a = cell(log_a, after_a, ea)
-        cells_b = cell(log_b, after_b, eb)
+        cells_a, cells_b = map(cell, self._logs, (after_a, after_b), (ea, eb))
         if parting:
             cells_a += _explanation_html(r.b_on_move_a,
                                          f"under {ruleset_caption(r.rules_b)}: ")

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.errors import RulebookError, RulesError, check_seed, quoted
+from rulebook.errors import RulebookError, RulesError, check_seat, check_seed, quoted
 from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.match import new_match
@@ -30,7 +30,7 @@ from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
 from .common import flag, players_accepted, strength_options
-from .stepper import DealStepper, Shown, button, message_html, syncing
+from .stepper import DealStepper, Shown, button, message_html, syncing, unless_syncing
 
 __all__ = ["PlayGame", "SEED_RANGE"]
 
@@ -97,10 +97,9 @@ class PlayGame(Shown):
                              f"players, not {quoted(players)}")
         names = bot_names(rules.game)
         if strength not in names:
-            raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: expected one "
-                             f"of {', '.join(names)}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError(f"seat={quoted(seat)}: expected a seat from 0 to {players - 1}")
+            raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: "
+                             f"expected one of {', '.join(names)}")
+        check_seat("seat", seat, players, RulesError)
         self.seed: int = _seed(seed)
         match, classroom = flag("match", match), flag("classroom", classroom)
 
@@ -143,10 +142,12 @@ class PlayGame(Shown):
         self.stepper = DealStepper(self._start(), seat=seat, bots=strength, play=True,
                                    classroom=classroom)
 
-        self.seed_box.observe(self._on_seed, names="value")
+        self.seed_box.observe(unless_syncing(self, self.new_deal), names="value")
         self.ruleset_picker.observe(self._on_ruleset, names="value")
+        # the same seed under the new settings
+        same_seed = unless_syncing(self, lambda _v: self.new_deal(self.seed))
         for control in (self.players_picker, self.strength_picker, self.match_toggle):
-            control.observe(self._on_setting, names="value")
+            control.observe(same_seed, names="value")
         self.controls = W.HBox(
             [self.ruleset_picker, self.players_picker, self.strength_picker,
              self.new_deal_button, self.seed_box, self.match_toggle],
@@ -218,14 +219,6 @@ class PlayGame(Shown):
         self.message.value = STYLE + message_html(text)
 
     # ---- events -------------------------------------------------------------------------
-    def _on_seed(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.new_deal(int(change["new"]))
-
-    def _on_setting(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.new_deal(self.seed)  # the same seed under the new settings
-
     def _on_ruleset(self, change: dict[str, Any]) -> None:
         rules = self._choices[change["new"]]
         accepted = players_accepted(rules)
@@ -287,8 +280,11 @@ class PlayGame(Shown):
         unit = str(match.result.unit)
         where = (f"deal {len(match.deals)} of {match.length} is over" if self._finished is not None
                  else f"deal {len(match.deals) + 1} of {match.length}")
+        # the ruleset's own sentence for how a match is won, clause ids last
+        rule = next((reason_html(row.meaning, row.clauses) for row in self.rules.describe()
+                     if row.topic == "match"), "")
         head = (f'<div class="rb-note"><b>Match</b> (seed {escape(match.seed)}): {where}. '
-                f"{self._match_rule()}</div>")
+                f"{rule}</div>")
         if not outcomes:
             return STYLE + head
         rows = []
@@ -310,17 +306,11 @@ class PlayGame(Shown):
         table = (f'<table class="rb-table rb-scores"><thead><tr><th>{escape(unit)}</th>'
                  f'{head_cells}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
         if match.is_over:
-            lines = explain_match_result(result, unit)
             verdict = ('<div class="rb-reason rb-match-result"><b>The match is over.</b> '
-                       + " ".join(escape(line) for line in lines) + "</div>")
+                       + " ".join(map(escape, explain_match_result(result, unit))) + "</div>")
         else:
             leaders = [s for s in range(players) if result.places[s] == 1]
             who = " and ".join(f"seat {s}" for s in leaders)
             verdict = (f'<div class="rb-note">After {len(outcomes)} of {match.length} deals '
                        f"{escape(who)} {'lead' if len(leaders) > 1 else 'leads'}.</div>")
         return STYLE + head + table + verdict
-
-    def _match_rule(self) -> str:
-        """The ruleset's own sentence for how a match is won, clause ids last."""
-        return next((reason_html(row.meaning, row.clauses) for row in self.rules.describe()
-                     if row.topic == "match"), "")

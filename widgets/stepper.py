@@ -46,6 +46,7 @@ from rulebook.errors import RecordError, RulebookError, RulesError, quoted
 from rulebook.html import (
     STYLE,
     card_html,
+    count_words,
     escape,
     explanation_html,
     game_table_html,
@@ -65,7 +66,7 @@ from rulebook.records import load_deal, loads
 from rulebook.rules import RulesBase
 
 from .drawing import DiagramSlot
-from .common import flag, function, html_text, whole_number
+from .common import WidgetView as Shown, flag, function, html_text, whole_number
 
 __all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves"]
 
@@ -133,6 +134,17 @@ def syncing(owner: Any) -> Iterator[None]:
         owner._syncing = False
 
 
+def unless_syncing(owner: Any, action: Callable[[Any], Any]) -> Callable[[dict[str, Any]], None]:
+    """An observer that calls ``action(new value)``, except while ``owner`` sets its controls
+    (:func:`syncing`)."""
+
+    def observer(change: dict[str, Any]) -> None:
+        if not owner._syncing:
+            action(change["new"])
+
+    return observer
+
+
 def button(description: str, tooltip: str = "", icon: str = "",
            action: Callable[[], Any] | None = None, css: str = "") -> W.Button:
     """A button as wide as its words (so none is cut short) that calls ``action()`` when
@@ -155,15 +167,6 @@ def nav_buttons(owner: Any, tooltips: Sequence[str], css: str = "") -> list[W.Bu
     """The first / back / next / last buttons, calling ``owner.first()`` ... ``owner.last()``."""
     return [button(name, tip, icon, getattr(owner, name), css)
             for (name, icon), tip in zip(NAV_ICONS, tooltips)]
-
-
-class Shown:
-    """Jupyter shows the object as its ``widget``."""
-
-    widget: W.Widget
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
 
 
 def _error_text(exc: BaseException) -> str:
@@ -198,28 +201,18 @@ def action_moves(state: GameState[Any]) -> list[Any]:
     """The moves an action button plays in ``state``: the game's actions
     (``rules.actions()``), then any other legal move that uses no card and is not the game's
     pick of cards (``name ♠``...)."""
-    rules = state.rules
-    moves: list[Any] = list(rules.actions())
-    seen = {str(m) for m in moves}
-    picked = rules.pick_move(CardSet())
+    moves = {str(m): m for m in state.rules.actions()}
+    picked = state.rules.pick_move(CardSet())
     for move in state.legal_moves() if not state.is_over else []:
-        if not move.cards and str(move) not in seen and move != picked:
-            moves.append(move)
-            seen.add(str(move))
-    return moves
+        if not move.cards and move != picked:
+            moves.setdefault(str(move), move)
+    return list(moves.values())
 
 
 def _seed_of(state: GameState) -> int | str:
     origin = state.origin
     seed = origin.get("seed", origin.get("args", {}).get("seed", 0))
     return seed if isinstance(seed, (int, str)) else 0
-
-
-def _cell(html: str = "", head: bool = False) -> W.HTML:
-    cell = W.HTML(html)
-    if head:
-        cell.add_class("rb-head")
-    return cell
 
 
 class DealStepper(Shown):
@@ -232,10 +225,11 @@ class DealStepper(Shown):
     :mod:`rulebook.records`), or a rules object (then a deal with ``seed`` is dealt and,
     unless ``play``, played out by ``bots``).  ``seat`` is the seat whose hand alone is
     shown (``None``: every hand face up) and, in play mode, your seat (default 0).
-    ``extra`` is HTML shown under the table; where the game draws a diagram of a position the ``waiting_toggle``
-    fills it with the game's diagram of the position shown (``rules.position_diagram``, e.g.
-    what waits on what), drawn on a worker thread (``draw_in_background``) so that a click
-    stays fast; ``diagram.wait()`` waits for it.  ``classroom`` chooses the compact projector layout (see the module header),
+    ``extra`` is HTML shown under the table; where the game draws a diagram of a position the
+    ``waiting_toggle`` fills it with the game's diagram of the position shown
+    (``rules.position_diagram``, e.g. what waits on what), drawn on a worker thread
+    (``draw_in_background``) so that a click stays fast; ``diagram.wait()`` waits for it.
+    ``classroom`` chooses the compact projector layout (see the module header),
     ``large_print`` starts it in large print, ``show_record`` shows the record box at once.
 
     Controls (public, for tests and keyboard use): ``first_button``, ``back_button``,
@@ -330,9 +324,8 @@ class DealStepper(Shown):
                                   "upload", lambda: self.load(self.record_text.value))
         self.record_box = W.HBox([self.record_text, self.load_button])
 
-        self.slider.observe(self._on_slider, names="value")
-        self.hands_toggle.observe(lambda _c: None if self._syncing else self._render(),
-                                  names="value")
+        self.slider.observe(unless_syncing(self, self.go), names="value")
+        self.hands_toggle.observe(unless_syncing(self, lambda _v: self._render()), names="value")
         self.large_print_toggle.observe(lambda _c: self._apply_print(), names="value")
         self.record_toggle.observe(lambda _c: self._apply_record(), names="value")
 
@@ -440,10 +433,8 @@ class DealStepper(Shown):
             self.hands_toggle.value = want
 
     def _apply_print(self) -> None:
-        if self.large_print_toggle.value:
-            self.widget.add_class("rb-large")
-        else:
-            self.widget.remove_class("rb-large")
+        large = self.large_print_toggle.value
+        (self.widget.add_class if large else self.widget.remove_class)("rb-large")
 
     def _apply_record(self) -> None:
         self.record_box.layout.display = None if self.record_toggle.value else "none"
@@ -513,10 +504,6 @@ class DealStepper(Shown):
         """Show the latest position."""
         self.go(len(self._states) - 1)
 
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.go(int(change["new"]))
-
     # -- playing -------------------------------------------------------------------------------
     def play(self, move: Any) -> bool:
         """Play ``move`` (object or text) for the player to move at the position shown, then
@@ -551,8 +538,8 @@ class DealStepper(Shown):
             self._pending_card = self._refused = None
             notes = []
             if dropped:
-                notes.append(f"You played from move {self._index - 1}: the {dropped} later "
-                             f"move{'s' if dropped > 1 else ''} of the old line of play "
+                notes.append(f"You played from move {self._index - 1}: the "
+                             f"{count_words(dropped, 'later move')} of the old line of play "
                              "were replaced.")
             if self.play_mode:
                 answered = len(self._states)
@@ -574,8 +561,7 @@ class DealStepper(Shown):
 
     def _mark_refused(self, card: Card | None) -> None:
         """Mark the card just refused (its button turns red-edged) and unmark the last one."""
-        old = self._refused
-        self._refused = card
+        old, self._refused = self._refused, card
         for c in (old, card):
             button = self._buttons_by_card.get(c) if c is not None else None
             if button is not None and button in self.card_buttons:
@@ -590,8 +576,7 @@ class DealStepper(Shown):
             if seat is None or seat == self.human:
                 break
             self._rng.start_turn(len(state.history))
-            move = self._bots[seat].choose(state.view(seat), self._rng)
-            state = state.play(move)
+            state = state.play(self._bots[seat].choose(state.view(seat), self._rng))
             self._states.append(state)
         self._index = len(self._states) - 1
 
@@ -693,11 +678,11 @@ class DealStepper(Shown):
         if shape != self._grid_shape:
             self._grid_shape = shape
             columns = len(headers) + 2
-            head = [_cell(escape(h), head=True) for h in ["seat", *headers, "hand"]]
+            head = [W.HTML(escape(h)).add_class("rb-head") for h in ["seat", *headers, "hand"]]
             self.seat_cells = []
             for row in rows:
-                cells: list[W.Widget] = [_cell() for _ in range(columns - 1)]
-                cells.append(self.hand_area if mine and row.seat == self.human else _cell())
+                cells: list[W.Widget] = [W.HTML() for _ in range(columns - 1)]
+                cells.append(self.hand_area if mine and row.seat == self.human else W.HTML())
                 self.seat_cells.append(cells)
             self.seats_grid.layout.grid_template_columns = (
                 "fit-content(11em) " + " ".join(["max-content"] * (columns - 2))
@@ -716,10 +701,7 @@ class DealStepper(Shown):
                 cell.value = value  # (a value that is the same sends nothing)
             hand = cells[-1]
             if hand is self.hand_area:  # your hand is tinted on your turn (one message)
-                if row.to_move:
-                    hand.add_class("rb-mover")
-                else:
-                    hand.remove_class("rb-mover")
+                (hand.add_class if row.to_move else hand.remove_class)("rb-mover")
             else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
                 hand.value = hand_cell_html(state, row.seat, face_up, compact=True)
@@ -809,15 +791,14 @@ class DealStepper(Shown):
                          "of cards from the hand")
             legal = []
         for move in legal:
+            words = move_words(state, move)
             if len(move.cards) == 1:
                 card = next(iter(move.cards))
-                words = move_words(state, move)
                 label = card_html(card, legal=True, title=words)
                 parts.append(label if words == card.pretty() else
                              f"{label}<small>{escape(words[len(card.pretty()):])}</small>")
             else:
-                parts.append(f'<span class="rb-card rb-legal rb-action">'
-                             f"{escape(move_words(state, move))}</span>")
+                parts.append(f'<span class="rb-card rb-legal rb-action">{escape(words)}</span>')
         return (f'<div class="rb-note rb-legal-moves"><b>Seat {seat} may play:</b> '
                 + " ".join(parts) + "</div>")
 
@@ -883,20 +864,18 @@ class DealStepper(Shown):
             shown.append(self.draw_button)
         self.action_box.children = tuple(shown)
 
-        choosers = []
+        choices = []
         if self._pending_card is not None and mine:
-            choices = [m for m in legal if m.cards.mask == self._pending_card.mask]
+            choices = self._suit_moves = [m for m in legal
+                                          if m.cards.mask == self._pending_card.mask]
             while len(self.suit_buttons) < len(choices):
-                self.suit_buttons.append(button("", css="rb-actbtn", action=partial(
+                self.suit_buttons.append(button("", icon="check", css="rb-actbtn", action=partial(
                     self._click_suit, len(self.suit_buttons))))
-            self._suit_moves = choices
+                self.suit_buttons[-1].button_style = "info"
             for sb, move in zip(self.suit_buttons, choices):
                 sb.description = state.rules.choice_label(move)
                 sb.tooltip = state.explain(move).reason
-                sb.icon = "check"
-                sb.button_style = "info"
-                choosers.append(sb)
-        self.suit_box.children = tuple(choosers)
+        self.suit_box.children = tuple(self.suit_buttons[:len(choices)])
 
     def _card_button(self, card: Card) -> W.Button:
         """The button of one card, made once: a click always means that very card, even if
@@ -914,9 +893,8 @@ class DealStepper(Shown):
     # -- records and display ---------------------------------------------------------------
     def record(self) -> str:
         """The deal up to the latest position as record JSON (``rulebook.loads`` reads it)."""
-        if not self._states:
-            return ""
-        return json.dumps(self._states[-1].to_record(), indent=1, ensure_ascii=False)
+        return (json.dumps(self._states[-1].to_record(), indent=1, ensure_ascii=False)
+                if self._states else "")
 
     def __repr__(self) -> str:
         return f"<DealStepper {self.state!r} position {self._index}/{len(self._states) - 1}>"
