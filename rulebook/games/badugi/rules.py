@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ...cards import Card, CardSet, parse_cards
-from ...errors import CardError, PositionError, RulesError, check_seat, check_seed, quoted
+from ...errors import CardError, PositionError, RulesError, check_seat, quoted
 from ...protocol import TurnRandom, bot_list, bots_for, derived_random, places_from_scores
 from ...rules import card_set, one_card, Row, RulesBase
 from . import betting as B
@@ -89,14 +89,11 @@ class BadugiRules(RulesBase):
         """
         stacks = self.seat_stacks(players)
         n = len(stacks)
-        check_seat("dealer", dealer, n, RulesError)
         dealt = sum(1 for s in stacks if s > 0)
         if dealt < 2:
             raise RulesError(f"only {dealt} seat(s) have chips ({list(stacks)}): Badugi needs "
                              "2 to 8 players dealt in (BDG-SEAT-1, BDG-SEAT-2)")
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number or a string")
-        check_seed(seed, RulesError)  # too long, or text that cannot be saved
+        self.check_deal(n, seed, dealer)
         t = B.deal(n, self.small_bet, seed, dealer, stacks)
         origin = {"kind": "deal", "players": n, "seed": seed, "dealer": dealer}
         return BadugiState(self, t, (), origin)

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import FULL_MASK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardSet, card_mask, parse_card, parse_cards
-from ...errors import CardError, MoveError, PositionError, RulesError, check_seat, check_seed, \
-    quoted
+from ...errors import CardError, MoveError, PositionError, RulesError, check_seat, quoted
 from ...rules import Row, RulesBase
 from .core import DRAW, EIGHT_RANK, JACK_RANK, MOVE_CAP, SEVEN_RANK, SEVENS, SKIP, Playout, \
     Table, deal_table
@@ -71,11 +70,7 @@ class SattiRules(RulesBase):
 
     def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
         """A freshly dealt round (SAT-SETUP-1..7)."""
-        players = self.check_players(players)
-        dealer = check_seat("dealer", dealer, players, RulesError)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number")
-        check_seed(seed, RulesError)  # too long, or text that cannot be saved
+        self.check_deal(players, seed, dealer)
         t = deal_table(players, seed, dealer, self.hand_size)
         origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
         return SattiState._make(self, t, origin, None, None)
