@@ -431,10 +431,8 @@ class SevensRules(RulesBase):
         """Totals after the given deals: summed points (BS-MATCH-1) or chip stacks
         (BS-CHIP-2..7)."""
         outcomes = self.check_outcomes(outcomes, players)
-        if self.chips:
-            return tuple(self.start_stack + sum(o.points[s] for o in outcomes)
-                         for s in range(players))
-        return tuple(sum(o.points[s] for o in outcomes) for s in range(players))
+        start = self.start_stack if self.chips else 0
+        return tuple(start + sum(o.points[s] for o in outcomes) for s in range(players))
 
     def match_result(self, outcomes: Sequence[Any], players: int) -> Any:
         """Places after the given deals.
