@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ...cards import Card, CardSet, parse_cards
-from ...errors import CardError, PositionError, RulesError, check_seat, quoted
+from ...errors import CardError, PositionError, RulesError, check_seat, check_seed, quoted
 from ...protocol import TurnRandom, bot_list, bots_for, derived_random, places_from_scores
 from ...rules import card_set, one_card, Row, RulesBase
 from . import betting as B
@@ -321,8 +321,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
         derived_random(a.get("seed", 0), "position stub").shuffle(stub)
     if not stub:
         raise PositionError("the stub is empty: it always keeps its last card (BDG-DRAW-6)")
-    if isinstance(a.get("seed", 0), bool) or not isinstance(a.get("seed", 0), (int, str)):
-        raise PositionError(f"seed={quoted(a.get('seed'))}: expected a whole number or a string")
+    check_seed(a.get("seed", 0), PositionError)
 
     folded = [False] * n
     for j in a.get("folded", []):

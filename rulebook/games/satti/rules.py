@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import FULL_MASK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardSet, card_mask, parse_card, parse_cards
-from ...errors import CardError, MoveError, PositionError, RulesError, check_seat, quoted
+from ...errors import CardError, MoveError, PositionError, RulesError, check_seat, check_seed, \
+    quoted
 from ...rules import Row, RulesBase
 from .core import DRAW, EIGHT_RANK, JACK_RANK, MOVE_CAP, SEVEN_RANK, SEVENS, SKIP, Playout, \
     Table, deal_table
@@ -65,9 +66,6 @@ class SattiRules(RulesBase):
             raise RulesError(f"players={quoted(players)}: Satti is for 2 to 6 players (SAT-SETUP-1)")
         return players
 
-    _check_players = check_players  # the fast path's names (.bots)
-    _check_seat = staticmethod(check_seat)
-
     def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
         """A freshly dealt round (SAT-SETUP-1..7)."""
         self.check_deal(players, seed, dealer)
@@ -103,8 +101,7 @@ class SattiRules(RulesBase):
                                 "(SAT-SETUP-1)")
         to_move = check_seat("to_move", to_move, players, PositionError)
         dealer = check_seat("dealer", dealer, players, PositionError)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise PositionError(f"seed={quoted(seed)}: expected a whole number")
+        check_seed(seed, PositionError)
         seen = 0
         for group in [[top_card], *hand_lists, pile, under]:
             for card in group:
