@@ -97,10 +97,9 @@ def _block_lines(block: Block) -> list[str]:
         return [block.plain()]
     if isinstance(block, Bullets):
         return [f"  • {item.plain()}" for item in block.items]
-    widths = [max(len(r[i]) for r in (block.header, *block.rows)) for i in range(len(block.header))]
-    out = ["  " + "  ".join(h.ljust(w) for h, w in zip(block.header, widths))]
-    out += ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in block.rows]
-    return out
+    rows = (block.header, *block.rows)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(block.header))]
+    return ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in rows]
 
 
 _LETTER_CARD = re.compile(

@@ -399,17 +399,15 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     live = [dealt[j] and not folded[j] for j in range(n)]
     start = t.bb if phase == R1 else t.button
     due = (lambda j: B.able(t, j)) if B.is_betting(phase) else (lambda j: live[j])
+    acted: list[int] = []
     if "acted" in a:
         acted = [check_seat("acted seat", j, n, PositionError) for j in a["acted"]]
     elif "to_act" in a:
         target = check_seat("to_act", a["to_act"], n, PositionError)
-        acted = []
         j = B.next_seat(t, start, due)
         while j != target and j >= 0 and len(acted) < n:
             acted.append(j)
             j = B.next_seat(t, j, due)
-    else:
-        acted = []
     for j in acted:
         t.acted[j] = True
     if "reopened" in a:
