@@ -241,8 +241,7 @@ class HowToPlay(_Sections):
         return "\n\n".join([f"{self.title}\n{'=' * len(self.title)}", self.intro,
                             *(s.text() for s in self.sections)])
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text
 
     def __repr__(self) -> str:
         return f"<{self.title}: {', '.join(s.title for s in self.sections)}>"
@@ -254,8 +253,7 @@ class HowToPlay(_Sections):
                 f"<h2>{words_html(self.title)}</h2><p class=\"rb-sub\">{words_html(self.intro)}</p>"
                 f"{body}</div>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
+    _repr_html_ = html
 
 
 @dataclasses.dataclass(frozen=True)
@@ -283,8 +281,7 @@ class RuleSheet(_Sections):
         return "\n\n".join([f"{self.title}\n{'=' * len(self.title)}", self.subtitle,
                             *(s.text() for s in self.sections), self.footer])
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text
 
     def __repr__(self) -> str:
         return f"<rule sheet: {self.title}, {', '.join(s.title for s in self.sections)}>"
@@ -363,8 +360,7 @@ class RulesTable:
                 "<th>in this game</th><th>what it means</th><th class=\"rb-clauses\">rules</th>"
                 f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
+    _repr_html_ = html
 
     def __repr__(self) -> str:
         return f"{self.title}\n{self.text()}"
@@ -374,8 +370,7 @@ class RulesTable:
         return "\n".join(f"{r.setting.replace('_', ' ')}: {symbols(r.value)} — "
                          f"{symbols(r.meaning)}" for r in self.rows)
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text
 
 
 RULES_TABLE_CSS = """
