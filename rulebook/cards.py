@@ -362,11 +362,7 @@ class CardSet:
         return self
 
     def __iter__(self) -> Iterator[Card]:
-        mask = self.mask
-        while mask:
-            low = mask & -mask
-            yield ALL_CARDS[low.bit_length() - 1]
-            mask ^= low
+        return map(ALL_CARDS.__getitem__, mask_indices(self.mask))
 
     def __reversed__(self) -> Iterator[Card]:
         return reversed(list(self))

@@ -139,16 +139,12 @@ def check_seed(seed: object, error: type[RulebookError] = RulebookError) -> int 
                 "characters")
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise error(f"seed={quoted(seed)}: {expected}")
-    if isinstance(seed, int):
-        # 3,322 bits hold every number of up to 1,000 digits; check exactly below that.
-        if seed.bit_length() > MAX_SEED_LENGTH * 3.33 or \
-                len(str(abs(seed))) > MAX_SEED_LENGTH:
-            raise error(f"seed={quoted(seed)} is too long: {expected}")
-        return seed
-    if len(seed) > MAX_SEED_LENGTH:
+    # 3,322 bits hold every number of up to 1,000 digits; check exactly below that.
+    if (len(seed) > MAX_SEED_LENGTH) if isinstance(seed, str) else (
+            seed.bit_length() > MAX_SEED_LENGTH * 3.33 or len(str(abs(seed))) > MAX_SEED_LENGTH):
         raise error(f"seed={quoted(seed)} is too long: {expected}")
     try:
-        seed.encode("utf-8")
+        str(seed).encode("utf-8")
     except UnicodeEncodeError:
         raise error(f"seed={quoted(seed)} holds a character that cannot be saved (a lone "
                     f"surrogate): {expected}") from None

@@ -94,26 +94,17 @@ class OptionSpec:
             return not isinstance(item, bool) and isinstance(item, int) \
                 and (self.minimum is None or item >= self.minimum) and item <= top
 
-        if self.type == "bool":
-            if not isinstance(value, bool):
-                raise bad
-        elif self.type == "int":
-            if not whole(value):
-                raise bad
-        elif self.type == "str":
-            if not isinstance(value, str) or len(value) > OPTION_TEXT_LIMIT:
-                raise bad
-        elif self.type == "int_list":
-            if value is None:
-                return None
-            # only a list or tuple: any other iterable may be endless or a mapping's keys
-            if not isinstance(value, (list, tuple)) or len(value) > OPTION_LIST_LIMIT \
-                    or not all(whole(item) for item in value):
-                raise bad
-            value = tuple(value)
-        else:  # pragma: no cover - guarded when the profile is read
+        if self.type == "int_list" and value is None:
+            return None
+        # a list only as a list or tuple: any other iterable may be endless or a mapping's keys
+        short_list = isinstance(value, (list, tuple)) and len(value) <= OPTION_LIST_LIMIT
+        valid = {"bool": isinstance(value, bool), "int": whole(value),
+                 "str": isinstance(value, str) and len(value) <= OPTION_TEXT_LIMIT,
+                 "int_list": short_list and all(whole(item) for item in value)}
+        if self.type not in valid:  # pragma: no cover - guarded when the profile is read
             raise RulesError(f"option {self.name} has unknown type {quoted(self.type)}")
-        if self.choices is not None and value not in self.choices:
+        value = tuple(value) if self.type == "int_list" and valid["int_list"] else value
+        if not valid[self.type] or self.choices is not None and value not in self.choices:
             raise bad
         return value
 

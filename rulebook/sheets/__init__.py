@@ -16,7 +16,7 @@ knows no game.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .document import (
     Bullets, HowToPlay, Para, RuleSheet, RulesTable, Section, SheetError, Table,
@@ -33,13 +33,12 @@ def how_to_play(rules: Any) -> HowToPlay:
     docstring)."""
     play = getattr(rules, "how_to_play", None)
     try:
-        if play is None:
-            raise NotImplementedError
-        words: HowToPlay = play()
+        if play is not None:
+            return cast(HowToPlay, play())
     except NotImplementedError:
-        raise SheetError(f"no how-to-play is written for the game {getattr(rules, 'game', '')!r} "
-                         f"of {getattr(rules, 'profile_id', rules)!r}") from None
-    return words
+        pass
+    raise SheetError(f"no how-to-play is written for the game {getattr(rules, 'game', '')!r} "
+                     f"of {getattr(rules, 'profile_id', rules)!r}")
 
 
 def rule_sheet(rules: Any) -> RuleSheet:

@@ -97,10 +97,9 @@ def _block_lines(block: Block) -> list[str]:
         return [block.plain()]
     if isinstance(block, Bullets):
         return [f"  • {item.plain()}" for item in block.items]
-    widths = [max(len(r[i]) for r in (block.header, *block.rows)) for i in range(len(block.header))]
-    out = ["  " + "  ".join(h.ljust(w) for h, w in zip(block.header, widths))]
-    out += ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in block.rows]
-    return out
+    rows = (block.header, *block.rows)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(block.header))]
+    return ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in rows]
 
 
 _LETTER_CARD = re.compile(
@@ -242,8 +241,7 @@ class HowToPlay(_Sections):
         return "\n\n".join([f"{self.title}\n{'=' * len(self.title)}", self.intro,
                             *(s.text() for s in self.sections)])
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text
 
     def __repr__(self) -> str:
         return f"<{self.title}: {', '.join(s.title for s in self.sections)}>"
@@ -255,8 +253,7 @@ class HowToPlay(_Sections):
                 f"<h2>{words_html(self.title)}</h2><p class=\"rb-sub\">{words_html(self.intro)}</p>"
                 f"{body}</div>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
+    _repr_html_ = html
 
 
 @dataclasses.dataclass(frozen=True)
@@ -284,8 +281,7 @@ class RuleSheet(_Sections):
         return "\n\n".join([f"{self.title}\n{'=' * len(self.title)}", self.subtitle,
                             *(s.text() for s in self.sections), self.footer])
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text
 
     def __repr__(self) -> str:
         return f"<rule sheet: {self.title}, {', '.join(s.title for s in self.sections)}>"
@@ -364,8 +360,7 @@ class RulesTable:
                 "<th>in this game</th><th>what it means</th><th class=\"rb-clauses\">rules</th>"
                 f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
+    _repr_html_ = html
 
     def __repr__(self) -> str:
         return f"{self.title}\n{self.text()}"
@@ -375,8 +370,7 @@ class RulesTable:
         return "\n".join(f"{r.setting.replace('_', ' ')}: {symbols(r.value)} — "
                          f"{symbols(r.meaning)}" for r in self.rows)
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text
 
 
 RULES_TABLE_CSS = """

@@ -89,14 +89,11 @@ class BadugiRules(RulesBase):
         """
         stacks = self.seat_stacks(players)
         n = len(stacks)
-        check_seat("dealer", dealer, n, RulesError)
         dealt = sum(1 for s in stacks if s > 0)
         if dealt < 2:
             raise RulesError(f"only {dealt} seat(s) have chips ({list(stacks)}): Badugi needs "
                              "2 to 8 players dealt in (BDG-SEAT-1, BDG-SEAT-2)")
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number or a string")
-        check_seed(seed, RulesError)  # too long, or text that cannot be saved
+        self.check_deal(n, seed, dealer)
         t = B.deal(n, self.small_bet, seed, dealer, stacks)
         origin = {"kind": "deal", "players": n, "seed": seed, "dealer": dealer}
         return BadugiState(self, t, (), origin)
@@ -324,8 +321,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
         derived_random(a.get("seed", 0), "position stub").shuffle(stub)
     if not stub:
         raise PositionError("the stub is empty: it always keeps its last card (BDG-DRAW-6)")
-    if isinstance(a.get("seed", 0), bool) or not isinstance(a.get("seed", 0), (int, str)):
-        raise PositionError(f"seed={quoted(a.get('seed'))}: expected a whole number or a string")
+    check_seed(a.get("seed", 0), PositionError)
 
     folded = [False] * n
     for j in a.get("folded", []):
@@ -403,17 +399,15 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     live = [dealt[j] and not folded[j] for j in range(n)]
     start = t.bb if phase == R1 else t.button
     due = (lambda j: B.able(t, j)) if B.is_betting(phase) else (lambda j: live[j])
+    acted: list[int] = []
     if "acted" in a:
         acted = [check_seat("acted seat", j, n, PositionError) for j in a["acted"]]
     elif "to_act" in a:
         target = check_seat("to_act", a["to_act"], n, PositionError)
-        acted = []
         j = B.next_seat(t, start, due)
         while j != target and j >= 0 and len(acted) < n:
             acted.append(j)
             j = B.next_seat(t, j, due)
-    else:
-        acted = []
     for j in acted:
         t.acted[j] = True
     if "reopened" in a:

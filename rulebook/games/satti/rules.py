@@ -66,16 +66,9 @@ class SattiRules(RulesBase):
             raise RulesError(f"players={quoted(players)}: Satti is for 2 to 6 players (SAT-SETUP-1)")
         return players
 
-    _check_players = check_players  # the fast path's names (.bots)
-    _check_seat = staticmethod(check_seat)
-
     def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
         """A freshly dealt round (SAT-SETUP-1..7)."""
-        players = self.check_players(players)
-        dealer = check_seat("dealer", dealer, players, RulesError)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number")
-        check_seed(seed, RulesError)  # too long, or text that cannot be saved
+        self.check_deal(players, seed, dealer)
         t = deal_table(players, seed, dealer, self.hand_size)
         origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
         return SattiState._make(self, t, origin, None, None)
@@ -108,8 +101,7 @@ class SattiRules(RulesBase):
                                 "(SAT-SETUP-1)")
         to_move = check_seat("to_move", to_move, players, PositionError)
         dealer = check_seat("dealer", dealer, players, PositionError)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise PositionError(f"seed={quoted(seed)}: expected a whole number")
+        check_seed(seed, PositionError)
         seen = 0
         for group in [[top_card], *hand_lists, pile, under]:
             for card in group:

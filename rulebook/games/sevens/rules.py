@@ -22,7 +22,7 @@ from typing import Any
 
 from ...cards import ALL_CARDS, FULL_MASK, SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, parse_card, \
     parse_cards
-from ...errors import CardError, PositionError, RulesError, check_seat, check_seed, quoted
+from ...errors import CardError, PositionError, RulesError, check_seat, quoted
 from ...match import TieBreakStep
 from ...protocol import DiagramSpec, bot_list, make_bot
 from ...rules import Row, RulesBase
@@ -142,11 +142,7 @@ class SevensRules(RulesBase):
         ante; by default every seat has the starting stack (BS-CHIP-2).  A match passes the
         stacks the previous deal ended with, so chips carry over (BS-CHIP-7).
         """
-        self.check_players(players)
-        check_seat("dealer", dealer, players, RulesError)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed={quoted(seed)}: expected a whole number or text")
-        check_seed(seed, RulesError)  # too long, or text that cannot be saved
+        self.check_deal(players, seed, dealer)
         origin: dict[str, Any] = {"kind": "deal", "players": players, "seed": seed,
                                   "dealer": dealer}
         if stacks is not None:
@@ -435,10 +431,8 @@ class SevensRules(RulesBase):
         """Totals after the given deals: summed points (BS-MATCH-1) or chip stacks
         (BS-CHIP-2..7)."""
         outcomes = self.check_outcomes(outcomes, players)
-        if self.chips:
-            return tuple(self.start_stack + sum(o.points[s] for o in outcomes)
-                         for s in range(players))
-        return tuple(sum(o.points[s] for o in outcomes) for s in range(players))
+        start = self.start_stack if self.chips else 0
+        return tuple(start + sum(o.points[s] for o in outcomes) for s in range(players))
 
     def match_result(self, outcomes: Sequence[Any], players: int) -> Any:
         """Places after the given deals.
