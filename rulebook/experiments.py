@@ -192,12 +192,9 @@ def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: S
 
 
 # -- estimates ----------------------------------------------------------------------------------
-def _seat_weights(prefix: str, column: str, seats: Sequence[int]) -> dict[str, Fraction]:
-    return {f"{prefix}{column}@{s}": Fraction(1, len(seats)) for s in seats}
-
-
-def _weights(moments: Moments, named: Mapping[str, Fraction | int]) -> dict[int, Fraction]:
-    return moments.weights(named.items())
+def _seat_weights(prefix: str, column: str, seats: Sequence[int],
+                  sign: int = 1) -> dict[str, Fraction]:
+    return {f"{prefix}{column}@{s}": Fraction(sign, len(seats)) for s in seats}
 
 
 def _advantage(moments: Moments, layout: Layout, prefix: str, alpha: float) -> Estimate:
@@ -208,7 +205,7 @@ def _advantage(moments: Moments, layout: Layout, prefix: str, alpha: float) -> E
     z = NormalDist().inv_cdf(1 - alpha / (2 * n))
     lows, highs, gaps = [], [], []
     for s in range(n):
-        w = _weights(moments, {f"{prefix}won@{s}": 1})
+        w = moments.weights({f"{prefix}won@{s}": 1})
         p = float(moments.total(w) / moments.deals) if moments.deals else math.nan
         gaps.append(abs(p - fair))
         var = moments.variance_of_mean(w)
@@ -224,13 +221,13 @@ def _estimate(moments: Moments, layout: Layout, prefix: str, m: Measure, kind: s
               column: str, seats: Sequence[int] | None) -> Estimate:
     if kind == "seat":
         assert seats is not None
-        return moments.mean(_weights(moments, _seat_weights(prefix, column, seats)),
+        return moments.mean(moments.weights(_seat_weights(prefix, column, seats)),
                             share=m.rate)
     if kind == "deal":
-        return moments.mean(_weights(moments, {f"{prefix}{column}": 1}), share=m.rate)
+        return moments.mean(moments.weights({f"{prefix}{column}": 1}), share=m.rate)
     if kind == "ratio":
-        num = _weights(moments, {f"{prefix}{column}@{s}": 1 for s in range(layout.players)})
-        return moments.ratio(num, _weights(moments, {f"{prefix}turns": 1}), share=m.rate)
+        num = moments.weights({f"{prefix}{column}@{s}": 1 for s in range(layout.players)})
+        return moments.ratio(num, moments.weights({f"{prefix}turns": 1}), share=m.rate)
     return _advantage(moments, layout, prefix, ALPHA)
 
 
@@ -299,12 +296,10 @@ class Summary:
         deals`` (rates as shares between 0 and 1)."""
         import pandas as pd
 
-        return pd.DataFrame([{"measure": r.measure.key, "name": r.measure.name,
-                              "group": r.group, "value": r.estimate.value,
-                              "low": r.estimate.low, "high": r.estimate.high,
-                              "deals": r.estimate.deals} for r in self.rows()],
-                            columns=["measure", "name", "group", "value", "low", "high",
-                                     "deals"])
+        return pd.DataFrame.from_records(
+            [(r.measure.key, r.measure.name, r.group, *dataclasses.astuple(r.estimate))
+             for r in self.rows()],
+            columns=["measure", "name", "group", "value", "low", "high", "deals"])
 
     def design(self) -> Any:
         """The game-design measures (seat advantage, winner's margin, round length,
@@ -314,13 +309,11 @@ class Summary:
 
         keep = {"seat_advantage", "margin", "turns", "pass_share", "draw_share", "fold_share",
                 "showdown", "stopped"}
-        return pd.DataFrame([{"measure": r.measure.key, "name": r.measure.name,
-                              "value": r.estimate.value, "low": r.estimate.low,
-                              "high": r.estimate.high, "sentence": r.measure.sentence,
-                              "formula": r.measure.formula}
-                             for r in self.rows() if r.measure.key in keep],
-                            columns=["measure", "name", "value", "low", "high", "sentence",
-                                     "formula"])
+        return pd.DataFrame.from_records(
+            [(r.measure.key, r.measure.name, *dataclasses.astuple(r.estimate)[:3],
+              r.measure.sentence, r.measure.formula)
+             for r in self.rows() if r.measure.key in keep],
+            columns=["measure", "name", "value", "low", "high", "sentence", "formula"])
 
     def lab_table(self) -> Any:
         """The table :func:`rulebook.simulation.summarize` gives for the same deals' frame."""
@@ -390,18 +383,15 @@ def _difference(moments: Moments, la: Layout, lb: Layout, m: Measure, kind: str,
                 col_a: str, col_b: str, seats: Sequence[int] | None) -> Estimate:
     if kind == "seat":
         assert seats is not None
-        b = _seat_weights("b:", col_b, seats)
-        a = _seat_weights("a:", col_a, seats)
-        return moments.mean(moments.weights([*b.items(), *((k, -v) for k, v in a.items())]))
+        return moments.mean(moments.weights({**_seat_weights("b:", col_b, seats),
+                                             **_seat_weights("a:", col_a, seats, -1)}))
     if kind == "deal":
-        return moments.mean(_weights(moments, {f"b:{col_b}": 1, f"a:{col_a}": -1}))
+        return moments.mean(moments.weights({f"b:{col_b}": 1, f"a:{col_a}": -1}))
     if kind == "ratio":
-        def num(prefix: str, layout: Layout, col: str) -> dict[int, Fraction]:
-            return _weights(moments, {f"{prefix}{col}@{s}": 1 for s in range(layout.players)})
-        return moments.ratio_difference(num("a:", la, col_a),
-                                        _weights(moments, {"a:turns": 1}),
-                                        num("b:", lb, col_b),
-                                        _weights(moments, {"b:turns": 1}))
+        num_a, num_b = (moments.weights({f"{p}{c}@{s}": 1 for s in range(la.players)})
+                        for p, c in (("a:", col_a), ("b:", col_b)))
+        return moments.ratio_difference(num_a, moments.weights({"a:turns": 1}),
+                                        num_b, moments.weights({"b:turns": 1}))
     return _advantage_difference(moments, la, lb)
 
 
@@ -419,7 +409,7 @@ def _advantage_difference(moments: Moments, la: Layout, lb: Layout) -> Estimate:
     z = NormalDist().inv_cdf(1 - ALPHA / (4 * n))
     bound = 0.0
     for s in range(n):
-        w = _weights(moments, {f"b:won@{s}": 1, f"a:won@{s}": -1})
+        w = moments.weights({f"b:won@{s}": 1, f"a:won@{s}": -1})
         half = z * math.sqrt(moments.variance_of_mean(w) or 0.0)
         bound = max(bound, abs(moments.mean(w).value) + half)
     low = max(b.low - a.high, -bound)

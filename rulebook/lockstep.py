@@ -31,7 +31,7 @@ from typing import Any
 
 from .errors import RulebookError, RulesError, quoted
 from .protocol import Bot, Explanation, GameState, LogEntry, autoplay
-from .rules import RulesBase, example_ruleset, load_rules
+from .rules import RulesBase, example_ruleset, parse_ruleset
 
 __all__ = ["LockstepResult", "run_lockstep", "as_rules", "first_parting", "same_deal",
            "position_key"]
@@ -50,10 +50,6 @@ def as_rules(spec: RulesBase | str) -> RulesBase:
     if not isinstance(spec, str):
         raise RulesError(f"{quoted(spec)} is not a ruleset: expected a rules object, a profile id "
                          f"or 'profile+option' text such as '{example_ruleset()}'")
-    if "+" not in spec:
-        return load_rules(spec.strip())
-    from .rules import parse_ruleset  # the one reader of 'profile+option' text
-
     try:
         return parse_ruleset(spec.strip())
     except RulesError:
@@ -216,12 +212,9 @@ class LockstepResult:
                     f"cards, so they part at move 1.")
         said_a = None if self.log_a is None else _lower_first(self.log_a.text)
         said_b = None if self.log_b is None else _lower_first(self.log_b.text)
-        if said_a is None:
-            return (f"They part at move {i + 1}: under {a} the deal is over, under {b} "
-                    f"{said_b}")
-        if said_b is None:
-            return (f"They part at move {i + 1}: under {b} the deal is over, under {a} "
-                    f"{said_a}")
+        if said_a is None or said_b is None:
+            over, going, said = (a, b, said_b) if said_a is None else (b, a, said_a)
+            return f"They part at move {i + 1}: under {over} the deal is over, under {going} {said}"
         text = (f"They part at move {i + 1}: under {a} {said_a.rstrip('.')}; "
                 f"under {b} {said_b}")
         if self.b_on_move_a is not None and self.a_on_move_b is not None \
@@ -286,9 +279,7 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     seats_a, seats_b = ([s.to_move for s in states[:-1]] for states in (states_a, states_b))
     same = same_deal(start_a, start_b)
     parting = first_parting(seats_a, final_a.history, seats_b, final_b.history) if same else 0
-    explain_a = explain_b = b_on_a = a_on_b = None
-    log_a = log_b = None
-    positions_part = None
+    explain_a = explain_b = b_on_a = a_on_b = log_a = log_b = positions_part = None
     if same:
         last = len(states_a) if parting is None else parting + 1
         for k in range(min(last, len(states_a), len(states_b))):

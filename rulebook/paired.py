@@ -8,7 +8,8 @@ from typing import Any
 
 from .experiments import Comparison, paired_moments
 from .rules import RulesBase
-from .simulation import _names, check_run, run_chunks
+from .protocol import bot_list
+from .simulation import check_run, run_chunks
 
 __all__ = ["compare_rules"]
 
@@ -36,7 +37,7 @@ def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int
                                  workers, client)
     rules_b, _ = check_run(rules_b, players, deals, bots, seed, progress, chunk, workers,
                            client)
-    names = tuple(_names(bots, players))
+    names = tuple(bot_list(bots, players))
     acc = run_chunks(rules_a, rules_b, players, deals, names, seed, progress, chunk, workers,
                      client, "paired")
     moments = acc[0] if acc else paired_moments(rules_a, rules_b, players, names, {}, {}, 0)

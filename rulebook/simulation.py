@@ -40,7 +40,7 @@ from typing import Any
 from .errors import RulesError, check_seed, quoted
 from .fastrandom import derived_seeds
 from .measures import SUMMARY_COLUMNS
-from .protocol import BOTS, derived_seed, make_bot
+from .protocol import BOTS, bot_list, derived_seed, make_bot
 from .rules import RulesBase, load_rules, parse_ruleset
 
 __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "bot_names",
@@ -136,12 +136,6 @@ def register_batch(game: str, batch: BatchFn) -> None:
     _BATCHES[game] = batch
 
 
-def _names(bots: Sequence[str] | str | None, players: int) -> list[str]:
-    if bots is None or isinstance(bots, str):
-        return [bots or "random"] * players
-    return list(bots)
-
-
 def deal_masks(cards: Any, dealers: Sequence[int] | Any, players: int) -> Any:
     """The hands of many deals as uint64 card masks (deals × seats): ``cards[d, i]`` goes to
     seat ``(dealers[d] + 1 + i) % players``, one card at a time from the dealer's left."""
@@ -202,7 +196,7 @@ def play_columns(rules: RulesBase, players: int, seeds: Sequence[int], dealers: 
     ``deal, seed, dealer, seat, bot``."""
     import numpy as np
 
-    names = _names(bots, players)
+    names = bot_list(bots, players)
     batch = _BATCHES.get(rules.game)
     got = batch(rules, players, seeds, dealers, names) if batch is not None else None
     if got is None:
@@ -360,17 +354,16 @@ def _check_bots(rules: RulesBase, bots: Sequence[str] | str | None, players: int
     if bots is None:
         return
     names = [bots] * players if isinstance(bots, str) else bots
+    listed = f"names for {rules.game}: {', '.join(bot_names(rules.game))}"
     if not isinstance(names, Sequence):
         raise RulesError(f"bots={quoted(bots)}: expected a computer player's name, a list of names "
-                         f"(one per seat) or None; names for {rules.game}: "
-                         f"{', '.join(bot_names(rules.game))}")
+                         f"(one per seat) or None; {listed}")
     if len(names) != players:
         raise RulesError(f"{len(names)} computer players were given for {players} seats: "
                          f"expected one name per seat or one name for all")
     for name in names:
         if not isinstance(name, str):
-            raise RulesError(f"bots: {quoted(name)} is not a computer player's name; names for "
-                             f"{rules.game}: {', '.join(bot_names(rules.game))}")
+            raise RulesError(f"bots: {quoted(name)} is not a computer player's name; {listed}")
         make_bot(rules.game, name)  # RulesError naming the valid players
 
 
@@ -555,7 +548,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
                                client)
     if not isinstance(aggregate, bool):
         raise RulesError(f"aggregate={quoted(aggregate)}: expected True or False")
-    names = tuple(_names(bots, players))
+    names = tuple(bot_list(bots, players))
     results = run_chunks(rules, None, players, deals, names, seed, progress, chunk, workers,
                          client, "summary" if aggregate else "frame")
     if aggregate:

@@ -177,10 +177,12 @@ class Moments:
             self.s2[key] += v
 
     # -- exact sums of linear forms ---------------------------------------------------------
-    def weights(self, terms: Iterable[tuple[str, Fraction | int]]) -> dict[int, Fraction]:
-        """A sparse linear form from (name, weight) pairs (repeated names add up)."""
+    def weights(self, terms: Iterable[tuple[str, Fraction | int]] | Mapping[str, Fraction | int]
+                ) -> dict[int, Fraction]:
+        """A sparse linear form from (name, weight) pairs or a name -> weight mapping
+        (repeated names add up)."""
         out: dict[int, Fraction] = {}
-        for name, w in terms:
+        for name, w in terms.items() if isinstance(terms, Mapping) else terms:
             i = self.index[name]
             out[i] = out.get(i, Fraction(0)) + Fraction(w)
         return {i: w for i, w in out.items() if w}
