@@ -43,7 +43,6 @@ __all__ = [
     "table_html",
     "hand_order",
     "legal_card_mask",
-    "mover_of_last",
     "last_move_text",
     "last_log",
     "log_by_move",
@@ -267,14 +266,6 @@ def log_by_move(state: Any) -> list[list[Any]]:
         else:
             groups[-1].append(entry)
     return groups
-
-
-def mover_of_last(state: Any) -> int | None:
-    """The seat that made the last move, read from the public log (None at the start)."""
-    for entry in last_log(state):
-        if entry.move:
-            return None if entry.seat is None else int(entry.seat)
-    return None
 
 
 def last_move_text(state: Any, seats: str | int | None = "all") -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import RANK_NAMES, SUIT_NAMES, CardSet, parse_card, parse_cards
-from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...phrasing import sheet_of, written_how_to_play
+from ...sheets.common import and_list, cards_text, or_list
 from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "EXAMPLE_HAND", "example_position",
@@ -148,14 +149,12 @@ def _example(rules: Any) -> Section:
 
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play Satti with these options, written from the rules object."""
-    sections = (_goal(rules), _setup(rules), _turn(rules), _special(rules), _end(rules),
-                house_rules_section(rules, key="house_rules"), _example(rules))
     low, high = _players(rules)
     intro = (f"A matching game for {low} to {high} players, like Crazy Eights: match the top "
              "card by suit or rank, or draw. Sevens attack, jacks are wild, eights skip.")
-    return HowToPlay(rules, f"How to play {rules.title}", intro, sections)
+    return written_how_to_play(rules, intro, _goal, _setup, _turn, _special, _end, _example)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
     """The rule sheet's sections: the how-to-play, then the settings at a glance."""
-    return how_to_play(rules).sections + (glance_section(rules),)
+    return sheet_of(how_to_play(rules))

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, parse_cards
+from ...cards import ALL_CARDS, SUIT_NAMES, parse_cards
 from .core import HAND_SIZES, PASSES_PER_ROUND
-from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...phrasing import sheet_of, written_how_to_play
+from ...sheets.common import and_list, cards_text, or_list
 from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "example_position", "EXAMPLE_TABLE", "EXAMPLE_HAND",
@@ -27,9 +28,9 @@ EXAMPLE_TABLE = "6H-8H 7C"
 EXAMPLE_HAND = "5H 9H 6C 7S 2D KS"
 """The worked example's hand."""
 
-def _rank_name(rank_index: int) -> str:
-    letter = RANKS[rank_index]
-    return "10" if letter == "T" else letter
+def rank_name(rank_index: int) -> str:
+    """A rank as the sheets and flows write it: ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``."""
+    return ALL_CARDS[rank_index * 4].pretty()[:-1]
 
 
 def card_points_text(values: tuple[int, ...]) -> str:
@@ -42,13 +43,13 @@ def card_points_text(values: tuple[int, ...]) -> str:
     parts: list[str] = []
     groups: dict[int, list[str]] = {}
     for r in (0, 10, 11, 12):
-        groups.setdefault(by_rank[r], []).append(_rank_name(r))
+        groups.setdefault(by_rank[r], []).append(rank_name(r))
     ace_group = groups.pop(by_rank[0])
     parts.append(f"{and_list(ace_group)} {by_rank[0]}" + (" each" if len(ace_group) > 1 else ""))
     if numbers:
         parts.insert(1 if ace_group == ["A"] else 0, "2 to 10 their number")
     else:
-        parts.insert(1, ", ".join(f"{_rank_name(r)} {by_rank[r]}" for r in range(1, 10)))
+        parts.insert(1, ", ".join(f"{rank_name(r)} {by_rank[r]}" for r in range(1, 10)))
     for value, names in groups.items():
         parts.append(f"{and_list(names)} {value}" + (" each" if len(names) > 1 else ""))
     return and_list(parts)
@@ -241,15 +242,13 @@ def _example(rules: Any) -> Section:
 
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play this Sevens-family ruleset, written from the rules object."""
-    sections = (_goal(rules), _setup(rules), _turn(rules), _end(rules),
-                house_rules_section(rules), _example(rules))
     intro = (f"A layout game for {rules.min_players} to {rules.max_players} players, played "
              f"for {'chips' if rules.chips else 'penalty points'}: the seven of "
              f"{SUIT_NAMES[ALL_CARDS[rules.opening].suit]} starts, and every suit grows in a "
              "row from its seven.")
-    return HowToPlay(rules, f"How to play {rules.title}", intro, sections)
+    return written_how_to_play(rules, intro, _goal, _setup, _turn, _end, _example)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
     """The rule sheet's sections: the how-to-play, then the settings at a glance."""
-    return how_to_play(rules).sections + (glance_section(rules),)
+    return sheet_of(how_to_play(rules))
