@@ -35,33 +35,11 @@ from typing import Any, NamedTuple
 from .cards import ALL_CARDS, Card, CardSet, parse_cards
 
 __all__ = [
-    "STYLE",
-    "escape",
-    "card_html",
-    "cards_html",
-    "face_down_html",
-    "table_html",
-    "hand_order",
-    "legal_card_mask",
-    "last_move_text",
-    "last_log",
-    "log_by_move",
-    "move_words",
-    "split_clauses",
-    "clauses_html",
-    "reason_html",
-    "explanation_html",
-    "ruleset_caption",
-    "TableView",
-    "count_words",
-    "title_html",
-    "game_table_html",
-    "SeatRow",
-    "seat_rows",
-    "hand_cell_html",
-    "outcome_html",
-    "ordinal",
-    "state_html",
+    "STYLE", "escape", "card_html", "cards_html", "face_down_html", "table_html", "hand_order",
+    "legal_card_mask", "last_move_text", "last_log", "log_by_move", "move_words", "split_clauses",
+    "clauses_html", "reason_html", "explanation_html", "ruleset_caption", "TableView",
+    "count_words", "title_html", "game_table_html", "SeatRow", "seat_rows", "hand_cell_html",
+    "outcome_html", "ordinal", "state_html"
 ]
 
 STYLE = """<style>

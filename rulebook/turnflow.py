@@ -27,19 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .rules import RulesBase
 
 __all__ = [
-    "FlowNode",
-    "FlowEdge",
-    "FlowDiff",
-    "TurnFlow",
-    "SECTIONS",
-    "NODE_KINDS",
-    "FlowBuilder",
-    "turn_flow",
-    "turn_diagram",
-    "draw_flow",
-    "short_clauses",
-    "flow_title",
-    "row_clauses",
+    "FlowNode", "FlowEdge", "FlowDiff", "TurnFlow", "SECTIONS", "NODE_KINDS", "FlowBuilder",
+    "turn_flow", "turn_diagram", "draw_flow", "short_clauses", "flow_title", "row_clauses"
 ]
 
 SECTIONS: dict[str, str] = {

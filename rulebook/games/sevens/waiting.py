@@ -37,14 +37,8 @@ from .explain import row_span
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import graphviz
 
-__all__ = [
-    "Chain",
-    "SEAT_COLOURS",
-    "chain_before",
-    "waiting_chains",
-    "holding_back",
-    "waiting_diagram",
-]
+__all__ = ["Chain", "SEAT_COLOURS", "chain_before", "waiting_chains", "holding_back",
+           "waiting_diagram"]
 
 SEAT_COLOURS: tuple[str, ...] = (
     "#f6c56f",  # orange
