@@ -174,10 +174,7 @@ def flow_title(rules: Any) -> str:
 
 def row_clauses(rules: Any, setting: str) -> tuple[str, ...]:
     """The clause ids of the rules object's own description row called ``setting``."""
-    for row in rules.describe():
-        if row.setting == setting:
-            return tuple(row.clauses)
-    return ()
+    return next((tuple(row.clauses) for row in rules.describe() if row.setting == setting), ())
 
 
 def turn_flow(rules: RulesBase) -> TurnFlow:

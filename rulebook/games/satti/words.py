@@ -68,10 +68,8 @@ def _setup(rules: Any) -> Section:
 
 
 def _turn(rules: Any) -> Section:
-    if rules.play_after_draw:
-        drawn = "If the card you draw fits, it is played at once; otherwise your turn ends."
-    else:
-        drawn = "Your turn then ends, even if the card you drew fits."
+    drawn = ("If the card you draw fits, it is played at once; otherwise your turn ends."
+             if rules.play_after_draw else "Your turn then ends, even if the card you drew fits.")
     return Section("turn", "On your turn", (
         Para("Play one card that fits the top card of the discard pile: the same suit, or the "
              "same rank (a 9♥ fits any heart and any 9). A jack fits anything."),

@@ -111,12 +111,9 @@ def turn_flow(rules: Any) -> TurnFlow:
                + _points_text(rules.values), row_clauses(rules, "card points")
                or ("BS-END-2",), "end", "end")
 
-    if chips:
-        b.edge("deal", "ante", "", ("BS-CHIP-3",))
-        b.edge("ante", "opener", "", ("BS-OPEN-3",))
-    else:
-        b.edge("deal", "opener", "", ("BS-OPEN-3",))
-    b.edge("opener", "first_turn", "", ("BS-OPEN-3",))
+    start = ["deal", *(["ante"] if chips else []), "opener", "first_turn"]
+    for tail, head in zip(start, start[1:]):
+        b.edge(tail, head, "", ("BS-CHIP-3",) if head == "ante" else ("BS-OPEN-3",))
     b.edge("turn", "first_turn", "", ("BS-OPEN-5",))
     b.edge("first_turn", "play_opening", "yes", ("BS-OPEN-4",))
     b.edge("play_opening", "turn", "", ("BS-OPEN-5",))

@@ -121,12 +121,11 @@ def _turn(rules: Any) -> Section:
     if rules.eight_before_six:
         blocks.append(Para("A 6 must also wait until the 8 of its suit is on the table.",
                            "Eight before six."))
-    if rules.sevens_first:
-        blocks.append(Para("If you hold a 7 that you can play, you must play a 7 (you choose "
-                           "which, if you have more than one).", "Sevens first."))
-    else:
-        blocks.append(Para("If you can play, you must play, but you choose which card. You may "
-                           "keep a 7 back and play something else."))
+    blocks.append(Para("If you hold a 7 that you can play, you must play a 7 (you choose "
+                       "which, if you have more than one).", "Sevens first.")
+                  if rules.sevens_first else
+                  Para("If you can play, you must play, but you choose which card. You may "
+                       "keep a 7 back and play something else."))
     if rules.limited_passes:
         voluntary = ("You may pass even when you could play" +
                      (", unless you hold a 7." if rules.sevens_first else "."))
@@ -151,16 +150,12 @@ def _turn(rules: Any) -> Section:
 
 
 def _end(rules: Any) -> Section:
-    blocks: list[Any] = []
-    if rules.one_final_turn:
-        blocks.append(Para(
-            "When a player plays their last card, every other player still in takes one more "
-            "turn, in order from that player's left; then the round ends. Only the first player "
-            "out wins the round (another player who empties their hand in the final turns also "
-            "scores 0)."))
-    else:
-        blocks.append(Para("The round ends the moment a player plays their last card. That "
-                           "player wins the round."))
+    blocks: list[Any] = [Para(
+        "When a player plays their last card, every other player still in takes one more turn, "
+        "in order from that player's left; then the round ends. Only the first player out wins "
+        "the round (another player who empties their hand in the final turns also scores 0)."
+        if rules.one_final_turn else
+        "The round ends the moment a player plays their last card. That player wins the round.")]
     if rules.limited_passes:
         blocks.append(Para("If every player still in is knocked out, the round ends with no "
                            "winner and everyone is scored on their hand."))
@@ -188,12 +183,7 @@ _WHY_NOT = (("BS-HR-5", "you hold a 7, and under sevens first a 7 must come firs
             ("BS-HR-15", "a 6 waits until the 8 of its suit is on the table"),
             ("BS-HR-13", "with aces high, an ace goes only after its king"),
             ("BS-ROW-1", "no row"))
-
-
-def _why_not(explanation: Any) -> str:
-    """Why a card may not be played, in words, from the clause that decided."""
-    return next((words for clause, words in _WHY_NOT if clause in explanation.clauses),
-                "it is not next to either end of its row")
+"""Why a card may not be played, in words, by the clause that decided (the first found)."""
 
 
 def example_position(rules: Any) -> Any:
@@ -210,11 +200,13 @@ def _example(rules: Any) -> Section:
     blocked: dict[str, list[str]] = {}
     for card in hand:
         if card.text not in legal:
-            blocked.setdefault(_why_not(state.explain(card.text)), []).append(card.pretty())
-    table_text = ("The hearts row runs from 6♥ to 8♥, and the clubs row is just the 7♣; "
-                  "no other row has started.")
+            clauses = state.explain(card.text).clauses
+            why = next((words for clause, words in _WHY_NOT if clause in clauses),
+                       "it is not next to either end of its row")
+            blocked.setdefault(why, []).append(card.pretty())
     lines: list[Any] = [
-        Para(f"{table_text} It is your turn and you hold {cards_text(hand)}."),
+        Para("The hearts row runs from 6♥ to 8♥, and the clubs row is just the 7♣; no other "
+             f"row has started. It is your turn and you hold {cards_text(hand)}."),
     ]
     may = or_list([c.pretty() for c in plays])
     if "pass" in legal:
