@@ -81,14 +81,12 @@ def _turn(rules: Any) -> Section:
 
 
 def _special(rules: Any) -> Section:
-    if rules.seven_stacking:
-        seven = ("The next player must draw 2 cards, and that ends their turn, unless they "
-                 "answer with a 7 of their own, of any suit. That passes the penalty on to the "
-                 "player after them, raised by 2 (4, then 6, then 8...). They may also choose "
-                 "to draw.")
-    else:
-        seven = ("The next player must draw 2 cards, and that ends their turn. They cannot "
-                 "answer with a 7.")
+    seven = ("The next player must draw 2 cards, and that ends their turn, unless they answer "
+             "with a 7 of their own, of any suit. That passes the penalty on to the player after "
+             "them, raised by 2 (4, then 6, then 8...). They may also choose to draw."
+             if rules.seven_stacking else
+             "The next player must draw 2 cards, and that ends their turn. They cannot answer "
+             "with a 7.")
     return Section("special", "Special cards", (Bullets((
         Para(seven + " While a penalty is waiting, no other card may be played, not even a "
              "jack. Drawing the penalty ends the turn, even if a drawn card fits.", "7, draw two."),

@@ -138,14 +138,12 @@ def _turn(rules: Any) -> Section:
                            "Passing."))
     if rules.chips:
         blocks.append(Para("Every pass costs you 1 chip, paid into the pool."))
-    if rules.limited_passes:
-        blocks.append(Para("A pass proves nothing here, since it may be on purpose. But a "
-                           "player who is knocked out surely held none of the cards that "
-                           "could be played."))
-    else:
-        blocks.append(Para("Passes are public: a player who passes holds none of the cards that "
-                           "could be played at that moment, and never will, because no card "
-                           "enters a hand after the deal."))
+    blocks.append(Para("A pass proves nothing here, since it may be on purpose. But a player "
+                       "who is knocked out surely held none of the cards that could be played."
+                       if rules.limited_passes else
+                       "Passes are public: a player who passes holds none of the cards that "
+                       "could be played at that moment, and never will, because no card enters "
+                       "a hand after the deal."))
     return Section("turn", "On your turn", tuple(blocks))
 
 
