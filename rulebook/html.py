@@ -222,14 +222,7 @@ def last_log(state: Any) -> tuple[Any, ...]:
     """The public log entries of the last move (:meth:`~rulebook.protocol.GameState.move_log`,
     third person, cards in symbols): the move's own entry and the engine's events that came
     with it (an elimination, a drawn card played at once).  Empty at the start."""
-    if not state.history:
-        return ()
-    out: list[Any] = []
-    for entry in reversed(state.move_log()):
-        out.append(entry)
-        if entry.move:
-            break
-    return tuple(reversed(out))
+    return tuple(log_by_move(state)[-1]) if state.history else ()
 
 
 def log_by_move(state: Any) -> list[list[Any]]:

@@ -252,8 +252,7 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
                 if not single:
                     sub.edge(_end_id(suit, "low", False), _end_id(suit, "high", False),
                              label=f"{(table & SUIT_MASKS[suit_index]).bit_count()} on the table",
-                             style="bold",
-                             color="#999999", arrowhead="none",
+                             style="bold", color="#999999", arrowhead="none",
                              tooltip="the row on the table [BS-ROW-3]")
             else:
                 sub.node(_end_id(suit, "none", False), f"{symbol}\\nno row",
