@@ -85,8 +85,7 @@ class FlowDiff(NamedTuple):
     """Edges of this flow not in the other."""
 
     def __bool__(self) -> bool:
-        return bool(self.added_nodes or self.removed_nodes or self.added_edges
-                    or self.removed_edges)
+        return any(self)  # any of the four sets not empty
 
     def changed_node_ids(self) -> set[str]:
         """Ids of the nodes added, removed or changed."""

@@ -40,12 +40,11 @@ def card_points_text(values: tuple[int, ...]) -> str:
     if all(v == 1 for v in by_rank):
         return "every card counts 1 point"
     numbers = all(by_rank[r] == r + 1 for r in range(1, 10))
-    parts: list[str] = []
     groups: dict[int, list[str]] = {}
     for r in (0, 10, 11, 12):
         groups.setdefault(by_rank[r], []).append(rank_name(r))
     ace_group = groups.pop(by_rank[0])
-    parts.append(f"{and_list(ace_group)} {by_rank[0]}" + (" each" if len(ace_group) > 1 else ""))
+    parts = [f"{and_list(ace_group)} {by_rank[0]}" + (" each" if len(ace_group) > 1 else "")]
     if numbers:
         parts.insert(1 if ace_group == ["A"] else 0, "2 to 10 their number")
     else:
@@ -95,10 +94,9 @@ def _setup(rules: Any) -> Section:
         Para("After each deal the next player to the left deals."),
     ]
     if rules.chips:
-        start = rules.start_stack
-        blocks.append(Para(f"Everyone starts with {start} chips and puts 1 chip into the pool "
-                           "before each deal. A stack may go below zero: it is a debt, and it "
-                           "never stops you playing."))
+        blocks.append(Para(f"Everyone starts with {rules.start_stack} chips and puts 1 chip "
+                           "into the pool before each deal. A stack may go below zero: it is a "
+                           "debt, and it never stops you playing."))
     blocks.append(Para(f"Whoever holds the {opening.pretty()} starts by playing it: on that "
                        "first turn no other card and no pass is allowed."))
     return Section("setup", "Setting up", tuple(blocks))
