@@ -317,9 +317,7 @@ def _off_the_rows(s: _Seen, card: Card, say: Reasons, span: tuple[Card, Card] | 
     wanted_words = f"only {_or_list(wanted)} can join it now" if wanted else \
         "no card can join it now"
     clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
-    waits = ""
-    refused = card.mask
-    blocked = 0
+    waits, refused, blocked = "", card.mask, 0
     if rules.eight_before_six and grows & six.mask & ~s.playable:
         waits = (f" ({six.pretty()} waits for {eight.pretty()} under "
                  f"{_rule(rules, 'eight_before_six')})")
