@@ -47,16 +47,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     import graphviz
 
 __all__ = [
-    "INSTALL_HINT",
-    "BROWSER_HINT",
-    "install_hint",
-    "DiagramError",
-    "GraphvizMissing",
-    "RenderFailed",
-    "DotProgram",
-    "find_dot",
-    "digraph",
-    "Diagram",
+    "INSTALL_HINT", "BROWSER_HINT", "install_hint", "DiagramError", "GraphvizMissing",
+    "RenderFailed", "DotProgram", "find_dot", "digraph", "Diagram"
 ]
 
 BackendName = Literal["dot", "graphviz-pure"]

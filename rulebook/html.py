@@ -35,34 +35,11 @@ from typing import Any, NamedTuple
 from .cards import ALL_CARDS, Card, CardSet, parse_cards
 
 __all__ = [
-    "STYLE",
-    "escape",
-    "card_html",
-    "cards_html",
-    "face_down_html",
-    "table_html",
-    "hand_order",
-    "legal_card_mask",
-    "mover_of_last",
-    "last_move_text",
-    "last_log",
-    "log_by_move",
-    "move_words",
-    "split_clauses",
-    "clauses_html",
-    "reason_html",
-    "explanation_html",
-    "ruleset_caption",
-    "TableView",
-    "count_words",
-    "title_html",
-    "game_table_html",
-    "SeatRow",
-    "seat_rows",
-    "hand_cell_html",
-    "outcome_html",
-    "ordinal",
-    "state_html",
+    "STYLE", "escape", "card_html", "cards_html", "face_down_html", "table_html", "hand_order",
+    "legal_card_mask", "last_move_text", "last_log", "log_by_move", "move_words", "split_clauses",
+    "clauses_html", "reason_html", "explanation_html", "ruleset_caption", "TableView",
+    "count_words", "title_html", "game_table_html", "SeatRow", "seat_rows", "hand_cell_html",
+    "outcome_html", "ordinal", "state_html"
 ]
 
 STYLE = """<style>
@@ -245,14 +222,7 @@ def last_log(state: Any) -> tuple[Any, ...]:
     """The public log entries of the last move (:meth:`~rulebook.protocol.GameState.move_log`,
     third person, cards in symbols): the move's own entry and the engine's events that came
     with it (an elimination, a drawn card played at once).  Empty at the start."""
-    if not state.history:
-        return ()
-    out: list[Any] = []
-    for entry in reversed(state.move_log()):
-        out.append(entry)
-        if entry.move:
-            break
-    return tuple(reversed(out))
+    return tuple(log_by_move(state)[-1]) if state.history else ()
 
 
 def log_by_move(state: Any) -> list[list[Any]]:
@@ -267,14 +237,6 @@ def log_by_move(state: Any) -> list[list[Any]]:
         else:
             groups[-1].append(entry)
     return groups
-
-
-def mover_of_last(state: Any) -> int | None:
-    """The seat that made the last move, read from the public log (None at the start)."""
-    for entry in last_log(state):
-        if entry.move:
-            return None if entry.seat is None else int(entry.seat)
-    return None
 
 
 def last_move_text(state: Any, seats: str | int | None = "all") -> str:

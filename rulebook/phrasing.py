@@ -1,15 +1,18 @@
 """What every game's explanations share: one move's sentences built with the facts they all
 state, the lead of a legal move in the player's or the table's voice, and an option named
-by its label.  Nothing here decides a rule: each game phrases its own legality.
+by its label; and the frame of every game's how-to-play and rule sheet.  Nothing here decides
+a rule: each game phrases its own legality.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .protocol import Explanation, Facts, Voice
+from .sheets.common import glance_section, house_rules_section
+from .sheets.document import HowToPlay, Section
 
-__all__ = ["Reasons", "legal_lead", "option_label"]
+__all__ = ["Reasons", "legal_lead", "option_label", "written_how_to_play", "sheet_of"]
 
 
 class Reasons:
@@ -42,3 +45,19 @@ def legal_lead(v: Voice, doing: str, move: str) -> str:
 def option_label(rules: Any, name: str) -> str:
     """An option as a sentence names it: its label in the profile."""
     return str(rules.profile.options[name].label)
+
+
+def written_how_to_play(rules: Any, intro: str,
+                        *parts: Callable[[Any], Section]) -> HowToPlay:
+    """A game's how-to-play, ``How to play <title>``: ``intro``, then the sections ``parts``
+    write from ``rules``, with the house rules switched on before the last (the example)."""
+    *body, example = (part(rules) for part in parts)
+    return HowToPlay(rules, f"How to play {rules.title}", intro,
+                     (*body, house_rules_section(rules), example))
+
+
+def sheet_of(play: HowToPlay, order: Sequence[str] | None = None) -> tuple[Section, ...]:
+    """A rule sheet's sections: the how-to-play's (by key in ``order``, when given), then the
+    settings at a glance."""
+    shown = play.sections if order is None else tuple(play.section(k) for k in order)
+    return shown + (glance_section(play.rules),)

@@ -27,19 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .rules import RulesBase
 
 __all__ = [
-    "FlowNode",
-    "FlowEdge",
-    "FlowDiff",
-    "TurnFlow",
-    "SECTIONS",
-    "NODE_KINDS",
-    "FlowBuilder",
-    "turn_flow",
-    "turn_diagram",
-    "draw_flow",
-    "short_clauses",
-    "flow_title",
-    "row_clauses",
+    "FlowNode", "FlowEdge", "FlowDiff", "TurnFlow", "SECTIONS", "NODE_KINDS", "FlowBuilder",
+    "turn_flow", "turn_diagram", "draw_flow", "short_clauses", "flow_title", "row_clauses"
 ]
 
 SECTIONS: dict[str, str] = {
@@ -96,8 +85,7 @@ class FlowDiff(NamedTuple):
     """Edges of this flow not in the other."""
 
     def __bool__(self) -> bool:
-        return bool(self.added_nodes or self.removed_nodes or self.added_edges
-                    or self.removed_edges)
+        return any(self)  # any of the four sets not empty
 
     def changed_node_ids(self) -> set[str]:
         """Ids of the nodes added, removed or changed."""
@@ -185,10 +173,7 @@ def flow_title(rules: Any) -> str:
 
 def row_clauses(rules: Any, setting: str) -> tuple[str, ...]:
     """The clause ids of the rules object's own description row called ``setting``."""
-    for row in rules.describe():
-        if row.setting == setting:
-            return tuple(row.clauses)
-    return ()
+    return next((tuple(row.clauses) for row in rules.describe() if row.setting == setting), ())
 
 
 def turn_flow(rules: RulesBase) -> TurnFlow:

@@ -188,9 +188,8 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
                "not_reopened": f"{v.you} {v.verb('have', 'has')} already acted, and only a "
                                "short all-in has raised since, which does not reopen the "
                                "betting"}[block]
-        clauses: tuple[str, ...] = _BLOCK_CLAUSES[block]
-        if block == "cap" and t.phase == R1:
-            clauses = ("BDG-BET-4", "BDG-BET-5")
+        clauses = ("BDG-BET-4", "BDG-BET-5") if block == "cap" and t.phase == R1 else \
+            _BLOCK_CLAUSES[block]
         return say(False, f"{refused}: {why}, so {v.they} may only {or_list(_options(t))}.",
                    clauses, kind=block, options=_options(t),
                    stack=stack if block == "stack" else None,

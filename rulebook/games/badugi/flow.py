@@ -24,8 +24,7 @@ def turn_flow(rules: Any) -> TurnFlow:
     # The blinds as the engine posts them: a sample 3-seat deal with deep stacks.
     sample = B.deal(3, small_bet, 0, 0, (small_bet * 100,) * 3)
     small_blind, big_blind = sample.bets[sample.sb], sample.bets[sample.bb]
-    settings = rules.profile.settings
-    cards = int(settings.get("cards_dealt", 4))
+    cards = int(rules.profile.settings.get("cards_dealt", 4))
     stacks = rules.options.get("stacks") or ()
     stack_text = (", ".join(map(str, stacks)) if stacks
                   else f"{rules.options.get('stack')} each")
@@ -57,8 +56,7 @@ def turn_flow(rules: Any) -> TurnFlow:
                    clauses, "question")
         else:
             b.node(name, f"{name}: {_DRAW_NAMES[B.draw_number(index) - 1]} draw: each player "
-                   "still in\n"
-                   f"discards 0-{cards} and draws as many (1 burned)",
+                   f"still in\ndiscards 0-{cards} and draws as many (1 burned)",
                    ("BDG-DRAW-1", "BDG-DRAW-2", "BDG-DRAW-4", "BDG-DRAW-5", "BDG-DRAW-6"))
     b.node("showdown", "showdown: last bettor shows first, then clockwise;\ncards speak, the "
            f"lowest hand wins each pot\n(only {cards}-card hands count; side pots, splits)",

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import SUIT_NAMES
-from ...sheets.common import and_list, cards_text, glance_section, house_rules_section
+from ...phrasing import sheet_of, written_how_to_play
+from ...sheets.common import and_list, cards_text
 from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "EXAMPLE_HAND", "BADUGI_HAND"]
@@ -151,16 +152,12 @@ def _example(rules: Any) -> Section:
 
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play Badugi with these stakes, written from the rules object."""
-    sections = (_words(rules), _goal(rules), _setup(rules), _turn(rules), _end(rules),
-                house_rules_section(rules), _example(rules))
-    return HowToPlay(rules, f"How to play {rules.title}", "A poker game for 2 to 8 players with "
-                     "four cards, three draws and fixed bets, in which the lowest hand wins.",
-                     sections)
+    return written_how_to_play(rules, "A poker game for 2 to 8 players with four cards, three "
+                               "draws and fixed bets, in which the lowest hand wins.",
+                               _words, _goal, _setup, _turn, _end, _example)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
     """The rule sheet's sections: the how-to-play (poker words last), then a glance."""
-    play = how_to_play(rules)
-    order = [play.section(k) for k in ("goal", "setup", "turn", "end", "house_rules", "example",
-                                       "words")]
-    return tuple(order) + (glance_section(rules),)
+    return sheet_of(how_to_play(rules), ("goal", "setup", "turn", "end", "house_rules",
+                                         "example", "words"))

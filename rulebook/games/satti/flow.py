@@ -64,8 +64,7 @@ def turn_flow(rules: Any) -> TurnFlow:
     b.node("out", f"round over: this player is 1st\n(a last {seven}, {eight} or {jack} has "
            "no effect);\nthe others ranked by cards held",
            ("SAT-END-1", "SAT-END-2", "SAT-END-3", "SAT-END-4"), "end", "end")
-    b.node("stopped", "round stops: everyone ranked\nby cards held", ("SAT-PILE-3",
-                                                                       "SAT-END-5"),
+    b.node("stopped", "round stops: everyone ranked\nby cards held", ("SAT-PILE-3", "SAT-END-5"),
            "end", "end")
 
     b.edge("deal", "turn_up", "", ("SAT-SETUP-4",))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import RANK_NAMES, SUIT_NAMES, CardSet, parse_card, parse_cards
-from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...phrasing import sheet_of, written_how_to_play
+from ...sheets.common import and_list, cards_text, or_list
 from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "EXAMPLE_HAND", "example_position",
@@ -67,10 +68,8 @@ def _setup(rules: Any) -> Section:
 
 
 def _turn(rules: Any) -> Section:
-    if rules.play_after_draw:
-        drawn = "If the card you draw fits, it is played at once; otherwise your turn ends."
-    else:
-        drawn = "Your turn then ends, even if the card you drew fits."
+    drawn = ("If the card you draw fits, it is played at once; otherwise your turn ends."
+             if rules.play_after_draw else "Your turn then ends, even if the card you drew fits.")
     return Section("turn", "On your turn", (
         Para("Play one card that fits the top card of the discard pile: the same suit, or the "
              "same rank (a 9♥ fits any heart and any 9). A jack fits anything."),
@@ -82,14 +81,12 @@ def _turn(rules: Any) -> Section:
 
 
 def _special(rules: Any) -> Section:
-    if rules.seven_stacking:
-        seven = ("The next player must draw 2 cards, and that ends their turn, unless they "
-                 "answer with a 7 of their own, of any suit. That passes the penalty on to the "
-                 "player after them, raised by 2 (4, then 6, then 8...). They may also choose "
-                 "to draw.")
-    else:
-        seven = ("The next player must draw 2 cards, and that ends their turn. They cannot "
-                 "answer with a 7.")
+    seven = ("The next player must draw 2 cards, and that ends their turn, unless they answer "
+             "with a 7 of their own, of any suit. That passes the penalty on to the player after "
+             "them, raised by 2 (4, then 6, then 8...). They may also choose to draw."
+             if rules.seven_stacking else
+             "The next player must draw 2 cards, and that ends their turn. They cannot answer "
+             "with a 7.")
     return Section("special", "Special cards", (Bullets((
         Para(seven + " While a penalty is waiting, no other card may be played, not even a "
              "jack. Drawing the penalty ends the turn, even if a drawn card fits.", "7, draw two."),
@@ -148,14 +145,12 @@ def _example(rules: Any) -> Section:
 
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play Satti with these options, written from the rules object."""
-    sections = (_goal(rules), _setup(rules), _turn(rules), _special(rules), _end(rules),
-                house_rules_section(rules, key="house_rules"), _example(rules))
     low, high = _players(rules)
     intro = (f"A matching game for {low} to {high} players, like Crazy Eights: match the top "
              "card by suit or rank, or draw. Sevens attack, jacks are wild, eights skip.")
-    return HowToPlay(rules, f"How to play {rules.title}", intro, sections)
+    return written_how_to_play(rules, intro, _goal, _setup, _turn, _special, _end, _example)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
     """The rule sheet's sections: the how-to-play, then the settings at a glance."""
-    return how_to_play(rules).sections + (glance_section(rules),)
+    return sheet_of(how_to_play(rules))

@@ -24,7 +24,8 @@ from ...sheets.common import or_list
 from .core import SEVENS, Table, playable_mask, row_order
 from .moves import PASS, Move, Play
 
-__all__ = ["SevensFacts", "explain", "move_entries", "elimination_entries", "row_span"]
+__all__ = ["SevensFacts", "explain", "move_entries", "elimination_entries", "row_span",
+           "row_end"]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -81,6 +82,18 @@ def row_span(table: int, suit: int, ace_high: bool) -> tuple[Card, Card] | None:
     return ALL_CARDS[ranks[0] * 4 + suit], ALL_CARDS[ranks[-1] * 4 + suit]
 
 
+def row_end(table: int, card: Card, ace_high: bool) -> tuple[Card | None, str]:
+    """The row end a play of ``card`` (the next card of its suit's row) joins, and which end:
+    ``"low"`` or ``"high"``; ``(None, "none")`` when its suit has no row yet."""
+    span = row_span(table, card.suit_index, ace_high)
+    if span is None:
+        return None, "none"
+    order = row_order(ace_high)
+    if order.index(card.rank_index) < order.index(span[0].rank_index):
+        return span[0], "low"
+    return span[1], "high"
+
+
 def _row_words(suit_name: str, span: tuple[Card, Card]) -> str:
     low, high = span
     if low is high:
@@ -90,6 +103,12 @@ def _row_words(suit_name: str, span: tuple[Card, Card]) -> str:
 
 def _or_list(cards: int) -> str:
     return or_list([c.pretty() for c in CardSet(cards)]) or "no card"
+
+
+def _holding_sevens(v: Voice, sevens: int) -> str:
+    """``you hold a 7 (7♦)``, ``seat 2 holds 7s (7♣ 7♦)``."""
+    held = "a 7" if not sevens & (sevens - 1) else "7s"
+    return f"{v.you} {v.verb('hold', 'holds')} {held} ({_cards(sevens)})"
 
 
 def _rule(rules: Any, name: str) -> str:
@@ -220,26 +239,20 @@ def _explain_play(s: _Seen, card: Card) -> Explanation:
         # Publicly playable but not for this player: only sevens_first does that (BS-HR-5).
         sevens = s.hand & SEVENS
         assert rules.sevens_first and sevens and card.rank != 7, "explain disagrees with legality"
-        held = "a 7" if not sevens & (sevens - 1) else "7s"
         return say(False, f"{c} cannot be played: under {_rule(rules, 'sevens_first')}, a "
-                   f"player holding a 7 must play a 7, and {v.you} {v.verb('hold', 'holds')} "
-                   f"{held} ({_cards(sevens)}).", ("BS-HR-5", "BS-MOVE-3"), kind="sevens_first",
+                   f"player holding a 7 must play a 7, and {_holding_sevens(v, sevens)}.",
+                   ("BS-HR-5", "BS-MOVE-3"), kind="sevens_first",
                    rule="sevens_first", playable=CardSet(s.plays),
                    not_playable=CardSet(card.mask), blocking=CardSet(sevens), hand=None,
                    private=True)
     # Legal: where it goes on its row, then what else the player may do.
-    clauses: tuple[str, ...] = ("BS-MOVE-1",)
-    if span is None:
+    anchor, end = row_end(s.table, card, rules.ace_high)
+    clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-1" if anchor is None else "BS-ROW-3")
+    if anchor is None:
         where = f"it starts the {suit_name} row"
-        clauses += ("BS-ROW-1",)
     else:
-        low, high = span
-        order = row_order(rules.ace_high)
-        if order.index(card.rank_index) < order.index(low.rank_index):
-            where = f"it goes directly before {low.pretty()}, the low end of the {suit_name} row"
-        else:
-            where = f"it goes directly after {high.pretty()}, the high end of the {suit_name} row"
-        clauses += ("BS-ROW-3",)
+        side = "before" if end == "low" else "after"
+        where = f"it goes directly {side} {anchor.pretty()}, the {end} end of the {suit_name} row"
     kind, rule = "playable", None
     if rules.ace_high and card.rank == 1:
         clauses = ("BS-HR-13",) + clauses
@@ -304,9 +317,7 @@ def _off_the_rows(s: _Seen, card: Card, say: Reasons, span: tuple[Card, Card] | 
     wanted_words = f"only {_or_list(wanted)} can join it now" if wanted else \
         "no card can join it now"
     clauses: tuple[str, ...] = ("BS-MOVE-1", "BS-ROW-3")
-    waits = ""
-    refused = card.mask
-    blocked = 0
+    waits, refused, blocked = "", card.mask, 0
     if rules.eight_before_six and grows & six.mask & ~s.playable:
         waits = (f" ({six.pretty()} waits for {eight.pretty()} under "
                  f"{_rule(rules, 'eight_before_six')})")
@@ -334,7 +345,8 @@ def _explain_pass(s: _Seen) -> Explanation:
         held = "" if v.named else f" ({_cards(s.plays)})"
         return say(True, f"{v.You} {v.verb('may pass', 'passes by choice')}: under "
                    f"{_rule(rules, 'limited_passes')}, a player with a pass left may pass even "
-                   f"when holding a playable card{held}; it uses {_uses(v, left)}.", ("BS-HR-9", "BS-HR-8"), kind="voluntary_pass",
+                   f"when holding a playable card{held}; it uses {_uses(v, left)}.",
+                   ("BS-HR-9", "BS-HR-8"), kind="voluntary_pass",
                    rule="limited_passes", playable=NO_CARDS if v.named else CardSet(s.plays),
                    passes_left=left, private=True)
     if s.can_pass:
@@ -372,11 +384,9 @@ def _explain_pass(s: _Seen) -> Explanation:
                    kind="no_passes_left", rule="limited_passes", playable=plays, passes_left=0,
                    private=True)
     if rules.sevens_first and sevens:
-        held = "a 7" if not sevens & (sevens - 1) else "7s"
         must = "may not pass by choice" if left is not None else "must play a 7"
         return say(False, f"Pass is not allowed: under {_rule(rules, 'sevens_first')}, a player "
-                   f"holding a 7 {must}, and {v.you} {v.verb('hold', 'holds')} {held} "
-                   f"({_cards(sevens)}).",
+                   f"holding a 7 {must}, and {_holding_sevens(v, sevens)}.",
                    ("BS-HR-6", "BS-HR-5") if left is not None else ("BS-HR-5", "BS-MOVE-3"),
                    kind="sevens_first", rule="sevens_first", playable=plays,
                    blocking=CardSet(sevens), passes_left=left, private=True)

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
-from ...cards import ALL_CARDS, RANKS
+from ...cards import ALL_CARDS
 from ...turnflow import FlowBuilder, TurnFlow, flow_title, row_clauses
 from .core import PASSES_PER_ROUND, row_order
+from .words import rank_name
 
 __all__ = ["turn_flow"]
 
@@ -38,14 +39,10 @@ def _points_text(values: Sequence[int]) -> str:
     for face, group in groupby(range(13), key=lambda r: by_rank[r] == r + 1):
         run = list(group)
         if face and len(run) > 1:
-            parts.append(f"{_rank_word(RANKS[run[0]])}-{_rank_word(RANKS[run[-1]])} face value")
+            parts.append(f"{rank_name(run[0])}-{rank_name(run[-1])} face value")
         else:
-            parts.extend(f"{_rank_word(RANKS[r])} {by_rank[r]}" for r in run)
+            parts.extend(f"{rank_name(r)} {by_rank[r]}" for r in run)
     return ", ".join(parts)
-
-
-def _rank_word(letter: str) -> str:
-    return "10" if letter == "T" else letter
 
 
 def turn_flow(rules: Any) -> TurnFlow:
@@ -69,7 +66,7 @@ def turn_flow(rules: Any) -> TurnFlow:
     b.node("first_turn", "first turn of the round?", ("BS-OPEN-4",), "question")
     b.node("play_opening", f"play {opening}\n(no other card, no pass)",
            (*open_clauses, "BS-OPEN-4"), "step")
-    order = " ".join(_rank_word(RANKS[r]) for r in row_order(ace_high))
+    order = " ".join(rank_name(r) for r in row_order(ace_high))
     b.node("row_rule", "playable: the 7 of a suit with no row,\nor the next card past a "
            f"row end\nrow order {order}",
            ("BS-MOVE-1", "BS-ROW-1", "BS-ROW-2", "BS-ROW-3", "BS-ROW-4",
@@ -114,12 +111,9 @@ def turn_flow(rules: Any) -> TurnFlow:
                + _points_text(rules.values), row_clauses(rules, "card points")
                or ("BS-END-2",), "end", "end")
 
-    if chips:
-        b.edge("deal", "ante", "", ("BS-CHIP-3",))
-        b.edge("ante", "opener", "", ("BS-OPEN-3",))
-    else:
-        b.edge("deal", "opener", "", ("BS-OPEN-3",))
-    b.edge("opener", "first_turn", "", ("BS-OPEN-3",))
+    start = ["deal", *(["ante"] if chips else []), "opener", "first_turn"]
+    for tail, head in zip(start, start[1:]):
+        b.edge(tail, head, "", ("BS-CHIP-3",) if head == "ante" else ("BS-OPEN-3",))
     b.edge("turn", "first_turn", "", ("BS-OPEN-5",))
     b.edge("first_turn", "play_opening", "yes", ("BS-OPEN-4",))
     b.edge("play_opening", "turn", "", ("BS-OPEN-5",))

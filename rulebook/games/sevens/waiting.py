@@ -32,19 +32,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .core import SUIT_MASKS, bit_cards, playable_mask, row_order
-from .explain import row_span
+from .explain import row_end, row_span
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import graphviz
 
-__all__ = [
-    "Chain",
-    "SEAT_COLOURS",
-    "chain_before",
-    "waiting_chains",
-    "holding_back",
-    "waiting_diagram",
-]
+__all__ = ["Chain", "SEAT_COLOURS", "chain_before", "waiting_chains", "holding_back",
+           "waiting_diagram"]
 
 SEAT_COLOURS: tuple[str, ...] = (
     "#f6c56f",  # orange
@@ -141,17 +135,6 @@ def _state_parts(state: Any) -> tuple[Any, int, list[int], int | None]:
     return rules, table, hands, opening
 
 
-def _end_of(card: Card, table: int, ace_high: bool) -> tuple[Card | None, str]:
-    """The row end a play of ``card`` (playable now, in its suit) attaches to."""
-    span = row_span(table, card.suit_index, ace_high)
-    if span is None:
-        return None, "none"
-    order = row_order(ace_high)
-    if order.index(card.rank_index) < order.index(span[0].rank_index):
-        return span[0], "low"
-    return span[1], "high"
-
-
 def waiting_chains(state: Any) -> dict[Card, Chain]:
     """For every card still in a hand, its :class:`Chain`, in canonical card order.
 
@@ -167,7 +150,7 @@ def waiting_chains(state: Any) -> dict[Card, Chain]:
         first = (opening,) if opening is not None and index != opening else ()
         before = first + chain_before(index, table | sum(1 << i for i in first), ace_high, e86)
         in_suit = [i for i in before if i % 4 == index % 4] + [index]
-        anchor, end = _end_of(ALL_CARDS[in_suit[0]], table, ace_high)
+        anchor, end = row_end(table, ALL_CARDS[in_suit[0]], ace_high)
         card = ALL_CARDS[index]
         out[card] = Chain(card, holder[index], tuple(ALL_CARDS[i] for i in before),
                           tuple(holder[i] for i in before), anchor, end)
@@ -269,8 +252,7 @@ def waiting_diagram(state: Any, seats: Iterable[int] | None = None) -> "graphviz
                 if not single:
                     sub.edge(_end_id(suit, "low", False), _end_id(suit, "high", False),
                              label=f"{(table & SUIT_MASKS[suit_index]).bit_count()} on the table",
-                             style="bold",
-                             color="#999999", arrowhead="none",
+                             style="bold", color="#999999", arrowhead="none",
                              tooltip="the row on the table [BS-ROW-3]")
             else:
                 sub.node(_end_id(suit, "none", False), f"{symbol}\\nno row",

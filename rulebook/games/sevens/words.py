@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import ALL_CARDS, RANKS, SUIT_NAMES, parse_cards
+from ...cards import ALL_CARDS, SUIT_NAMES, parse_cards
 from .core import HAND_SIZES, PASSES_PER_ROUND
-from ...sheets.common import and_list, cards_text, glance_section, house_rules_section, or_list
+from ...phrasing import sheet_of, written_how_to_play
+from ...sheets.common import and_list, cards_text, or_list
 from ...sheets.document import Bullets, HowToPlay, Para, Section
 
 __all__ = ["how_to_play", "sheet_sections", "example_position", "EXAMPLE_TABLE", "EXAMPLE_HAND",
@@ -27,9 +28,9 @@ EXAMPLE_TABLE = "6H-8H 7C"
 EXAMPLE_HAND = "5H 9H 6C 7S 2D KS"
 """The worked example's hand."""
 
-def _rank_name(rank_index: int) -> str:
-    letter = RANKS[rank_index]
-    return "10" if letter == "T" else letter
+def rank_name(rank_index: int) -> str:
+    """A rank as the sheets and flows write it: ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``."""
+    return ALL_CARDS[rank_index * 4].pretty()[:-1]
 
 
 def card_points_text(values: tuple[int, ...]) -> str:
@@ -39,16 +40,15 @@ def card_points_text(values: tuple[int, ...]) -> str:
     if all(v == 1 for v in by_rank):
         return "every card counts 1 point"
     numbers = all(by_rank[r] == r + 1 for r in range(1, 10))
-    parts: list[str] = []
     groups: dict[int, list[str]] = {}
     for r in (0, 10, 11, 12):
-        groups.setdefault(by_rank[r], []).append(_rank_name(r))
+        groups.setdefault(by_rank[r], []).append(rank_name(r))
     ace_group = groups.pop(by_rank[0])
-    parts.append(f"{and_list(ace_group)} {by_rank[0]}" + (" each" if len(ace_group) > 1 else ""))
+    parts = [f"{and_list(ace_group)} {by_rank[0]}" + (" each" if len(ace_group) > 1 else "")]
     if numbers:
         parts.insert(1 if ace_group == ["A"] else 0, "2 to 10 their number")
     else:
-        parts.insert(1, ", ".join(f"{_rank_name(r)} {by_rank[r]}" for r in range(1, 10)))
+        parts.insert(1, ", ".join(f"{rank_name(r)} {by_rank[r]}" for r in range(1, 10)))
     for value, names in groups.items():
         parts.append(f"{and_list(names)} {value}" + (" each" if len(names) > 1 else ""))
     return and_list(parts)
@@ -94,10 +94,9 @@ def _setup(rules: Any) -> Section:
         Para("After each deal the next player to the left deals."),
     ]
     if rules.chips:
-        start = rules.start_stack
-        blocks.append(Para(f"Everyone starts with {start} chips and puts 1 chip into the pool "
-                           "before each deal. A stack may go below zero: it is a debt, and it "
-                           "never stops you playing."))
+        blocks.append(Para(f"Everyone starts with {rules.start_stack} chips and puts 1 chip "
+                           "into the pool before each deal. A stack may go below zero: it is a "
+                           "debt, and it never stops you playing."))
     blocks.append(Para(f"Whoever holds the {opening.pretty()} starts by playing it: on that "
                        "first turn no other card and no pass is allowed."))
     return Section("setup", "Setting up", tuple(blocks))
@@ -120,12 +119,11 @@ def _turn(rules: Any) -> Section:
     if rules.eight_before_six:
         blocks.append(Para("A 6 must also wait until the 8 of its suit is on the table.",
                            "Eight before six."))
-    if rules.sevens_first:
-        blocks.append(Para("If you hold a 7 that you can play, you must play a 7 (you choose "
-                           "which, if you have more than one).", "Sevens first."))
-    else:
-        blocks.append(Para("If you can play, you must play, but you choose which card. You may "
-                           "keep a 7 back and play something else."))
+    blocks.append(Para("If you hold a 7 that you can play, you must play a 7 (you choose "
+                       "which, if you have more than one).", "Sevens first.")
+                  if rules.sevens_first else
+                  Para("If you can play, you must play, but you choose which card. You may "
+                       "keep a 7 back and play something else."))
     if rules.limited_passes:
         voluntary = ("You may pass even when you could play" +
                      (", unless you hold a 7." if rules.sevens_first else "."))
@@ -138,28 +136,22 @@ def _turn(rules: Any) -> Section:
                            "Passing."))
     if rules.chips:
         blocks.append(Para("Every pass costs you 1 chip, paid into the pool."))
-    if rules.limited_passes:
-        blocks.append(Para("A pass proves nothing here, since it may be on purpose. But a "
-                           "player who is knocked out surely held none of the cards that "
-                           "could be played."))
-    else:
-        blocks.append(Para("Passes are public: a player who passes holds none of the cards that "
-                           "could be played at that moment, and never will, because no card "
-                           "enters a hand after the deal."))
+    blocks.append(Para("A pass proves nothing here, since it may be on purpose. But a player "
+                       "who is knocked out surely held none of the cards that could be played."
+                       if rules.limited_passes else
+                       "Passes are public: a player who passes holds none of the cards that "
+                       "could be played at that moment, and never will, because no card enters "
+                       "a hand after the deal."))
     return Section("turn", "On your turn", tuple(blocks))
 
 
 def _end(rules: Any) -> Section:
-    blocks: list[Any] = []
-    if rules.one_final_turn:
-        blocks.append(Para(
-            "When a player plays their last card, every other player still in takes one more "
-            "turn, in order from that player's left; then the round ends. Only the first player "
-            "out wins the round (another player who empties their hand in the final turns also "
-            "scores 0)."))
-    else:
-        blocks.append(Para("The round ends the moment a player plays their last card. That "
-                           "player wins the round."))
+    blocks: list[Any] = [Para(
+        "When a player plays their last card, every other player still in takes one more turn, "
+        "in order from that player's left; then the round ends. Only the first player out wins "
+        "the round (another player who empties their hand in the final turns also scores 0)."
+        if rules.one_final_turn else
+        "The round ends the moment a player plays their last card. That player wins the round.")]
     if rules.limited_passes:
         blocks.append(Para("If every player still in is knocked out, the round ends with no "
                            "winner and everyone is scored on their hand."))
@@ -187,12 +179,7 @@ _WHY_NOT = (("BS-HR-5", "you hold a 7, and under sevens first a 7 must come firs
             ("BS-HR-15", "a 6 waits until the 8 of its suit is on the table"),
             ("BS-HR-13", "with aces high, an ace goes only after its king"),
             ("BS-ROW-1", "no row"))
-
-
-def _why_not(explanation: Any) -> str:
-    """Why a card may not be played, in words, from the clause that decided."""
-    return next((words for clause, words in _WHY_NOT if clause in explanation.clauses),
-                "it is not next to either end of its row")
+"""Why a card may not be played, in words, by the clause that decided (the first found)."""
 
 
 def example_position(rules: Any) -> Any:
@@ -209,11 +196,13 @@ def _example(rules: Any) -> Section:
     blocked: dict[str, list[str]] = {}
     for card in hand:
         if card.text not in legal:
-            blocked.setdefault(_why_not(state.explain(card.text)), []).append(card.pretty())
-    table_text = ("The hearts row runs from 6♥ to 8♥, and the clubs row is just the 7♣; "
-                  "no other row has started.")
+            clauses = state.explain(card.text).clauses
+            why = next((words for clause, words in _WHY_NOT if clause in clauses),
+                       "it is not next to either end of its row")
+            blocked.setdefault(why, []).append(card.pretty())
     lines: list[Any] = [
-        Para(f"{table_text} It is your turn and you hold {cards_text(hand)}."),
+        Para("The hearts row runs from 6♥ to 8♥, and the clubs row is just the 7♣; no other "
+             f"row has started. It is your turn and you hold {cards_text(hand)}."),
     ]
     may = or_list([c.pretty() for c in plays])
     if "pass" in legal:
@@ -241,15 +230,13 @@ def _example(rules: Any) -> Section:
 
 def how_to_play(rules: Any) -> HowToPlay:
     """How to play this Sevens-family ruleset, written from the rules object."""
-    sections = (_goal(rules), _setup(rules), _turn(rules), _end(rules),
-                house_rules_section(rules), _example(rules))
     intro = (f"A layout game for {rules.min_players} to {rules.max_players} players, played "
              f"for {'chips' if rules.chips else 'penalty points'}: the seven of "
              f"{SUIT_NAMES[ALL_CARDS[rules.opening].suit]} starts, and every suit grows in a "
              "row from its seven.")
-    return HowToPlay(rules, f"How to play {rules.title}", intro, sections)
+    return written_how_to_play(rules, intro, _goal, _setup, _turn, _end, _example)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
     """The rule sheet's sections: the how-to-play, then the settings at a glance."""
-    return how_to_play(rules).sections + (glance_section(rules),)
+    return sheet_of(how_to_play(rules))
