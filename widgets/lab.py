@@ -296,14 +296,13 @@ def summary_html(summary: Summary, caption: str = "") -> str:
     row per seat, per computer player (when they differ) and for all seats; one column per
     measure the ruleset has, each value over its 95% interval."""
     layout = summary.layout
-    pid = summary.rules.profile_id
     keys = _seat_measures(layout)
     found = {(r.measure.key, r.group): r.estimate for r in summary.rows()}
     body = [f'<tr><th scope="row">{escape(_group_words(group))}</th>'
             + "".join(_cell(found.get((k, group)), measure(k).rate) for k in keys) + "</tr>"
             for group, _seats in layout.groups()]
     return _table("rb-table rb-lab-table", caption,
-                  ["seats"] + [_label(k, layout, pid) for k in keys], body)
+                  ["seats"] + [_label(k, layout, summary.rules.profile_id) for k in keys], body)
 
 
 def design_html(summary: Summary) -> str:
@@ -510,11 +509,10 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
                  color=["#2f5d8c", "#f2c6a0", "#9aa5b1", "#d9e6f2"][:len(series)])
     legend_items: list[Any] = []
     for k, (container, (name, ests)) in enumerate(zip(bars, series)):
-        for patch in container.patches:
-            patch.set_hatch(["", "///", "..", "xx"][k % 4])
-            patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
         legend_items += container.patches[:1]
         for patch, e in zip(container.patches, ests):
+            patch.set_hatch(["", "///", "..", "xx"][k % 4])
+            patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
             text = f"{e.value * 100:.1f}" + ("" if len(series) > 1 else "%")
             ax.annotate(text, (patch.get_x() + patch.get_width() / 2, _top(e)),
                         xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
@@ -571,9 +569,8 @@ def _chart_words(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Esti
             shown += (f"; change {_signed(changes[k].value, True)} "
                       f"({_range(changes[k], True, signed=True)})")
         parts.append(f"{seat}: {shown}")
-    fair_words = f" Fair share {fair * 100:.1f}%." if fair else ""
-    return "Bar chart of the win rate per seat with 95% intervals. " + ". ".join(parts) + \
-        "." + fair_words
+    return ("Bar chart of the win rate per seat with 95% intervals. " + ". ".join(parts) + "."
+            + (f" Fair share {fair * 100:.1f}%." if fair else ""))
 
 
 # -- the widget ------------------------------------------------------------------------------------
@@ -787,9 +784,8 @@ class VariantLab(WidgetView):
             control.observe(self._on_option, names="value")
             self.option_controls[name] = control
         self.options_box.children = tuple(self.option_controls.values())
-        bools = [(spec.label, name) for name, spec in profile.options.items()
-                 if spec.type == "bool"]
-        self.compare.options = [("no comparison", "")] + bools
+        self.compare.options = [("no comparison", "")] + [
+            (spec.label, name) for name, spec in profile.options.items() if spec.type == "bool"]
         self.compare.value = ""
         self._refresh_players()
 
