@@ -86,6 +86,7 @@ from .common import (
 )
 from .drawing import BACKGROUND_POSSIBLE
 from .render import STYLE, escape
+from .stepper import syncing
 
 __all__ = ["VariantLab", "players_accepted", "measure_names", "MOST_PLAYERS_ASKED",
            "MAX_DEALS", "POOL_SECONDS", "DESIGN_MEASURES", "win_rate_chart",
@@ -628,7 +629,7 @@ class VariantLab(WidgetView):
         self.background = in_kernel if background is None else background
         self.pool_seconds = POOL_SECONDS
         """A run expected to take this long on one core uses every core (if ``use_cores``)."""
-        self._quiet = False
+        self._syncing = False
         self._running = False
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -801,10 +802,9 @@ class VariantLab(WidgetView):
         names = bot_names(rules.game)
         if [v for _l, v in self.all_bots.options] != [v for _l, v in strength_options(names)]:
             keep = self.all_bots.value
-            self._quiet = True
-            self.all_bots.options = strength_options(names)
-            self.all_bots.value = keep if keep in names else names[0]
-            self._quiet = False
+            with syncing(self):
+                self.all_bots.options = strength_options(names)
+                self.all_bots.value = keep if keep in names else names[0]
         if not accepted:  # pragma: no cover - every profile accepts some count
             self._say(f"{rules.profile_id}: no number of players is accepted with these "
                       "options", bad=True)
@@ -849,9 +849,8 @@ class VariantLab(WidgetView):
                 f"(expected one of {', '.join(known)}), so {who} {fallback}")
         if names and all(n == names[0] for n in names) and names[0] in known:
             # one player for every seat: "Every seat" says so, and seats added later follow it
-            self._quiet = True
-            self.all_bots.value = names[0]
-            self._quiet = False
+            with syncing(self):
+                self.all_bots.value = names[0]
         for dropdown, name in zip(self.bot_dropdowns, names):
             if name in [v for _l, v in dropdown.options]:
                 dropdown.value = name
@@ -894,7 +893,7 @@ class VariantLab(WidgetView):
             self._say("Options changed: press Run to play the deals.")
 
     def _on_all_bots(self, change: dict[str, Any]) -> None:
-        if self._quiet:
+        if self._syncing:
             return
         for dropdown in self.bot_dropdowns:
             dropdown.value = change["new"]
