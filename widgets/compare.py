@@ -46,6 +46,7 @@ from .common import WidgetView, flag, option_control, option_text, option_value
 from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
+from .stepper import syncing
 
 __all__ = ["RulesCompare", "option_control", "compare_table_html"]
 
@@ -110,7 +111,7 @@ class RulesCompare(WidgetView):
             {name: option_control(spec, rules.options[name])
              for name, spec in rules.profile.options.items()} for rules in self.rules]
         self.headers: list[w.HTML] = [w.HTML() for _ in self.rules]
-        self._reverting = False
+        self._syncing = False
         columns = []
         for i, (header, controls) in enumerate(zip(self.headers, self.controls)):
             for name, control in controls.items():
@@ -207,7 +208,7 @@ class RulesCompare(WidgetView):
 
     # ---- actions ----------------------------------------------------------------------
     def _on_change(self, column: int, name: str, change: dict[str, Any]) -> None:
-        if not self._reverting:
+        if not self._syncing:
             self.set_option(column, name, change["new"], old=change["old"])
 
     def set_option(self, column: int, name: str, value: Any, old: Any = None) -> bool:
@@ -242,9 +243,6 @@ class RulesCompare(WidgetView):
         """Show the option value still in force on its control, without re-applying it."""
         rules, control = self.rules[column], self.controls[column][name]
         current = rules.options[name]
-        self._reverting = True
-        try:
+        with syncing(self):
             control.value = option_text(rules.profile.options[name], current) \
                 if isinstance(control, w.Text) else current
-        finally:
-            self._reverting = False

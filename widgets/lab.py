@@ -86,6 +86,7 @@ from .common import (
 )
 from .drawing import BACKGROUND_POSSIBLE
 from .render import STYLE, escape
+from .stepper import syncing
 
 __all__ = ["VariantLab", "players_accepted", "measure_names", "MOST_PLAYERS_ASKED",
            "MAX_DEALS", "POOL_SECONDS", "DESIGN_MEASURES", "win_rate_chart",
@@ -296,14 +297,13 @@ def summary_html(summary: Summary, caption: str = "") -> str:
     row per seat, per computer player (when they differ) and for all seats; one column per
     measure the ruleset has, each value over its 95% interval."""
     layout = summary.layout
-    pid = summary.rules.profile_id
     keys = _seat_measures(layout)
     found = {(r.measure.key, r.group): r.estimate for r in summary.rows()}
     body = [f'<tr><th scope="row">{escape(_group_words(group))}</th>'
             + "".join(_cell(found.get((k, group)), measure(k).rate) for k in keys) + "</tr>"
             for group, _seats in layout.groups()]
     return _table("rb-table rb-lab-table", caption,
-                  ["seats"] + [_label(k, layout, pid) for k in keys], body)
+                  ["seats"] + [_label(k, layout, summary.rules.profile_id) for k in keys], body)
 
 
 def design_html(summary: Summary) -> str:
@@ -510,11 +510,10 @@ def win_rate_chart(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Es
                  color=["#2f5d8c", "#f2c6a0", "#9aa5b1", "#d9e6f2"][:len(series)])
     legend_items: list[Any] = []
     for k, (container, (name, ests)) in enumerate(zip(bars, series)):
-        for patch in container.patches:
-            patch.set_hatch(["", "///", "..", "xx"][k % 4])
-            patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
         legend_items += container.patches[:1]
         for patch, e in zip(container.patches, ests):
+            patch.set_hatch(["", "///", "..", "xx"][k % 4])
+            patch.set_edgecolor("#222" if k == 0 else "#8a3b12")
             text = f"{e.value * 100:.1f}" + ("" if len(series) > 1 else "%")
             ax.annotate(text, (patch.get_x() + patch.get_width() / 2, _top(e)),
                         xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
@@ -571,9 +570,8 @@ def _chart_words(seats: Sequence[str], series: Sequence[tuple[str, Sequence[Esti
             shown += (f"; change {_signed(changes[k].value, True)} "
                       f"({_range(changes[k], True, signed=True)})")
         parts.append(f"{seat}: {shown}")
-    fair_words = f" Fair share {fair * 100:.1f}%." if fair else ""
-    return "Bar chart of the win rate per seat with 95% intervals. " + ". ".join(parts) + \
-        "." + fair_words
+    return ("Bar chart of the win rate per seat with 95% intervals. " + ". ".join(parts) + "."
+            + (f" Fair share {fair * 100:.1f}%." if fair else ""))
 
 
 # -- the widget ------------------------------------------------------------------------------------
@@ -631,7 +629,7 @@ class VariantLab(WidgetView):
         self.background = in_kernel if background is None else background
         self.pool_seconds = POOL_SECONDS
         """A run expected to take this long on one core uses every core (if ``use_cores``)."""
-        self._quiet = False
+        self._syncing = False
         self._running = False
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -787,9 +785,8 @@ class VariantLab(WidgetView):
             control.observe(self._on_option, names="value")
             self.option_controls[name] = control
         self.options_box.children = tuple(self.option_controls.values())
-        bools = [(spec.label, name) for name, spec in profile.options.items()
-                 if spec.type == "bool"]
-        self.compare.options = [("no comparison", "")] + bools
+        self.compare.options = [("no comparison", "")] + [
+            (spec.label, name) for name, spec in profile.options.items() if spec.type == "bool"]
         self.compare.value = ""
         self._refresh_players()
 
@@ -805,10 +802,9 @@ class VariantLab(WidgetView):
         names = bot_names(rules.game)
         if [v for _l, v in self.all_bots.options] != [v for _l, v in strength_options(names)]:
             keep = self.all_bots.value
-            self._quiet = True
-            self.all_bots.options = strength_options(names)
-            self.all_bots.value = keep if keep in names else names[0]
-            self._quiet = False
+            with syncing(self):
+                self.all_bots.options = strength_options(names)
+                self.all_bots.value = keep if keep in names else names[0]
         if not accepted:  # pragma: no cover - every profile accepts some count
             self._say(f"{rules.profile_id}: no number of players is accepted with these "
                       "options", bad=True)
@@ -853,9 +849,8 @@ class VariantLab(WidgetView):
                 f"(expected one of {', '.join(known)}), so {who} {fallback}")
         if names and all(n == names[0] for n in names) and names[0] in known:
             # one player for every seat: "Every seat" says so, and seats added later follow it
-            self._quiet = True
-            self.all_bots.value = names[0]
-            self._quiet = False
+            with syncing(self):
+                self.all_bots.value = names[0]
         for dropdown, name in zip(self.bot_dropdowns, names):
             if name in [v for _l, v in dropdown.options]:
                 dropdown.value = name
@@ -898,7 +893,7 @@ class VariantLab(WidgetView):
             self._say("Options changed: press Run to play the deals.")
 
     def _on_all_bots(self, change: dict[str, Any]) -> None:
-        if self._quiet:
+        if self._syncing:
             return
         for dropdown in self.bot_dropdowns:
             dropdown.value = change["new"]
