@@ -83,9 +83,8 @@ class SevensRules(RulesBase):
         for name in HOUSE_RULES[:-1]:
             set_(self, name, bool(opts.get(name, False)))
         set_(self, "limited", self.limited_passes)
-        scoring = opts.get("scoring", settings.get("scoring", "classic"))
-        set_(self, "scoring", scoring)
-        set_(self, "values", card_values(scoring, self.flat_10))
+        set_(self, "scoring", opts.get("scoring", settings.get("scoring", "classic")))
+        set_(self, "values", card_values(self.scoring, self.flat_10))
         set_(self, "start_stack", int(opts.get("stack", 0)))
         set_(self, "match_deals", int(opts.get("round_count", opts.get("deals", 5))))
 
