@@ -566,10 +566,9 @@ class SevensRules(RulesBase):
         Rows per seat: ``seat, bot, place, won, points, passes, turns, cards_left,
         eliminated``; ``record=True`` also returns the move texts.
         """
-        self.new_deal(players, seed, dealer)  # validates the arguments the same way
+        self.check_deal(players, seed, dealer)  # the checks of new_deal
         names = self._bot_names(bots, players)
-        rows, moves = playout_deal(self, players, seed, dealer, names, record)
-        return Playout(rows, moves)
+        return Playout(*playout_deal(self, players, seed, dealer, names, record))
 
     def playout_batch(self, players: int, seeds: Sequence[int | str],
                       dealers: Sequence[int] | int = 0,
