@@ -347,13 +347,12 @@ class RulesTable:
             topic = row.topic if row.topic != last_topic else ""
             last_topic = row.topic
             setting = dict(self.labels).get(row.setting, row.setting.replace("_", " "))
-            clauses = ", ".join(row.clauses)
             body.append(
                 f'<tr><td class="rb-topic">{words_html(topic)}</td>'
                 f"<td>{words_html(setting)}</td>"
                 f"<td class=\"rb-val\">{words_html(symbols(row.value))}</td>"
                 f"<td>{words_html(symbols(row.meaning))}</td>"
-                f'<td class="rb-clauses">{_html.escape(clauses)}</td></tr>')
+                f'<td class="rb-clauses">{_html.escape(", ".join(row.clauses))}</td></tr>')
         return (f"<style>{SHEET_CSS}{RULES_TABLE_CSS}</style>"
                 f'<div class="rb-sheet"><table class="rb-rules-table"><caption>'
                 f"{words_html(self.title)}</caption><thead><tr><th>topic</th><th>setting</th>"

@@ -340,8 +340,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     t.hands = hands
     t.discards = discards
     t.burns = burns
-    t.deck = tuple(stub)
-    t.top = 0
+    t.deck = tuple(stub)  # dealt from t.top, which new_table set to 0
     t.folded = folded
     t.phase = phase
     committed = _int_list("committed", a.get("committed", [0] * n), n)

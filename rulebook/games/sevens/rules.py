@@ -388,8 +388,7 @@ class SevensRules(RulesBase):
         table = 0
         for token in text.replace(",", " ").split():
             if "-" in token:
-                first_text, _, last_text = token.partition("-")
-                first, last = parse_card(first_text), parse_card(last_text)
+                first, last = map(parse_card, token.split("-", 1))
                 if first.suit != last.suit:
                     raise PositionError(f"row {quoted(token)} mixes suits: a row holds one suit")
                 a, b = order.index(first.rank_index), order.index(last.rank_index)
