@@ -412,10 +412,9 @@ whose wider symbols then run into the next word)."""
 
 def suit_font_path() -> Path | None:
     """A font file with the four suit symbols to embed in PDFs, or ``None`` (ZapfDingbats)."""
-    for name in SUIT_FONT_PATHS:
-        path = Path(name)
-        if path.is_file():
-            return path
+    path = next((p for p in map(Path, SUIT_FONT_PATHS) if p.is_file()), None)
+    if path is not None:
+        return path
     try:
         import matplotlib  # noqa: F401  (ships DejaVu Sans; only if already installed)
     except ImportError:

@@ -428,6 +428,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
                               lambda j: live[j] and not t.acted[j])
         if natural < 0:
             raise PositionError(f"everyone still in has drawn: {phase_name(phase)} is over")
+    t.to_act = natural
     if "to_act" in a:
         to_act = check_seat("to_act", a["to_act"], n, PositionError)
         if not live[to_act]:
@@ -439,8 +440,6 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
         if not B.is_betting(phase) and t.acted[to_act]:
             raise PositionError(f"seat {to_act} has already drawn in {phase_name(phase)}")
         t.to_act = to_act
-    else:
-        t.to_act = natural
     return t
 
 
