@@ -159,8 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             print(format_table([parse_ruleset(spec) for spec in args.profiles]))
             return 0
-        options = dict(parse_option(o) for o in args.set)
-        rules = load_rules(args.profile, **options)
+        rules = load_rules(args.profile, **dict(parse_option(o) for o in args.set))
         bots = args.bots.split(",") if "," in args.bots else args.bots
         show_deal(rules, args.players, args.seed, args.dealer, bots, reasons=args.reasons)
         return 0

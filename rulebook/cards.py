@@ -85,9 +85,7 @@ class Card:
     _all: tuple["Card", ...] = ()
 
     def __new__(cls, text: Union[str, "Card"]) -> "Card":
-        if isinstance(text, Card):
-            return text
-        return parse_card(text)
+        return parse_card(text)  # a Card is itself
 
     @classmethod
     def _make(cls, index: int) -> "Card":

@@ -43,8 +43,7 @@ GOLDEN = 0x9E3779B97F4A7C15
 
 def derived_seed(seed: int | str, *parts: object) -> int:
     """A 64-bit seed derived from ``seed`` and a path of parts (stable across runs)."""
-    text = "/".join([str(seed), *map(str, parts)])
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+    return derived_seeds([seed], *parts)[0]
 
 
 def derived_random(seed: int | str, *parts: object) -> random.Random:

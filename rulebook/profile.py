@@ -69,18 +69,13 @@ class OptionSpec:
         """Plain text listing the values this option accepts."""
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
-        if self.type == "bool":
-            return "True or False"
         top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
         lo = "" if self.minimum is None else f" from {self.minimum}"
-        if self.type == "int":
-            return f"a whole number{lo} up to {top:,}"
-        if self.type == "int_list":
-            return (f"a list of at most {OPTION_LIST_LIMIT} whole numbers{lo} up to {top:,}, "
-                    "or None")
-        if self.type == "str":
-            return f"text of at most {OPTION_TEXT_LIMIT} characters"
-        return f"a {self.type}"
+        return {"bool": "True or False", "int": f"a whole number{lo} up to {top:,}",
+                "int_list": f"a list of at most {OPTION_LIST_LIMIT} whole numbers{lo} up to "
+                            f"{top:,}, or None",
+                "str": f"text of at most {OPTION_TEXT_LIMIT} characters"}.get(
+                    self.type, f"a {self.type}")
 
     def check(self, value: Any, profile_id: str) -> Any:
         """Return ``value`` normalised, or raise :class:`RulesError` saying what is valid."""

@@ -347,13 +347,12 @@ class RulesTable:
             topic = row.topic if row.topic != last_topic else ""
             last_topic = row.topic
             setting = dict(self.labels).get(row.setting, row.setting.replace("_", " "))
-            clauses = ", ".join(row.clauses)
             body.append(
                 f'<tr><td class="rb-topic">{words_html(topic)}</td>'
                 f"<td>{words_html(setting)}</td>"
                 f"<td class=\"rb-val\">{words_html(symbols(row.value))}</td>"
                 f"<td>{words_html(symbols(row.meaning))}</td>"
-                f'<td class="rb-clauses">{_html.escape(clauses)}</td></tr>')
+                f'<td class="rb-clauses">{_html.escape(", ".join(row.clauses))}</td></tr>')
         return (f"<style>{SHEET_CSS}{RULES_TABLE_CSS}</style>"
                 f'<div class="rb-sheet"><table class="rb-rules-table"><caption>'
                 f"{words_html(self.title)}</caption><thead><tr><th>topic</th><th>setting</th>"
@@ -413,10 +412,9 @@ whose wider symbols then run into the next word)."""
 
 def suit_font_path() -> Path | None:
     """A font file with the four suit symbols to embed in PDFs, or ``None`` (ZapfDingbats)."""
-    for name in SUIT_FONT_PATHS:
-        path = Path(name)
-        if path.is_file():
-            return path
+    path = next((p for p in map(Path, SUIT_FONT_PATHS) if p.is_file()), None)
+    if path is not None:
+        return path
     try:
         import matplotlib  # noqa: F401  (ships DejaVu Sans; only if already installed)
     except ImportError:

@@ -340,8 +340,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
     t.hands = hands
     t.discards = discards
     t.burns = burns
-    t.deck = tuple(stub)
-    t.top = 0
+    t.deck = tuple(stub)  # dealt from t.top, which new_table set to 0
     t.folded = folded
     t.phase = phase
     committed = _int_list("committed", a.get("committed", [0] * n), n)
@@ -429,6 +428,7 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
                               lambda j: live[j] and not t.acted[j])
         if natural < 0:
             raise PositionError(f"everyone still in has drawn: {phase_name(phase)} is over")
+    t.to_act = natural
     if "to_act" in a:
         to_act = check_seat("to_act", a["to_act"], n, PositionError)
         if not live[to_act]:
@@ -440,8 +440,6 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
         if not B.is_betting(phase) and t.acted[to_act]:
             raise PositionError(f"seat {to_act} has already drawn in {phase_name(phase)}")
         t.to_act = to_act
-    else:
-        t.to_act = natural
     return t
 
 

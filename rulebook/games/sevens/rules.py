@@ -83,9 +83,8 @@ class SevensRules(RulesBase):
         for name in HOUSE_RULES[:-1]:
             set_(self, name, bool(opts.get(name, False)))
         set_(self, "limited", self.limited_passes)
-        scoring = opts.get("scoring", settings.get("scoring", "classic"))
-        set_(self, "scoring", scoring)
-        set_(self, "values", card_values(scoring, self.flat_10))
+        set_(self, "scoring", opts.get("scoring", settings.get("scoring", "classic")))
+        set_(self, "values", card_values(self.scoring, self.flat_10))
         set_(self, "start_stack", int(opts.get("stack", 0)))
         set_(self, "match_deals", int(opts.get("round_count", opts.get("deals", 5))))
 
@@ -389,8 +388,7 @@ class SevensRules(RulesBase):
         table = 0
         for token in text.replace(",", " ").split():
             if "-" in token:
-                first_text, _, last_text = token.partition("-")
-                first, last = parse_card(first_text), parse_card(last_text)
+                first, last = map(parse_card, token.split("-", 1))
                 if first.suit != last.suit:
                     raise PositionError(f"row {quoted(token)} mixes suits: a row holds one suit")
                 a, b = order.index(first.rank_index), order.index(last.rank_index)
@@ -567,10 +565,9 @@ class SevensRules(RulesBase):
         Rows per seat: ``seat, bot, place, won, points, passes, turns, cards_left,
         eliminated``; ``record=True`` also returns the move texts.
         """
-        self.new_deal(players, seed, dealer)  # validates the arguments the same way
+        self.check_deal(players, seed, dealer)  # the checks of new_deal
         names = self._bot_names(bots, players)
-        rows, moves = playout_deal(self, players, seed, dealer, names, record)
-        return Playout(rows, moves)
+        return Playout(*playout_deal(self, players, seed, dealer, names, record))
 
     def playout_batch(self, players: int, seeds: Sequence[int | str],
                       dealers: Sequence[int] | int = 0,
