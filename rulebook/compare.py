@@ -67,15 +67,13 @@ def compare_rules(*rulesets: RulesBase) -> list[ComparedRow]:
 def format_table(rulesets: Sequence[RulesBase], width: int = 28) -> str:
     """A plain-text side-by-side table; rows that differ are marked with ``*``."""
     rows = compare_rules(*rulesets)
-    headers = ["", "setting", *(r.label() for r in rulesets)]
     setting_w = max([len(r.setting) for r in rows] + [7])
 
     def cut(text: str) -> str:
         return text if len(text) <= width else text[: width - 1] + "…"
 
-    lines = []
-    head = f"  {'setting'.ljust(setting_w)}  " + "  ".join(cut(h).ljust(width) for h in headers[2:])
-    lines.append(head.rstrip())
+    labels = "  ".join(cut(r.label()).ljust(width) for r in rulesets)
+    lines = [f"  {'setting'.ljust(setting_w)}  {labels}".rstrip()]
     topic = None
     for row in rows:
         if row.topic != topic:

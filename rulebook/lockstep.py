@@ -175,13 +175,11 @@ class LockstepResult:
 
     def move_a(self, step: int) -> Any | None:
         """Deal A's move number ``step`` (``None`` past its end)."""
-        moves = self.moves_a
-        return moves[step] if 0 <= step < len(moves) else None
+        return self.moves_a[step] if 0 <= step < len(self.moves_a) else None
 
     def move_b(self, step: int) -> Any | None:
         """Deal B's move number ``step`` (``None`` past its end)."""
-        moves = self.moves_b
-        return moves[step] if 0 <= step < len(moves) else None
+        return self.moves_b[step] if 0 <= step < len(self.moves_b) else None
 
     def summary(self) -> str:
         """One sentence saying where (and whether) the two deals part."""

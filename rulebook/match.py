@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .errors import RecordError, RulesError, quoted
+from .html import ordinal
 from .protocol import GameState, autoplay, derived_seed
 from .recording import MATCH_FORMAT, VERSION, check_envelope, digest, replay_moves, rules_from_json
 
@@ -222,9 +223,8 @@ def load_match(data: Any) -> Match:
 
 def _seats(seats: list[int]) -> str:
     """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    head = ", ".join(map(str, seats[:-1]))
+    return f"seats {head} and {seats[-1]}" if head else f"seat {seats[0]}"
 
 
 def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str, ...]:
@@ -269,7 +269,7 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
         both = "both" if len(group) == 2 else "all"
         if not keys or chain is None:
             lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit} and share "
-                         f"{_ordinal(places[group[0]])} place.")
+                         f"{ordinal(places[group[0]])} place.")
             continue
         steps: list[str] = []
         tied = [group]
@@ -283,14 +283,7 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
             tied = [[s for s in g if chain[s][key] == v]
                     for g in still for v in dict.fromkeys(chain[s2][key] for s2 in g)]
         shared = "".join(f"; {_seats(g)} are equal on every tie-break and share "
-                         f"{_ordinal(places[g[0]])} place" for g in tied if len(g) > 1)
+                         f"{ordinal(places[g[0]])} place" for g in tied if len(g) > 1)
         lines.append(f"{_seats(group).capitalize()} {both} have {total} {unit}; the tie goes to "
                      + "; then to ".join(steps) + shared + ".")
     return tuple(lines)
-
-
-def _ordinal(n: int) -> str:
-    """``1st``, ``2nd``... (:func:`rulebook.html.ordinal`, imported when a result is told)."""
-    from .html import ordinal
-
-    return ordinal(n)

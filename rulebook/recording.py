@@ -158,18 +158,11 @@ def deal_record(state: Any) -> dict[str, Any]:
     return record
 
 
-def _check_whole(value: Any, field: str, highest: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= highest:
-        raise RecordError(f"the record's {field}={quoted(value)} is not valid: expected a "
-                          f"whole number from 0 to {highest}")
-
-
 def _check_moves(moves: Any, where: str = "the record's moves") -> None:
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError(f"{where} must be a list of move texts, not {quoted(moves)}")
     if len(moves) > MAX_MOVES:
-        raise RecordError(f"{where} hold {len(moves):,} moves: a deal has at most "
-                          f"{MAX_MOVES:,}")
+        raise RecordError(f"{where} hold {len(moves):,} moves: a deal has at most {MAX_MOVES:,}")
     for number, move in enumerate(moves, 1):
         if len(move) > MAX_MOVE_CHARS:
             raise RecordError(f"move {number} of {where} is {quoted(move)}: a move's text has "
@@ -187,8 +180,10 @@ def _check_fields(data: dict[str, Any]) -> None:
     for k, moves in enumerate(deals, 1):
         _check_moves(moves, f"deal {k}'s moves")
     for field in ("players", "dealer"):
-        if field in data:
-            _check_whole(data[field], field, MAX_SEATS)
+        value = data.get(field, 0)  # a field the record lacks is not checked here
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEATS:
+            raise RecordError(f"the record's {field}={quoted(value)} is not valid: expected a "
+                              f"whole number from 0 to {MAX_SEATS}")
     if "seed" in data:
         check_seed(data["seed"], RecordError)
 
@@ -208,9 +203,7 @@ def check_envelope(data: Any, fmt: str, keys: tuple[str, ...]) -> None:
     version = data.get("version")
     # 1.0 and true compare equal to 1 in Python: the version must be the whole number itself.
     if type(version) is not int or version != VERSION:
-        raise RecordError(
-            f"record version {quoted(version)} is not supported: expected {VERSION}"
-        )
+        raise RecordError(f"record version {quoted(version)} is not supported: expected {VERSION}")
     missing = [k for k in (*keys, "digest") if k not in data]
     if missing:
         raise RecordError(f"the record is incomplete: it has no {', '.join(missing)}")
@@ -220,9 +213,8 @@ def check_envelope(data: Any, fmt: str, keys: tuple[str, ...]) -> None:
         more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
         raise RecordError(f"the record has unexpected fields: {named}{more}")
     if data["digest"] != digest(data):
-        raise RecordError(
-            "the record's digest does not match its content: it was damaged or edited by hand"
-        )
+        raise RecordError("the record's digest does not match its content: it was damaged or "
+                          "edited by hand")
     _check_fields(data)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -56,23 +57,12 @@ _JSON_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def _nesting(text: str) -> int:
-    """How deep the lists and objects of JSON text nest, counted without parsing it.
-
-    Stops counting once past :data:`MAX_DEPTH`.
-    """
+def _too_deep(text: str) -> bool:
+    """Whether the lists and objects of JSON text nest more than :data:`MAX_DEPTH` levels
+    deep, counted without parsing it (and no further than the first level too deep)."""
     brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    depth = deepest = 0
-    for bracket in brackets:
-        if bracket in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    break
-        else:
-            depth -= 1
-    return deepest
+    steps = (1 if bracket in "[{" else -1 for bracket in brackets)
+    return any(depth > MAX_DEPTH for depth in accumulate(steps))
 
 
 def _parse_int(text: str) -> int:
@@ -119,7 +109,7 @@ def loads(text: str | bytes) -> Any:
     The text's size and nesting are checked before it is parsed (see the module header).
     """
     text = _text(text)
-    if _nesting(text) > MAX_DEPTH:
+    if _too_deep(text):
         raise RecordError(f"the record is nested more than {MAX_DEPTH} levels deep: a record "
                           "nests only a few")
     try:

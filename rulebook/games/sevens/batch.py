@@ -211,11 +211,6 @@ places_lower_first = seat_places
 (BS-HR-12)."""
 
 
-def places_higher_first(values: Any) -> Any:
-    """Places 1.. by value, highest first, equal values sharing the better place."""
-    return seat_places(values, higher=True)
-
-
 def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
     """The columns of many all-``random`` deals from the numpy batch (None otherwise)."""
@@ -230,7 +225,8 @@ def _columns(rules: Any, players: int, seeds: Sequence[Any],
 
     got = batch_random_arrays(rules, players, list(seeds), list(dealers))
     points, winner = got["points"], got["winner"]
-    place = places_higher_first(points) if rules.chips else places_lower_first(points, winner)
+    place = (seat_places(points, higher=True) if rules.chips  # BS-CHIP-5: most chips first
+             else places_lower_first(points, winner))
     seats = np.arange(players)
     eliminated = (got["eliminated"][:, None] >> seats[None, :]) & 1
     return {"place": place.ravel(), "won": (seats[None, :] == winner[:, None]).ravel(),
