@@ -647,9 +647,10 @@ def make_bot(game: str, name: str) -> Bot:
     """A fresh computer player by game and name (e.g. ``(rules.game, "smart")``)."""
     from .rules import engine_class, profile_ids
 
-    for pid in profile_ids():  # loading a game's engine registers its computer players
-        engine_class(pid)
     try:
+        if (game, name) not in BOTS:  # loading a game's engine registers its computer players
+            for pid in profile_ids():
+                engine_class(pid)
         return BOTS[(game, name)]()
     except (KeyError, TypeError):  # TypeError: an unhashable name, such as a list
         names = sorted(n for g, n in BOTS if g == game)
