@@ -46,7 +46,7 @@ from .common import WidgetView, flag, option_control, option_text, option_value
 from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
-from .stepper import syncing
+from .stepper import message_html, syncing
 
 __all__ = ["RulesCompare", "option_control", "compare_table_html"]
 
@@ -203,8 +203,7 @@ class RulesCompare(WidgetView):
         self.diagrams.layout.display = "" if html_text else "none"
 
     def _say(self, text: str, bad: bool = False) -> None:
-        cls = "rb-reason rb-bad" if bad else "rb-reason"
-        self.reason.value = f"{STYLE}<div class='{cls}'>{escape(text)}</div>"
+        self.reason.value = STYLE + message_html(text, bad)
 
     # ---- actions ----------------------------------------------------------------------
     def _on_change(self, column: int, name: str, change: dict[str, Any]) -> None:

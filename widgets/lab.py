@@ -86,7 +86,7 @@ from .common import (
 )
 from .drawing import BACKGROUND_POSSIBLE
 from .render import STYLE, escape
-from .stepper import syncing
+from .stepper import button, syncing
 
 __all__ = ["VariantLab", "players_accepted", "measure_names", "MOST_PLAYERS_ASKED",
            "MAX_DEALS", "POOL_SECONDS", "DESIGN_MEASURES", "win_rate_chart",
@@ -676,9 +676,8 @@ class VariantLab(WidgetView):
             layout=w.Layout(width="auto", display="" if _POOL_POSSIBLE else "none"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    tooltip="Play the deals with these settings and measure them")
-        self.stop_button = w.Button(description="Stop", icon="stop",
-                                    tooltip="Stop the run in progress",
-                                    layout=w.Layout(display="none", width="auto"))
+        self.stop_button = button("Stop", "Stop the run in progress", "stop", self.stop)
+        self.stop_button.layout.display = "none"
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress",
                                       bar_style="info")
         self.progress_text = w.HTML("")
@@ -695,7 +694,6 @@ class VariantLab(WidgetView):
         self.all_bots.observe(self._on_all_bots, names="value")
         self.deals.observe(self._on_deals, names="value")
         self.run_button.on_click(self._clicked)
-        self.stop_button.on_click(lambda _b: self.stop())
 
         self._build_for_profile(given)
         self._set_players(players)
