@@ -51,36 +51,14 @@ if TYPE_CHECKING:
     from .rules import RulesBase
 
 __all__ = [
-    "Explanation",
-    "json_copy",
-    "check_turn",
-    "Facts",
-    "LogEntry",
-    "Voice",
-    "VOICES",
-    "Outcome",
-    "Move",
-    "ActionMove",
-    "PublicCards",
-    "DiagramSpec",
-    "Playout",
-    "GameState",
-    "TableState",
-    "View",
-    "Bot",
-    "derived_random",
-    "derived_seed",
-    "places_from_scores",
-    "BOTS",
-    "register_bot",
-    "make_bot",
-    "bot_list",
-    "bots_for",
-    "RandomBot",
-    "autoplay",
-    "splitmix64",
-    "MASK64",
-    "TurnRandom",
+    # moves, explanations and the public log
+    "Move", "ActionMove", "Explanation", "Facts", "LogEntry", "Voice", "VOICES",
+    # states and what they hand out
+    "GameState", "TableState", "View", "Outcome", "PublicCards", "DiagramSpec", "Playout",
+    "places_from_scores", "json_copy", "check_turn",
+    # computer players and their chances
+    "Bot", "BOTS", "RandomBot", "register_bot", "make_bot", "bot_list", "bots_for", "autoplay",
+    "derived_random", "derived_seed", "splitmix64", "MASK64", "TurnRandom",
 ]
 
 
