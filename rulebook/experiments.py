@@ -424,17 +424,10 @@ def _change_words(rules_a: RulesBase, rules_b: RulesBase) -> str:
         return "the same rules"
     if rules_a.profile.id != rules_b.profile.id:
         return f"{rules_b.caption()} (instead of {rules_a.caption()})"
-    parts = []
-    for name, value in rules_b.options.items():
-        if value == rules_a.options.get(name):
-            continue
-        spec = rules_b.profile.options[name]
-        if value is True:
-            parts.append(spec.label)
-        elif value is False:
-            parts.append(f"{spec.label} off")
-        else:
-            parts.append(f"{spec.label}: {spec.choice_label(value)}")
+    specs = rules_b.profile.options
+    parts = [specs[name].label if value is True else f"{specs[name].label} off" if value is False
+             else f"{specs[name].label}: {specs[name].choice_label(value)}"
+             for name, value in rules_b.options.items() if value != rules_a.options.get(name)]
     return " with ".join(parts) if parts else "the same rules"
 
 
@@ -443,11 +436,8 @@ def _bound(x: float, m: Measure) -> str:
 
 
 def _subject(m: Measure, group: str) -> str:
-    if group == "deal":
-        return f"the {m.name}"
-    if group == "all":
-        return f"the average seat's {m.name}"
-    return f"{group}'s {m.name}"
+    named = {"deal": f"the {m.name}", "all": f"the average seat's {m.name}"}
+    return named.get(group, f"{group}'s {m.name}")
 
 
 def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
@@ -557,11 +547,9 @@ class Comparison:
         as shares; NaN where a measure does not apply)."""
         import pandas as pd
 
-        def parts(e: Estimate | None) -> tuple[float, float, float]:
-            if e is None:
-                return (math.nan, math.nan, math.nan)
-            return (e.value, math.nan if e.low is None else e.low,
-                    math.nan if e.high is None else e.high)
+        def parts(e: Estimate | None) -> list[float]:
+            values = (None, None, None) if e is None else (e.value, e.low, e.high)
+            return [math.nan if v is None else v for v in values]
 
         return pd.DataFrame.from_records(
             [(r.measure.key, r.measure.name, r.group, *parts(r.a), *parts(r.b),

@@ -138,9 +138,8 @@ class Match:
         """Let computer players finish the match (each deal driven by ``protocol.autoplay``)."""
         match = self
         while match.current is not None:
-            k = len(match.deals)
             match = match._finish_deal(autoplay(match.current, bots,
-                                                seed=derived_seed(seed, "match", k)))
+                                                seed=derived_seed(seed, "match", len(match.deals))))
         return match
 
     @property

@@ -90,8 +90,7 @@ def deal_dealers(players: int, deals: int, start: int = 0) -> list[int]:
 def bot_names(game: str) -> list[str]:
     """The names of the computer players registered for ``game`` (``rules.game``), sorted,
     ``random`` first.  Load a ruleset of the game first so its bots are registered."""
-    names = sorted(n for g, n in BOTS if g == game)
-    return sorted(names, key=lambda n: n != "random")
+    return sorted((n for g, n in BOTS if g == game), key=lambda n: (n != "random", n))
 
 
 def chunk_plan(deals: int, chunk: int | None = None,
@@ -281,9 +280,7 @@ def rules_json(rules: RulesBase) -> str:
     return text
 
 
-_MALLOC_TUNED: list[bool] = []
-
-
+@lru_cache(maxsize=None)
 def _tune_malloc_in_dask_worker() -> None:
     """Undo, once per Dask worker process, the allocator setting Dask gives its workers.
 
@@ -293,9 +290,6 @@ def _tune_malloc_in_dask_worker() -> None:
     with ``bench/bench_simulate_workers.py``).  glibc's usual thresholds come back with
     ``mallopt``; memory is still returned to the system, in larger steps.
     """
-    if _MALLOC_TUNED:
-        return
-    _MALLOC_TUNED.append(True)
     if "distributed" not in sys.modules or os.environ.get("MALLOC_TRIM_THRESHOLD_") != "65536":
         return
     try:
@@ -411,7 +405,6 @@ def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], worke
 
 _POOL: list[Any] = []
 """The cached process pool as ``[workers, executor]`` (reused by later runs)."""
-_POOL_EXIT: list[bool] = []
 
 
 def _pool(workers: int) -> Any:
@@ -421,9 +414,8 @@ def _pool(workers: int) -> Any:
     if _POOL and _POOL[0] == workers:
         return _POOL[1]
     shutdown_pool()
-    methods = multiprocessing.get_all_start_methods()
     context: Any
-    if "forkserver" in methods:
+    if "forkserver" in multiprocessing.get_all_start_methods():
         # Workers forked from a small server that has loaded the engine: no copy of the
         # caller's threads or memory (safe in Jupyter), and no start-up import per task.
         context = multiprocessing.get_context("forkserver")
@@ -431,9 +423,8 @@ def _pool(workers: int) -> Any:
     else:  # pragma: no cover - Windows
         context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    if not _POOL_EXIT:
-        atexit.register(shutdown_pool)  # stop the workers before the interpreter tears down
-        _POOL_EXIT.append(True)
+    atexit.unregister(shutdown_pool)  # registered once however many pools were started
+    atexit.register(shutdown_pool)  # stop the workers before the interpreter tears down
     _POOL[:] = [workers, executor]
     return executor
 

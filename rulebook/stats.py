@@ -117,10 +117,8 @@ class Moments:
     def empty(self) -> "Moments":
         """Moments over the same names and groups, with no deal yet."""
         out = Moments.__new__(Moments)
-        out.names, out.index, out.cliques = self.names, self.index, self.cliques
-        out.deals = 0
-        out.s1 = [0] * len(self.names)
-        out.s2 = dict.fromkeys(self.s2, 0)
+        out.__setstate__((self.names, self.cliques, 0, [0] * len(self.names),
+                          dict.fromkeys(self.s2, 0)))
         return out
 
     def add_rows(self, q: Any) -> "Moments":
