@@ -97,8 +97,7 @@ def house_rules_section(rules: Any, key: str = "house_rules") -> Section:
             else:
                 items.append(Para(spec.meaning.replace("_", " "),
                                   f"{label}: {spec_value(spec, value)}."))
-        blocks.append(Para("These change the standard game:"))
-        blocks.append(Bullets(tuple(items)))
+        blocks += [Para("These change the standard game:"), Bullets(tuple(items))]
     else:
         blocks.append(Para("None: these are the standard rules."))
     spare = [(spec_label(spec).lower(), bool(spec.default)) for n, spec in profile.options.items()
