@@ -321,15 +321,18 @@ class RulesBase:
     def _room(self, name: str) -> Any:
         """The module ``name`` of the game's own package (``rulebook/games/<game>/``: every
         game has the same rooms), imported when first asked for; NotImplementedError when
-        the game has no such room."""
-        package = type(self).__module__.rpartition(".")[0]
-        room = f"{package}.{name}"
-        try:
-            if package:
-                return importlib.import_module(room)
-        except ModuleNotFoundError as exc:
-            if exc.name != room:
-                raise  # the room exists, but something it imports is missing
+        the game has no such room.  The package is that of the first class in the rules
+        object's lineage that has the room, so a subclass written elsewhere (in a notebook,
+        say) keeps its game's rooms."""
+        for cls in type(self).__mro__[:type(self).__mro__.index(RulesBase)]:
+            package = cls.__module__.rpartition(".")[0]
+            room = f"{package}.{name}"
+            try:
+                if package:
+                    return importlib.import_module(room)
+            except ModuleNotFoundError as exc:
+                if exc.name != room:
+                    raise  # the room exists, but something it imports is missing
         raise NotImplementedError(f"the game {self.game!r} has no {name} room")
 
     # -- what a screen asks; a game overrides what it has ----------------------------------

@@ -233,3 +233,23 @@ def test_turn_diagram_draws_climb_and_its_house_rule():
     diff = turn_flow(rules).diff(turn_flow(rules.with_options(aces_high=True)))
     assert diff.changed_node_ids() == {"climb"}
     assert re.search(r"aces above kings", rules.with_options(aces_high=True).turn_diagram().source)
+
+
+@pytest.mark.parametrize("profile_id", ["badam-satti", "sevens", "satti", "badugi"])
+def test_a_rules_subclass_written_outside_the_game_package_keeps_the_game_rooms(
+        profile_id: str) -> None:
+    """A teacher's subclass of a game's rules (in a notebook or a test module) still reads
+    moves, writes how to play, draws the turn flow and the table the game's way: the rooms
+    are found through the class lineage, not the subclass's own module."""
+    rules = load_rules(profile_id)
+
+    class Mine(type(rules)):  # type: ignore[misc]
+        pass
+
+    mine = Mine(profile=rules.profile, options=dict(rules.options))
+    state = mine.new_deal(mine.players_range[0], 3)
+    move = state.legal_moves()[0]
+    assert mine.parse_move(str(move)) == rules.parse_move(str(move))
+    assert str(mine.how_to_play()) == str(rules.how_to_play())
+    assert mine.turn_flow().nodes == rules.turn_flow().nodes
+    assert type(mine.table_view) is type(rules.table_view)
