@@ -35,6 +35,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from .cards import Card, CardSet
@@ -321,19 +322,14 @@ class RulesBase:
     def _room(self, name: str) -> Any:
         """The module ``name`` of the game's own package (``rulebook/games/<game>/``: every
         game has the same rooms), imported when first asked for; NotImplementedError when
-        the game has no such room.  The package is that of the first class in the rules
-        object's lineage that has the room, so a subclass written elsewhere (in a notebook,
-        say) keeps its game's rooms."""
-        for cls in type(self).__mro__[:type(self).__mro__.index(RulesBase)]:
-            package = cls.__module__.rpartition(".")[0]
-            room = f"{package}.{name}"
-            try:
-                if package:
-                    return importlib.import_module(room)
-            except ModuleNotFoundError as exc:
-                if exc.name != room:
-                    raise  # the room exists, but something it imports is missing
-        raise NotImplementedError(f"the game {self.game!r} has no {name} room")
+        the game has no such room (see :func:`_game_room`)."""
+        key = (type(self), name)
+        if key not in _ROOMS:
+            _ROOMS[key] = _game_room(type(self), name)
+        room = _ROOMS[key]
+        if room is None:
+            raise NotImplementedError(f"the game {self.game!r} has no {name} room")
+        return room
 
     # -- what a screen asks; a game overrides what it has ----------------------------------
     def card_move(self, card: Card, state: "GameState[Any]") -> "Move":
@@ -549,6 +545,26 @@ class _FrozenDict(dict):  # type: ignore[type-arg]
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
+
+
+_ROOMS: dict[tuple[type, str], ModuleType | None] = {}
+"""The rooms found so far, by rules class and room name: a move played asks for ``moves``."""
+
+
+def _game_room(cls: type, name: str) -> ModuleType | None:
+    """The module ``name`` beside the first class in ``cls``'s lineage (below RulesBase) whose
+    package has one, so a subclass written elsewhere (in a notebook, say) keeps its game's
+    rooms; None when there is none."""
+    for base in cls.__mro__[:cls.__mro__.index(RulesBase)]:
+        package = base.__module__.rpartition(".")[0]
+        room = f"{package}.{name}"
+        try:
+            if package:
+                return importlib.import_module(room)
+        except ModuleNotFoundError as exc:
+            if exc.name != room:
+                raise  # the room exists, but something it imports is missing
+    return None
 
 def load_rules(profile_id: str, /, **options: Any) -> RulesBase:
     """Load a ruleset by profile id, with options (house rules) as keywords.
