@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .compare import format_table
-from .errors import RulebookError, check_seed, quoted
+from .errors import RulebookError, RulesError, check_seed, quoted
 from .protocol import autoplay
 from .rules import example_option, example_ruleset, load_profile, load_rules, parse_option, parse_ruleset, profile_ids
 
@@ -148,6 +148,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                             "on standard output)")
     sheet.add_argument("--text", action="store_true",
                        help="print plain text instead of HTML on standard output")
+    serve = sub.add_parser("serve", help="run the class table: students join with a room code")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="where to listen (default: this machine only; 0.0.0.0: the "
+                            "classroom network)")
+    serve.add_argument("--port", type=_whole, default=8000)
+    serve.add_argument("--db", default="classroom.sqlite", help="the SQLite file of the rooms")
     args = parser.parse_args(argv)
     try:
         if args.command == "profiles":
@@ -156,6 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "sheet":
             return _sheet(args.ruleset, args.out, args.text)
+        if args.command == "serve":
+            if not 1 <= args.port <= 65535:
+                raise RulesError(f"--port {args.port}: expected a port from 1 to 65535")
+            from .classroom.serve import serve as run_server  # FastAPI only when serving
+
+            return run_server(args.host, args.port, args.db)
         if args.command == "rules":
             print(format_table([parse_ruleset(spec) for spec in args.profiles]))
             return 0

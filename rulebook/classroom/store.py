@@ -1,0 +1,105 @@
+"""The class table's memory: rooms, seats and each room's game record in SQLite.
+
+The standard library's :mod:`sqlite3` in WAL mode.  A room's game is kept as the engine's own
+record (a deal record, or a match record for a whole match), written after every accepted
+move and before the move is answered; on start every room is rebuilt by replaying its record
+through the engine (:func:`rulebook.records.loads`).
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Store"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY, teacher_token TEXT NOT NULL, settings TEXT NOT NULL,
+    created REAL NOT NULL, active REAL NOT NULL, flags TEXT NOT NULL DEFAULT '{}');
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS games (code TEXT PRIMARY KEY, record TEXT NOT NULL);
+"""
+
+
+class Store:
+    """Rooms, seats and game records in one SQLite file (``":memory:"`` for none)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        with self._lock:
+            self._db.execute(sql, args)
+
+    def add_room(self, code: str, teacher_token: str, settings: dict[str, Any],
+                 now: float) -> None:
+        """A new room."""
+        self._run("INSERT INTO rooms (code, teacher_token, settings, created, active) "
+                  "VALUES (?, ?, ?, ?, ?)", (code, teacher_token, json.dumps(settings), now, now))
+
+    def set_flags(self, code: str, flags: dict[str, Any], now: float) -> None:
+        """The room's switches (paused, revealed, messages, between deals) and last activity."""
+        self._run("UPDATE rooms SET flags = ?, active = ? WHERE code = ?",
+                  (json.dumps(flags), now, code))
+
+    def set_settings(self, code: str, settings: dict[str, Any]) -> None:
+        """The room's settings after a teacher changed one."""
+        self._run("UPDATE rooms SET settings = ? WHERE code = ?", (json.dumps(settings), code))
+
+    def add_seat(self, code: str, seat: int, name: str, token: str) -> None:
+        """A student took ``seat``."""
+        self._run("INSERT INTO seats (code, seat, name, token) VALUES (?, ?, ?, ?)",
+                  (code, seat, name, token))
+
+    def remove_seat(self, code: str, seat: int) -> None:
+        """The teacher removed the student of ``seat``."""
+        self._run("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
+
+    def save_game(self, code: str, record: dict[str, Any], now: float) -> None:
+        """The room's game record, replacing the one before (written before a move is
+        answered)."""
+        text = json.dumps(record, ensure_ascii=False)
+        with self._lock:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO games (code, record) VALUES (?, ?) ON CONFLICT(code) "
+                             "DO UPDATE SET record = excluded.record", (code, text))
+            self._db.execute("UPDATE rooms SET active = ? WHERE code = ?", (now, code))
+            self._db.execute("COMMIT")
+
+    def remove_room(self, code: str) -> None:
+        """A room closed or expired: its seats and record go too."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            for table in ("rooms", "seats", "games"):
+                self._db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+            self._db.execute("COMMIT")
+
+    def rooms(self) -> list[dict[str, Any]]:
+        """Every room stored, with its seats and record text (``None`` before the first deal)."""
+        with self._lock:
+            rooms = self._db.execute("SELECT code, teacher_token, settings, created, active, "
+                                     "flags FROM rooms ORDER BY created").fetchall()
+            seats = self._db.execute("SELECT code, seat, name, token FROM seats").fetchall()
+            games = dict(self._db.execute("SELECT code, record FROM games").fetchall())
+        out = []
+        for code, teacher, settings, created, active, flags in rooms:
+            out.append({"code": code, "teacher_token": teacher, "settings": json.loads(settings),
+                        "created": created, "active": active, "flags": json.loads(flags),
+                        "seats": {s: (n, t) for c, s, n, t in seats if c == code},
+                        "record": games.get(code)})
+        return out
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,139 @@
+"""What the class table sends: a seat's view, or the public view, as JSON.
+
+Everything here is read from ``state.view(seat)`` (the engine's own notion of what a seat may
+know) and from the public move log (``state.move_log()``, whose ``text`` is public and whose
+reasons carry a ``private`` flag).  Nothing reads another seat's hand before the deal is over
+or the teacher reveals it, so hidden cards cannot reach a browser by construction.  The
+public view is the table of any seat's view with the hand and the legal moves left out, and
+the game-specific fields that depend on the seat (Badugi's ``to_call``) left out too.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, CardSet
+
+__all__ = ["view_json", "table_json", "log_json", "card_texts", "card_symbols"]
+
+
+def card_texts(cards: Any) -> list[str]:
+    """Cards in the engine's notation (``7H``), in the hand's order."""
+    return [str(card.text) for card in _cards(cards)]
+
+
+def card_symbols(cards: Any) -> list[str]:
+    """The same cards in symbols (``7♥``), for display."""
+    return [str(card.pretty()) for card in _cards(cards)]
+
+
+def _cards(cards: Any) -> list[Card]:
+    from ..html import hand_order
+
+    return list(hand_order(CardSet(cards) if not isinstance(cards, CardSet) else cards))
+
+
+def _sevens_table(view: Any) -> dict[str, Any]:
+    rows = {suit: [str(lo.text), str(hi.text)] for suit, (lo, hi) in view.rows().items()}
+    events = view.events
+    passes = [sum(1 for e in events if e.seat == seat and e.kind == "pass")
+              for seat in range(view.players)]
+    absent = [card_texts(view.known_absent(seat)) for seat in range(view.players)]
+    return {
+        "game": "sevens", "table": card_texts(view.table),
+        "table_symbols": card_symbols(view.table), "rows": rows,
+        "playable": card_texts(view.playable()), "playable_symbols": card_symbols(view.playable()),
+        "hand_sizes": list(view.hand_sizes), "passes": passes,
+        "passes_left": None if view.passes_left is None else list(view.passes_left),
+        "eliminated": list(view.eliminated),
+        "stacks": None if view.stacks is None else list(view.stacks), "pool": view.pool,
+        "absent": absent, "absent_symbols": [card_symbols(c) for c in absent],
+    }
+
+
+def _satti_table(view: Any) -> dict[str, Any]:
+    return {
+        "game": "satti", "top": str(view.top.text), "top_symbol": str(view.top.pretty()),
+        "suit": str(view.suit), "named": bool(view.named), "penalty": int(view.penalty),
+        "skipped": bool(view.skipped), "naming": bool(view.naming),
+        "hand_sizes": list(view.hand_sizes), "draw_pile": int(view.draw_pile_size),
+        "discards": int(view.discard_count),
+    }
+
+
+def _badugi_table(view: Any) -> dict[str, Any]:
+    return {
+        "game": "badugi", "round": str(view.round), "button": int(view.button),
+        "hand_sizes": list(view.hand_sizes), "stacks": list(view.stacks),
+        "bets": list(view.bets), "committed": list(view.committed),
+        "folded": [bool(f) for f in view.folded], "all_in": [bool(a) for a in view.all_in],
+        "pots": [[int(amount), list(seats)] for amount, seats in view.pots],
+        "level": int(view.level), "draw_counts": [c if isinstance(c, int) else str(c)
+                                                  for c in view.draw_counts],
+        "shown": {str(seat): card_texts(cards) for seat, cards in view.shown.items()},
+    }
+
+
+def table_json(view: Any) -> dict[str, Any]:
+    """The public table of a view, as JSON (the same for every seat's view of one state)."""
+    if hasattr(view, "known_absent"):
+        return _sevens_table(view)
+    if hasattr(view, "draw_pile_size"):
+        return _satti_table(view)
+    if hasattr(view, "draw_counts"):
+        return _badugi_table(view)
+    return {"game": "other", "hand_sizes": list(getattr(view, "hand_sizes", ()))}
+
+
+def log_json(state: Any, seat: int | None, revealed: bool) -> list[dict[str, Any]]:
+    """The public move log: each entry's seat and text; its move and reason unless the reason
+    rests on a hidden hand (then only that hand's seat, or everybody once revealed)."""
+    out = []
+    for entry in state.move_log():
+        open_ = revealed or not entry.private or (seat is not None and entry.seat == seat)
+        out.append({"seat": entry.seat, "move": entry.move if open_ else "",
+                    "text": entry.text, "reason": entry.reason if open_ else "",
+                    "clauses": list(entry.clauses) if open_ else []})
+    return out
+
+
+def _outcome_json(outcome: Any) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"summary": str(outcome.summary), "places": list(outcome.places),
+            "winners": list(outcome.winners)}
+
+
+def view_json(state: Any, seat: int | None, *, revealed: bool = False,
+              seats: list[dict[str, Any]] | None = None, extra: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """A seat's view (``seat``) or the public view (``None``) of ``state`` as JSON.
+
+    A seat's view holds its ``hand`` and, on its turn, its ``legal`` moves (notation and
+    symbols, and for each card the moves it makes); the public view holds neither.  Every
+    hand is added (``hands``) only once the deal is over or ``revealed``.
+    """
+    view = state.view(0 if seat is None else seat)
+    table = table_json(view)
+    out: dict[str, Any] = {"seat": seat, "to_move": state.to_move, "over": bool(state.is_over),
+                           "players": int(state.players), "table": table,
+                           "log": log_json(state, seat, revealed or state.is_over),
+                           "outcome": _outcome_json(state.outcome),
+                           "moves_played": len(state.history)}
+    if seat is not None:
+        hand = view.hand
+        out["hand"] = card_texts(hand)
+        out["hand_symbols"] = card_symbols(hand)
+        legal = list(view.legal_moves())
+        out["legal"] = [str(m) for m in legal]
+        out["legal_symbols"] = [str(m.pretty()) for m in legal]
+        out["legal_cards"] = [[str(c.text) for c in m.cards] for m in legal]
+        if table.get("game") == "badugi":
+            table["to_call"] = int(view.to_call)
+    if revealed or state.is_over:
+        out["hands"] = [card_texts(h) for h in state.hands]
+        out["hands_symbols"] = [card_symbols(h) for h in state.hands]
+    if seats is not None:
+        out["seats"] = seats
+    if extra:
+        out.update(extra)
+    return out
