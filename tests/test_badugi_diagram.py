@@ -67,7 +67,7 @@ def test_BDG_EX_1_diagram_marks_the_counting_cards_evaluate_finds(hand: str) -> 
     assert dashed(nodes) == {c.text for c in value.discards}
     # the graph label carries the value in words and the class
     label = re.search(r'label="([^"]*)" labeljust', hand_diagram(hand).source)
-    assert label and f"{value.words()}, class {value.class_index:,} of 1,092" in label.group(1)
+    assert label and f"{value.words()}, class {value.class_index + 1:,} of 1,092" in label.group(1)
 
 
 @pytest.mark.clause("BDG-RANK-2")
@@ -143,7 +143,7 @@ def test_one_card_hand_every_pair_is_an_edge() -> None:
 def test_value_diagram_method_returns_a_diagram() -> None:
     d = evaluate("AC 2C 3H 4S").diagram()
     assert isinstance(d, diagrams.Diagram)
-    assert d.title == "A♣ 2♣ 3♥ 4♠: three-card hand 4-3-A, class 717 of 1,092"
+    assert d.title == "A♣ 2♣ 3♥ 4♠: three-card hand 4-3-A, class 718 of 1,092 (1 is the best)"
     assert d.source == hand_diagram("AC 2C 3H 4S").source
 
 

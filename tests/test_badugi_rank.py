@@ -177,9 +177,9 @@ def test_BDG_RANK_1_aces_low_no_straights_suits_unordered() -> None:
 @pytest.mark.clause("BDG-RANK-2")
 def test_BDG_RANK_2_exactly_four_distinct_cards() -> None:
     with pytest.raises(CardError, match="a Badugi hand has exactly four cards; 5 were given: "
-                                        "AC 2D 3H 4S 5C"):
+                                        "A♣ 2♦ 3♥ 4♠ 5♣"):
         evaluate("AC 2D 3H 4S 5C")
-    with pytest.raises(CardError, match="3 were given: AC 2D 3H"):
+    with pytest.raises(CardError, match="3 were given: A♣ 2♦ 3♥"):
         evaluate("AC 2D 3H")
     with pytest.raises(CardError, match="0 were given: no cards"):
         evaluate("")
@@ -330,7 +330,7 @@ def test_explain_lines_and_clauses() -> None:
     badugi = evaluate("AC 2D 3H 4S").explain()
     assert badugi.lines[1].startswith("All four cards have different suits and different ranks")
     assert list(badugi) == list(badugi.lines)
-    assert "the worst" in badugi.lines[-1] and "class 0" in badugi.lines[-1]
+    assert "the worst" in badugi.lines[-1] and "class 1 of 1,092" in badugi.lines[-1]
 
 
 def test_value_is_immutable_picklable_and_readable() -> None:
@@ -339,7 +339,7 @@ def test_value_is_immutable_picklable_and_readable() -> None:
         value.class_index = 0  # type: ignore[misc]
     again = pickle.loads(pickle.dumps(value))
     assert again == value and again.cards == value.cards
-    assert repr(value) == "<BadugiValue KC 2C 3D 4H: three-card hand 4-3-2, class 718>"
+    assert repr(value) == "<BadugiValue KC 2C 3D 4H: three-card hand 4-3-2, class 719 of 1,092>"
     assert str(value) == "three-card hand 4-3-2"
     assert "opacity" in value._repr_html_() and "4-3-2" in value._repr_html_()
     assert (value == "KC 2C 3D 4H") is False
@@ -371,7 +371,7 @@ def test_standing_counts_hands_better_tied_and_worse() -> None:
     assert mid.beaten_by + mid.ties + mid.beats + 1 == mid.total == HAND_COUNT
     assert standing("AC 2D 3H 3S").beaten_by == 17_160  # exactly the badugis beat 3-2-A
     assert standing("AC 2D 3H 3S").ties == all_hands().class_counts[715] - 1
-    assert "class 718" in mid.reason and "17,160" not in mid.reason
+    assert "class 719 of 1,092" in mid.reason and "17,160" not in mid.reason
     assert str(mid) == mid.reason
     assert 0 < mid.percentile < 100
 

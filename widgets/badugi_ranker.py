@@ -76,7 +76,13 @@ _TARGETS = (("first hand", "hand"), ("second hand", "other"))
 
 
 def _cards_text(value: BadugiValue) -> str:
+    """The hand in notation, for its text box (the box reads it back)."""
     return " ".join(c.text for c in value.cards)
+
+
+def _cards_pretty(value: BadugiValue) -> str:
+    """The hand in symbols, for the words a learner reads: ``K♣ 2♣ 3♦ 4♥``."""
+    return " ".join(c.pretty() for c in value.cards)
 
 
 class BadugiRanker(Shown):
@@ -179,7 +185,7 @@ class BadugiRanker(Shown):
             self.diagram_html,
         ])
         self._sync_picker()
-        self._say(f"Showing {_cards_text(self._value)}.")
+        self._say(f"Showing {_cards_pretty(self._value)}.")
         self._show_all()
 
     # ---- the engine's answers ---------------------------------------------------------
@@ -226,7 +232,7 @@ class BadugiRanker(Shown):
 
     def _still(self, target: str) -> str:
         current = self._value if target == "hand" else self._other
-        return "no second hand" if current is None else _cards_text(current)
+        return "no second hand" if current is None else _cards_pretty(current)
 
     def _set(self, target: str, value: BadugiValue | None, text: str | None = None) -> None:
         """Show ``value`` as the first hand or the second (``None``: no second hand), and
@@ -242,10 +248,10 @@ class BadugiRanker(Shown):
         if self.picker_target.value == target:
             self._sync_picker()
         if target == "hand":
-            self._say(f"Valued {_cards_text(self._value)}.")
+            self._say(f"Valued {_cards_pretty(self._value)}.")
             self._show_all()
             return
-        self._say("No second hand." if value is None else f"Compared with {_cards_text(value)}.")
+        self._say("No second hand." if value is None else f"Compared with {_cards_pretty(value)}.")
         self._show_comparison()
         self._show_nearby()
 
@@ -269,11 +275,11 @@ class BadugiRanker(Shown):
                 error = str(exc)
             with syncing(self):
                 self.card_buttons[card.text].value = False
-            self._say(f"{error}. Un-pick a card before picking {card.text}; the hand shown "
+            self._say(f"{error}. Un-pick a card before picking {card.pretty()}; the hand shown "
                       f"is still {still}.", bad=True)
             return
         if len(picked) < 4:
-            chosen = " ".join(c.text for c in picked) or "no cards"
+            chosen = " ".join(c.pretty() for c in picked) or "no cards"
             self._say(f"Picked {chosen}: pick {4 - len(picked)} more to value a hand "
                       f"(still showing {still}).")
             return
@@ -316,10 +322,10 @@ class BadugiRanker(Shown):
         st = value.standing()
         self.result.value = (
             f"{STYLE}{_EXTRA_STYLE}<div class='rb-ranker-result'>"
-            f"<p class='rb-ranker-num'>{escape(_cards_text(value))} is the "
+            f"<p class='rb-ranker-num'>{escape(_cards_pretty(value))} is the "
             f"<b data-words>{escape(value.words())}</b>, class "
-            f"<b data-class-index='{value.class_index}'>{value.class_index:,}</b> of "
-            f"{CLASS_COUNT:,} (0 is the best).</p>"
+            f"<b data-class-index='{value.class_index}'>{value.class_number:,}</b> of "
+            f"{CLASS_COUNT:,} (1 is the best).</p>"
             "<table class='rb-table'><thead><tr><th>card</th><th>counts?</th>"
             f"<th>why</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
             f"<ol class='rb-note'>{lines}</ol>"
@@ -361,7 +367,7 @@ class BadugiRanker(Shown):
             here = ' class="rb-here"' if index == self._value.class_index else ""
             body.append(
                 f'<tr{here} data-class-index="{index}"><td>{escape(" ".join(marks))}</td>'
-                f"<td>{index:,}</td><td>{escape(row.words)}</td><td>{row.hands:,}</td>"
+                f"<td>{row.number:,}</td><td>{escape(row.words)}</td><td>{row.hands:,}</td>"
                 f"<td>{row.beaten_by:,}</td><td>{escape(row.example.pretty())}</td></tr>")
         self.nearby.value = (
             f"{STYLE}{_EXTRA_STYLE}<p class='rb-note'><b>Classes near this hand</b> "

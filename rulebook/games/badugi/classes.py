@@ -43,16 +43,49 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 _POSITION_SUBSETS = {k: tuple(combinations(range(4), k)) for k in _SIZES}
 
 
+def whole_number(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as a built-in ``int`` if it is a whole number from ``low`` to ``high``
+    (``True`` and ``False``, floats, text and numbers outside the range raise
+    :class:`~rulebook.errors.CardError` naming the argument ``name``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardError(f"{name}={quoted(value)}: expected a whole number from {low:,} to "
+                        f"{high:,}")
+    number = int.__int__(value)  # the plain number, whatever a subclass says of itself
+    if not low <= number <= high:
+        raise CardError(f"{name}={quoted(number)}: expected a whole number from {low:,} to "
+                        f"{high:,}")
+    return number
+
+
+def _numbers(name: str, values: object, sizes: range, low: int, high: int) -> list[int]:
+    """A list or tuple of ``sizes`` whole numbers from ``low`` to ``high``, as plain ints."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple, range)):
+        raise CardError(f"{name}={quoted(values)}: expected a list of {sizes[0]} to "
+                        f"{sizes[-1]} whole numbers" if len(sizes) > 1 else
+                        f"{name}={quoted(values)}: expected a list of {sizes[0]} whole numbers")
+    if len(values) not in sizes:
+        count = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"{sizes[0]}"
+        raise CardError(f"{name}={quoted(values)}: expected {count} numbers, not {len(values):,}")
+    return [whole_number(f"{name}[{i}]", v, low, high) for i, v in enumerate(values)]
+
+
 def rainbow_subsets(ranks: Sequence[int], suits: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """The positions of the largest subsets of four cards with no suit and no rank twice.
 
-    ``ranks`` and ``suits`` describe the four cards by position (any distinct values stand
-    for distinct ranks or suits).  The subsets are listed in lexicographic order of their
-    positions (BDG-RANK-2, BDG-RANK-4).
+    ``ranks`` (1 = ace .. 13 = king) and ``suits`` (0 .. 3) describe the four cards by
+    position.  The subsets are listed
+    in lexicographic order of their positions (BDG-RANK-2, BDG-RANK-4).  Anything but four
+    ranks and four suits raises :class:`~rulebook.errors.CardError`.
 
     >>> rainbow_subsets((1, 2, 3, 4), (0, 0, 2, 3))      # AC 2C 3H 4S
     ((0, 2, 3), (1, 2, 3))
     """
+    return _rainbow_subsets(_numbers("ranks", ranks, range(4, 5), 1, 13),
+                            _numbers("suits", suits, range(4, 5), 0, 3))
+
+
+def _rainbow_subsets(ranks: Sequence[int], suits: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """:func:`rainbow_subsets` on values already checked (the engines' path)."""
     for k in _SIZES:
         found = tuple(
             sub for sub in _POSITION_SUBSETS[k]
@@ -76,12 +109,21 @@ def class_index_of_ranks(ranks: Sequence[int]) -> int:
     >>> class_index_of_ranks([13])
     1091
     """
-    ordered = sorted(ranks, reverse=True)
+    expected = ("counting ranks are 1 to 4 different ranks from 1 (ace) to 13 (king), such as "
+                "[4, 3, 2, 1]")
+    try:
+        ordered = sorted(_numbers("ranks", ranks, range(1, 5), 1, 13), reverse=True)
+    except CardError:
+        raise CardError(f"{quoted(ranks)} are not counting ranks: {expected}") from None
+    if len(set(ordered)) != len(ordered):
+        raise CardError(f"{quoted(ranks)} are not counting ranks: a rank is given twice; "
+                        f"{expected}")
+    return _index_of_ranks(ordered)
+
+
+def _index_of_ranks(ordered: Sequence[int]) -> int:
+    """The class index of distinct ranks given high to low (values already checked)."""
     k = len(ordered)
-    if k not in _OFFSET or len(set(ordered)) != k or not all(1 <= r <= 13 for r in ordered):
-        raise CardError(
-            f"counting ranks must be 1 to 4 different ranks from 1 (ace) to 13 (king), not {quoted(ranks)}"
-        )
     return _OFFSET[k] + sum(comb(r - 1, k - i) for i, r in enumerate(ordered))
 
 
@@ -91,9 +133,22 @@ def ranks_of_class(class_index: int) -> tuple[int, ...]:
     >>> ranks_of_class(0), ranks_of_class(717), ranks_of_class(1091)
     ((4, 3, 2, 1), (4, 3, 1), (13,))
     """
-    if not isinstance(class_index, int) or not 0 <= class_index < CLASS_COUNT:
-        raise CardError(f"a Badugi class index is 0 to {CLASS_COUNT - 1}, not {quoted(class_index)}")
-    return _RANKS_OF_CLASS[class_index]
+    return _RANKS_OF_CLASS[check_class_index(class_index)]
+
+
+def check_class_index(class_index: object) -> int:
+    """``class_index`` as a plain ``int`` if it is a class index (0 = the best class .. 1,091
+    = the worst), else :class:`~rulebook.errors.CardError`."""
+    if isinstance(class_index, bool) or not isinstance(class_index, int) or not (
+            0 <= class_index < CLASS_COUNT):
+        raise CardError(f"class_index={quoted(class_index)}: a Badugi class index is a whole "
+                        f"number from 0 (the best class) to {CLASS_COUNT - 1:,} (the worst)")
+    return int.__int__(class_index)
+
+
+def class_number_text(class_index: int) -> str:
+    """A class as a learner counts it, from 1 (the best): ``"class 718 of 1,092"``."""
+    return f"class {class_index + 1:,} of {CLASS_COUNT:,}"
 
 
 def _build_ranks_of_class() -> tuple[tuple[int, ...], ...]:
@@ -101,7 +156,7 @@ def _build_ranks_of_class() -> tuple[tuple[int, ...], ...]:
     for k in _SIZES:
         for combo in combinations(range(1, 14), k):
             ranks = combo[::-1]
-            table[class_index_of_ranks(ranks)] = ranks
+            table[_index_of_ranks(ranks)] = ranks
     return tuple(table)
 
 
@@ -125,7 +180,8 @@ def _read_hand(cards: CardsLike, keep_order: bool = False) -> list[Card]:
     """
     hand = parse_cards(cards)
     if len(hand) != 4:
-        shown = " ".join(c.text for c in hand) or "no cards"
+        shown = (" ".join(c.pretty() for c in hand[:8]) + (" …" if len(hand) > 8 else "")
+                 or "no cards")
         raise CardError(
             f"a Badugi hand has exactly four cards; {len(hand)} were given: {shown}"
         )
@@ -164,7 +220,7 @@ def _best_of_indices(indices: Sequence[int]) -> tuple[int, tuple[int, ...]]:
                | (ranks[2] != ranks[3]) << 10)
     subsets = _SUBSETS_BY_PATTERN.get(pattern)
     if subsets is None:
-        subsets = _SUBSETS_BY_PATTERN[pattern] = rainbow_subsets(ranks, suits)
+        subsets = _SUBSETS_BY_PATTERN[pattern] = _rainbow_subsets(ranks, suits)
     best_class = CLASS_COUNT
     best_sub: tuple[int, ...] = ()
     for sub in subsets:
@@ -187,6 +243,8 @@ def class_index_of(cards: CardsLike | int) -> int:
     1091
     """
     if isinstance(cards, int):
+        if type(cards) is not int and not isinstance(cards, bool):
+            cards = int.__int__(cards)  # the plain number, whatever a subclass says
         if isinstance(cards, bool) or cards.bit_count() != 4 or not 0 < cards < 1 << 52:
             raise CardError(
                 f"a Badugi hand as a mask is a 52-bit number with exactly four bits set, "
@@ -228,7 +286,7 @@ def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
         families: dict[tuple[int, ...], int] = {}
         family_of_choice = []
         for suits in suit_choices:
-            subs = rainbow_subsets(group_of_position, suits)
+            subs = _rainbow_subsets(group_of_position, suits)
             key = tuple(sum(1 << i for i in sub) for sub in subs)  # 4-bit position sets
             family_of_choice.append(families.setdefault(key, len(families)))
         family_sets = list(families)

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ...cards import RANKS, SUIT_NAMES, Card
-from .classes import CLASS_COUNT, class_index_of_ranks, rainbow_subsets
+from .classes import _index_of_ranks, _rainbow_subsets, class_number_text
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ...diagrams import Diagram
@@ -22,7 +22,7 @@ __all__ = ["Conflict", "OtherSet", "clash", "conflicts_of", "other_sets_of", "di
 ConflictKind = Literal["suit", "rank"]
 
 # Stand-ins for ranks and suits no card has (cards have ranks 1..13 and suit indices 0..3;
-# rainbow_subsets accepts any distinct values for distinct ranks or suits).
+# the unchecked _rainbow_subsets accepts any distinct values for distinct ranks or suits).
 _FREE_RANKS = (14, 15)
 _FREE_SUITS = (4, 5)
 
@@ -64,7 +64,7 @@ def _fits_together(a: Card, b: Card, *, suits: bool = True, ranks: bool = True) 
     """
     pair_ranks = (a.rank, b.rank) if ranks else (16, 17)
     pair_suits = (a.suit_index, b.suit_index) if suits else (6, 7)
-    largest = rainbow_subsets(pair_ranks + _FREE_RANKS, pair_suits + _FREE_SUITS)
+    largest = _rainbow_subsets(pair_ranks + _FREE_RANKS, pair_suits + _FREE_SUITS)
     return len(largest[0]) == 4
 
 
@@ -100,12 +100,12 @@ def other_sets_of(value: "BadugiValue") -> list[OtherSet]:
     hand = value.cards
     kept = set(value.counting_cards)
     out = []
-    for positions in rainbow_subsets([c.rank for c in hand], [c.suit_index for c in hand]):
+    for positions in _rainbow_subsets([c.rank for c in hand], [c.suit_index for c in hand]):
         chosen = sorted((hand[i] for i in positions), key=lambda c: (-c.rank, c.index))
         if set(chosen) == kept:
             continue
         ranks = [c.rank for c in chosen]
-        cls = class_index_of_ranks(ranks)
+        cls = _index_of_ranks(ranks)
         text = " ".join(c.pretty() for c in chosen)
         shape = "-".join(RANKS[r - 1] for r in ranks)
         if cls == value.class_index:
@@ -135,7 +135,7 @@ def draw_hand(value: "BadugiValue") -> "Diagram":
     from ...diagrams import Diagram, digraph  # graphviz stays out of ``import rulebook``
 
     why_not = discard_reasons(value)
-    words = f"{value.words()}, class {value.class_index:,} of {CLASS_COUNT:,}"
+    words = f"{value.words()}, {class_number_text(value.class_index)} (1 is the best)"
     hand_text = " ".join(c.pretty() for c in value.cards)
     label_lines = [f"{hand_text}: {words}"]
     counting_text = " ".join(c.pretty() for c in value.counting_cards)

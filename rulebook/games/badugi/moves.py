@@ -21,6 +21,18 @@ class Action(ActionMove):
 
     kind: str
 
+    def __post_init__(self) -> None:
+        kind = self.kind
+        if type(kind) is not str:
+            if not isinstance(kind, str):
+                raise MoveError(f"Action({quoted(kind)}) is not a Badugi betting action: "
+                                f"expected {_ACTIONS_TEXT} (BDG-BET-3)")
+            kind = str.__str__(kind)  # the plain text, whatever a subclass says of itself
+        if kind not in ACTIONS:
+            raise MoveError(f"{quoted(kind)} is not a Badugi betting action: expected "
+                            f"{_ACTIONS_TEXT} (BDG-BET-3)")
+        object.__setattr__(self, "kind", kind)
+
     def __str__(self) -> str:
         return self.kind
 
@@ -39,6 +51,14 @@ class Draw:
 
     discard: int
 
+    def __post_init__(self) -> None:
+        discard = self.discard
+        if isinstance(discard, bool) or not isinstance(discard, int) or not (
+                0 <= discard < 1 << 52):
+            raise MoveError(f"Draw({quoted(discard)}) is not a Badugi draw: expected the mask of "
+                            "the cards discarded (0 to stand pat), or write 'draw 9H KD'")
+        object.__setattr__(self, "discard", int.__int__(discard))
+
     @property
     def cards(self) -> CardSet:
         """The cards discarded."""
@@ -54,6 +74,8 @@ class Draw:
     def __repr__(self) -> str:
         return f"Draw({str(CardSet(self.discard))!r})"
 
+
+_ACTIONS_TEXT = "fold, check, call, bet or raise"
 
 Move = Action | Draw
 """A Badugi move."""

@@ -14,7 +14,9 @@ trying every set as large as the counting set that includes it (:class:`NotCount
 ``fewer`` (BDG-RANK-2), ``higher`` (BDG-RANK-3) or ``same`` (BDG-RANK-7).
 
 Every hand falls into one of 1,092 classes, numbered by strength: ``class_index`` 0 is the
-best hand (the badugi 4-3-2-A) and 1,091 the worst (the one-card hand K).  Badugis take
+best hand (the badugi 4-3-2-A) and 1,091 the worst (the one-card hand K).  Words a learner
+reads count the classes from 1 instead (``class 1 of 1,092`` is the best,
+:func:`~rulebook.games.badugi.classes.class_number_text`).  Badugis take
 0..714, three-card hands 715..1000, two-card hands 1001..1078 and one-card hands
 1079..1091; inside each block the classes follow BDG-RANK-6 (see :func:`class_index_of_ranks`).
 
@@ -41,13 +43,14 @@ from itertools import accumulate
 from typing import Any, Union
 
 from ...cards import RANK_NAMES, RANKS, SUIT_NAMES, Card, CardSet, CardsLike
-from ...errors import quoted
+from ...errors import CardError, quoted
 from .graph import draw_hand
 from .classes import (
     _CLASS_OF_RANKMASK, _NUMBER_WORDS, _PLURAL, _POSITION_WORDS, _RANKS_OF_CLASS, _SIZE_WORDS,
     _SIZES, CLASS_COUNT, CLASS_RANGES, HAND_COUNT, _best_of_indices, _build_all_hands,
-    _rank_text, _read_hand, class_index_of, class_index_of_ranks, class_words, rainbow_subsets,
-    ranks_of_class,
+    _rainbow_subsets, _rank_text, _read_hand, check_class_index, class_index_of,
+    class_index_of_ranks, class_number_text, class_words, rainbow_subsets, ranks_of_class,
+    whole_number,
 )
 
 __all__ = [
@@ -228,16 +231,21 @@ class BadugiValue:
     def __str__(self) -> str:
         return self.words()
 
+    @property
+    def class_number(self) -> int:
+        """The class as a learner counts it: 1 is the best (``class_index + 1``)."""
+        return self.class_index + 1
+
     def __repr__(self) -> str:
         cards = " ".join(c.text for c in self.cards)
-        return f"<BadugiValue {cards}: {self.words()}, class {self.class_index}>"
+        return f"<BadugiValue {cards}: {self.words()}, {class_number_text(self.class_index)}>"
 
     def _repr_html_(self) -> str:
         parts = [card._repr_html_() if card in self.counting_cards
                  else f'<span style="opacity:0.4">{card._repr_html_()}</span>'
                  for card in self.cards]
         return (f'<span class="rulebook-badugi">{" ".join(parts)} &mdash; '
-                f"{self.words()} (class {self.class_index} of {CLASS_COUNT})</span>")
+                f"{self.words()} ({class_number_text(self.class_index)}, 1 is the best)</span>")
 
     # ---- explanations -----------------------------------------------------------------
     def explain(self) -> HandExplanation:
@@ -266,8 +274,8 @@ class BadugiValue:
         for item in not_counting:
             lines.append(item.sentence)
             line_clauses.append(item.clauses)
-        lines.append(f"It is in class {self.class_index}: the classes run from 0, the best "
-                     f"hand 4-3-2-A, to {CLASS_COUNT - 1:,}, the worst.")
+        lines.append(f"It is in {class_number_text(self.class_index)}: the classes run from 1, "
+                     f"the best hand 4-3-2-A, to {CLASS_COUNT:,}, the worst.")
         line_clauses.append(("BDG-RANK-5", "BDG-RANK-6"))
         every = sorted({i for ids in line_clauses for i in ids}, key=_clause_key)
         return HandExplanation(summary, tuple(lines), tuple(line_clauses), tuple(every),
@@ -280,7 +288,7 @@ class BadugiValue:
         clashes = tuple(x for x in self.counting_cards if x.suit == card.suit or x.rank == card.rank)
         best: tuple[int, tuple[Card, ...]] | None = None
         cards = self.cards
-        for sub in rainbow_subsets([x.rank for x in cards], [x.index & 3 for x in cards]):
+        for sub in _rainbow_subsets([x.rank for x in cards], [x.index & 3 for x in cards]):
             if cards.index(card) in sub:
                 cls = _CLASS_OF_RANKMASK[sum(1 << (cards[i].rank - 1) for i in sub)]
                 if best is None or cls < best[0]:
@@ -361,7 +369,7 @@ def evaluate(cards: CardsOrValue) -> BadugiValue:
     >>> evaluate("AC 2D 3H 4S 5C")
     Traceback (most recent call last):
     ...
-    rulebook.errors.CardError: a Badugi hand has exactly four cards; 5 were given: AC 2D 3H 4S 5C
+    rulebook.errors.CardError: a Badugi hand has exactly four cards; 5 were given: A♣ 2♦ 3♥ 4♠ 5♣
     """
     return cards if isinstance(cards, BadugiValue) else BadugiValue(cards)
 
@@ -465,6 +473,11 @@ class ClassRow:
     example: CardSet
     """The hand of the class with the smallest mask (its highest card as low as possible)."""
 
+    @property
+    def number(self) -> int:
+        """The class as a learner counts it: 1 is the best (``class_index + 1``)."""
+        return self.class_index + 1
+
 
 @dataclasses.dataclass(frozen=True)
 class Standing:
@@ -494,7 +507,8 @@ class Standing:
     @property
     def reason(self) -> str:
         """The standing in one sentence."""
-        return (f"The {self.value.words()} is class {self.value.class_index} of {CLASS_COUNT}: "
+        return (f"The {self.value.words()} is {class_number_text(self.value.class_index)} "
+                f"(1 is the best): "
                 f"{self.beaten_by:,} hands beat it, {self.ties:,} other hands tie with it and it "
                 f"beats {self.beats:,} of the {self.total:,} hands ({self.percentile:.2f}%).")
 
@@ -533,7 +547,7 @@ class AllHands:
 
     def beaten_by(self, class_index: int) -> int:
         """How many hands beat a hand of class ``class_index``."""
-        return self._better[class_index]
+        return self._better[check_class_index(class_index)]
 
     def class_counts_by_size(self) -> dict[int, int]:
         """The number of classes with 4, 3, 2 and 1 counting cards."""
@@ -545,7 +559,7 @@ class AllHands:
 
     def hands_in_class(self, class_index: int) -> list[CardSet]:
         """Every hand with this value, in canonical order (the index is built at first use)."""
-        ranks_of_class(class_index)  # validates
+        class_index = check_class_index(class_index)
         if self._by_class is None:
             buckets: list[list[int]] = [[] for _ in range(CLASS_COUNT)]
             appends = [b.append for b in buckets]
@@ -616,13 +630,16 @@ def classes_near(cards_or_class: CardsOrValue | int, before: int = 3, after: int
     >>> [row.words for row in classes_near("AC 2D 3H 5S", before=1, after=1)]
     ['badugi 4-3-2-A', 'badugi 5-3-2-A', 'badugi 5-4-2-A']
     """
+    if isinstance(cards_or_class, bool):
+        raise CardError(f"{quoted(cards_or_class)} is neither a hand nor a class index: expected "
+                        "four cards such as 'AC 2D 3H 4S' or a class index from 0 to "
+                        f"{CLASS_COUNT - 1:,}")
     if isinstance(cards_or_class, int):
-        center = int(cards_or_class)
-        ranks_of_class(center)  # validates
+        center = check_class_index(cards_or_class)
     else:
         center = evaluate(cards_or_class).class_index
-    if before < 0 or after < 0:
-        raise ValueError(f"before and after must not be negative, not {quoted(before)} and {quoted(after)}")
+    before = whole_number("before", before, 0, CLASS_COUNT - 1)
+    after = whole_number("after", after, 0, CLASS_COUNT - 1)
     rows = all_hands().class_table()
     return rows[max(0, center - before): center + after + 1]
 

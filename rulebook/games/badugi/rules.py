@@ -11,7 +11,8 @@ from typing import Any, ClassVar, cast
 
 from ...cards import Card, CardSet, parse_cards
 from ...errors import CardError, PositionError, RulesError, check_seat, check_seed, quoted
-from ...protocol import TurnRandom, bot_list, bots_for, derived_random, places_from_scores
+from ...protocol import (TurnRandom, bot_list, bots_for, derived_random, json_copy,
+                         places_from_scores)
 from ...rules import card_set, one_card, Row, RulesBase
 from . import betting as B
 from .betting import ACTION_NAMES, OVER, PHASES, R1, HandResult, Table
@@ -140,6 +141,15 @@ class BadugiRules(RulesBase):
                                 "cards as text, or None for a hand left to deal)")
         if burned is not None and not isinstance(burned, bool):
             raise PositionError(f"burned={quoted(burned)}: expected True or False")
+        # Copies in built-in types: changing a list given here later changes nothing.
+        stacks, hands, bets, committed = _plain(stacks), _plain(hands), _plain(bets), \
+            _plain(committed)
+        folded, acted, reopened = _plain(folded), _plain(acted), _plain(reopened)
+        stub, discards, burns = _plain(stub), _plain(discards), _plain(burns)
+        draw_counts, seed = _plain(draw_counts), check_seed(_plain(seed), PositionError)
+        button, to_act, raises, full_level, last_aggressor = (
+            _plain(button), _plain(to_act), _plain(raises), _plain(full_level),
+            _plain(last_aggressor))
         args = {k: v for k, v in dict(
             stacks=stacks, hands=hands, button=button, round=round, to_act=to_act, bets=bets,
             committed=committed, folded=_seat_list("folded", folded),
@@ -150,7 +160,7 @@ class BadugiRules(RulesBase):
             last_aggressor=last_aggressor, seed=seed).items()
             if v is not None}
         t = _position_table(self, args)
-        return BadugiState(self, t, (), {"kind": "position", "args": _jsonable(args)})
+        return BadugiState(self, t, (), {"kind": "position", "args": json_copy(args)})
 
     def describe(self) -> list[Row]:
         """The ruleset as rows (every topic), then the options."""
@@ -241,8 +251,22 @@ class BadugiRules(RulesBase):
 
 # -- positions -------------------------------------------------------------------------------------
 
-def _jsonable(args: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in args.items()}
+def _plain(value: Any, depth: int = 2) -> Any:
+    """A copy of a position's argument in built-in types: whole numbers and text of their
+    plain type (a subclass's own ``__str__`` or ``__int__`` is not asked), lists, tuples and
+    sets as tuples (sets sorted), two levels deep; anything else as it is, for the checks to
+    refuse."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if depth and isinstance(value, (set, frozenset)):
+        value = sorted(value, key=repr)
+    if depth and isinstance(value, (list, tuple)):
+        return tuple(_plain(item, depth - 1) for item in value)
+    return value
 
 
 def _int_list(name: str, value: Any, n: int | None = None) -> list[int]:
@@ -321,7 +345,6 @@ def _position_table(rules: BadugiRules, a: dict[str, Any]) -> Table:
         derived_random(a.get("seed", 0), "position stub").shuffle(stub)
     if not stub:
         raise PositionError("the stub is empty: it always keeps its last card (BDG-DRAW-6)")
-    check_seed(a.get("seed", 0), PositionError)
 
     folded = [False] * n
     for j in a.get("folded", []):
