@@ -70,6 +70,48 @@ def test_binder_files_say_what_repo2docker_needs() -> None:
         assert os.access(post_build, os.X_OK), "binder/postBuild must be executable"
 
 
+# --- idle-kernel culling ------------------------------------------------------------------------
+# A closed page's kernel ends (tests/browser/test_kernel_culling.py proves it on real servers);
+# these checks keep the shipped numbers sensible for a class and the option names real.
+_CULLING_FILES = ("jupyter_server_config.json", "voila.json")
+
+
+def test_kernel_culling_is_configured_for_jupyterlab_and_voila() -> None:
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from traitlets.config import JSONFileConfigLoader
+
+    sections = {name: json.loads((BINDER / name).read_text()) for name in _CULLING_FILES}
+    assert sections["voila.json"]["MappingKernelManager"] == \
+        sections["jupyter_server_config.json"]["MappingKernelManager"], \
+        "Voila on its own and Binder's server must cull alike"
+    for name in _CULLING_FILES:
+        culling = sections[name]["MappingKernelManager"]
+        real = set(AsyncMappingKernelManager.class_trait_names(config=True))
+        assert set(culling) <= real, f"{name}: not options of jupyter_server: {set(culling) - real}"
+        # read as jupyter_server and voila read it, the options land on the kernel manager
+        config = JSONFileConfigLoader(name, path=str(BINDER)).load_config()
+        manager = AsyncMappingKernelManager(config=config)
+        assert manager.cull_idle_timeout == culling["cull_idle_timeout"]
+        assert 0 < manager.cull_interval <= manager.cull_idle_timeout
+        # a closed page's kernel ends within a few minutes (the check runs every interval)
+        assert manager.cull_idle_timeout + manager.cull_interval <= 300
+        # a learner's open page keeps its game however long they think
+        assert manager.cull_connected is False
+        assert type(culling["cull_idle_timeout"]) is int and type(culling["cull_interval"]) is int
+
+
+def test_post_build_puts_the_culling_files_in_the_jupyter_config_folder(tmp_path: pathlib.Path) -> None:
+    post_build = BINDER / "postBuild"
+    assert post_build.is_file() and os.access(post_build, os.X_OK)
+    env = _jupyter_env(tmp_path)
+    env["PATH"] = os.pathsep.join([str(pathlib.Path(sys.executable).parent), env.get("PATH", "")])
+    _run(["bash", str(post_build)], cwd=ROOT, env=env, timeout=120)
+    for name in _CULLING_FILES:
+        installed = pathlib.Path(env["JUPYTER_CONFIG_DIR"]) / name
+        assert installed.is_file(), f"postBuild did not install {name}"
+        assert json.loads(installed.read_text()) == json.loads((BINDER / name).read_text())
+
+
 # --- repo2docker renders a Dockerfile ---------------------------------------------------------
 
 def test_repo2docker_renders_the_dockerfile(tmp_path: pathlib.Path) -> None:
