@@ -152,7 +152,7 @@ def test_BDG_EX_2_reason_names_the_deciding_ranks() -> None:
     assert reason.startswith("A♣ 2♦ 3♥ 4♠ (badugi 4-3-2-A) beats A♣ 2♦ 3♥ 5♠ (badugi 5-3-2-A)")
     assert "highest rank, where 4 is lower than 5" in reason
     reason = explain_comparison("AC 2C 3H 4S", "9C TD JH KS").reason
-    assert reason.startswith("9♣ 10♦ J♥ K♠ (badugi K-J-T-9) beats A♣ 2♣ 3♥ 4♠")
+    assert reason.startswith("9♣ 10♦ J♥ K♠ (badugi K-J-10-9) beats A♣ 2♣ 3♥ 4♠")
     assert "4 counting cards beat 3" in reason
     tie = explain_comparison("AC 2D 3H 4S", "AS 2H 3D 4C")
     assert " ties " in tie.reason and "never break a tie" in tie.reason

@@ -116,7 +116,7 @@ def test_enter_in_the_text_box_ranks_without_the_button(ranker_factory):  # type
     r = ranker_factory()
     r.hand_text.value = "10h 2♦ 3s ac"     # other text forms the engine reads
     assert shown_class(r) == evaluate("TH 2D 3S AC").class_index
-    assert r.value.words() == "badugi T-3-2-A"
+    assert r.value.words() == "badugi 10-3-2-A"
 
 
 @pytest.mark.parametrize("hand", ["KC 2C 3D 4H", "AC AS 3H 3D", "9C TD JH KS", "2H 5H 9H KH"])

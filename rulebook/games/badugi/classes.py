@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations, product
 from math import comb
 
-from ...cards import RANKS, Card, CardsLike, parse_cards
+from ...cards import Card, CardsLike, parse_cards
 from ...errors import CardError, quoted
 
 HAND_COUNT = comb(52, 4)
@@ -163,8 +163,13 @@ def _build_ranks_of_class() -> tuple[tuple[int, ...], ...]:
 _RANKS_OF_CLASS = _build_ranks_of_class()  # 1,092 small tuples: cheap at import
 
 
+RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""Each rank (1 = ace .. 13 = king) as the cards show it: ``10`` for the ten, as in 10♦."""
+
+
 def _rank_text(ranks: Sequence[int]) -> str:
-    return "-".join(RANKS[r - 1] for r in ranks)
+    """Counting ranks as a learner reads them: ``10-6-5-A``."""
+    return "-".join(RANK_SYMBOLS[r - 1] for r in ranks)
 
 
 def class_words(class_index: int) -> str:

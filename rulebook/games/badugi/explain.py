@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ...cards import RANKS, CardSet
+from ...cards import CardSet
 from ...html import count_words
 from ...phrasing import Reasons, legal_lead
 from ...protocol import Explanation, Facts, LogEntry, Voice
@@ -35,8 +35,8 @@ def value_text(mask: int) -> str:
     """A four-card hand's value in words, e.g. ``7-4-3-A badugi`` (BDG-RANK-*)."""
     from .ranking import evaluate
 
-    ranks = evaluate(CardSet(mask)).ranks
-    text = "-".join(RANKS[r - 1] for r in ranks)
+    value = evaluate(CardSet(mask))
+    ranks, text = value.ranks, value.rank_text()
     return f"{text} badugi" if len(ranks) == 4 else f"the {len(ranks)}-card hand {text}"
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ...cards import RANKS, SUIT_NAMES, Card
-from .classes import _index_of_ranks, _rainbow_subsets, class_number_text
+from ...cards import SUIT_NAMES, Card
+from .classes import _index_of_ranks, _rainbow_subsets, _rank_text, class_number_text
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ...diagrams import Diagram
@@ -107,7 +107,7 @@ def other_sets_of(value: "BadugiValue") -> list[OtherSet]:
         ranks = [c.rank for c in chosen]
         cls = _index_of_ranks(ranks)
         text = " ".join(c.pretty() for c in chosen)
-        shape = "-".join(RANKS[r - 1] for r in ranks)
+        shape = _rank_text(ranks)
         if cls == value.class_index:
             reason = (f"{text} gives the same {value.rank_text()}, so either set may be shown "
                       "(BDG-RANK-7).")

@@ -47,7 +47,7 @@ from ...errors import CardError, quoted
 from .graph import draw_hand
 from .classes import (
     _CLASS_OF_RANKMASK, _NUMBER_WORDS, _PLURAL, _POSITION_WORDS, _RANKS_OF_CLASS, _SIZE_WORDS,
-    _SIZES, CLASS_COUNT, CLASS_RANGES, HAND_COUNT, _best_of_indices, _build_all_hands,
+    _SIZES, CLASS_COUNT, RANK_SYMBOLS, CLASS_RANGES, HAND_COUNT, _best_of_indices, _build_all_hands,
     _rainbow_subsets, _rank_text, _read_hand, check_class_index, class_index_of,
     class_index_of_ranks, class_number_text, class_words, rainbow_subsets, ranks_of_class,
     whole_number,
@@ -433,8 +433,8 @@ def explain_comparison(a: CardsOrValue, b: CardsOrValue) -> Comparison:
             reason = (f"{_hand_name(first)} beats {_hand_name(second)}: both have "
                       f"{va.count} counting card{'s' if va.count > 1 else ''}, so the counting "
                       f"ranks are compared from the highest down, and the first difference is "
-                      f"at the {where} rank, where {RANKS[low - 1]} is lower than "
-                      f"{RANKS[high - 1]}.")
+                      f"at the {where} rank, where {RANK_SYMBOLS[low - 1]} is lower "
+                      f"than {RANK_SYMBOLS[high - 1]}.")
             return Comparison(va, vb, result, "rank", position, reason,
                               ("BDG-RANK-5", "BDG-RANK-6"))
     reason = (f"{_hand_name(va)} ties {_hand_name(vb)}: every counting rank is equal, and "
@@ -653,7 +653,7 @@ def class_frame() -> Any:
         {
             "class_index": [r.class_index for r in rows],
             "count": [r.count for r in rows],
-            "ranks": ["-".join(RANKS[x - 1] for x in r.ranks) for r in rows],
+            "ranks": [_rank_text(r.ranks) for r in rows],
             "words": [r.words for r in rows],
             "hands": [r.hands for r in rows],
             "beaten_by": [r.beaten_by for r in rows],

@@ -44,10 +44,12 @@ class BadugiTableView(TableView):
         return ["stack", "bet this round", "put in", "drew"]
 
     def seat_cells(self, state: Any, seat: int) -> list[str]:
-        """One seat's values under :meth:`seat_headers` (a draw count the engine no longer
-        answers for reads "not available", BDG-DRAW-8)."""
+        """One seat's values under :meth:`seat_headers`.  "drew" shows how many cards the seat
+        drew while that count is public, from its draw to the next betting action; the cell
+        is empty before the first draw and once the count is no longer public (BDG-DRAW-8)."""
+        count = state.draw_counts()[seat]
         return [str(state.stacks[seat]), str(state.bets[seat]), str(state.committed[seat]),
-                str(state.draw_counts()[seat])]
+                str(count) if isinstance(count, int) else ""]
 
     def seat_status(self, state: Any, seat: int) -> list[str]:
         """Button, blinds, folded, all in, sitting out."""

@@ -89,11 +89,10 @@ def _outcome(t: Table) -> BadugiOutcome:
     lines.append("Final stacks: " + ", ".join(
         f"seat {j} {s}" for j, s in enumerate(t.stacks)) + ".")
     conserved = sum(t.stacks) == sum(t.start_stacks)
-    lines.append("Chips conserved." if conserved else "Chips NOT conserved.")
     winners = tuple(sorted({j for pot in result.pots for j in pot.winners}))
     return BadugiOutcome(
         places=places_from_scores(net, lower_is_better=False), winners=winners,
-        summary=" ".join(lines[:len(lines) - 2]), pots=result.pots, revealed=result.revealed,
+        summary=" ".join(lines[:-1]), pots=result.pots, revealed=result.revealed,
         shown=shown, dead=result.dead, start_stacks=t.start_stacks,
         final_stacks=tuple(t.stacks), net=net, chips_conserved=conserved, lines=tuple(lines))
 
