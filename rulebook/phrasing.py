@@ -10,7 +10,7 @@ from typing import Any
 
 from .protocol import Explanation, Facts, Voice
 from .sheets.common import glance_section, house_rules_section
-from .sheets.document import HowToPlay, Section
+from .sheets.document import HowToPlay, Para, Section
 
 __all__ = ["Reasons", "legal_lead", "option_label", "written_how_to_play", "sheet_of"]
 
@@ -47,13 +47,16 @@ def option_label(rules: Any, name: str) -> str:
     return str(rules.profile.options[name].label)
 
 
-def written_how_to_play(rules: Any, intro: str,
-                        *parts: Callable[[Any], Section]) -> HowToPlay:
+def written_how_to_play(rules: Any, intro: str, *parts: Callable[[Any], Section],
+                        house_notes: Sequence[Para] = (), locked: bool = False) -> HowToPlay:
     """A game's how-to-play, ``How to play <title>``: ``intro``, then the sections ``parts``
-    write from ``rules``, with the house rules switched on before the last (the example)."""
+    write from ``rules``, with the house rules and settings before the last (the example);
+    ``house_notes`` are the game's own words about its house rules, said after them, and
+    ``locked`` says no house rule can be switched on in this game."""
     *body, example = (part(rules) for part in parts)
     return HowToPlay(rules, f"How to play {rules.title}", intro,
-                     (*body, house_rules_section(rules), example))
+                     (*body, house_rules_section(rules, notes=house_notes, locked=locked),
+                      example))
 
 
 def sheet_of(play: HowToPlay, order: Sequence[str] | None = None) -> tuple[Section, ...]:

@@ -6,6 +6,7 @@ is described in the same words everywhere (BS-HR-1, SAT-SETUP-2, BDG-SEAT-4).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -67,54 +68,115 @@ def cards_text(cards: Iterable[Card] | str) -> str:
     return " ".join(pretty(cards))
 
 
+def _changed_words(specs: Any, changed: dict[str, Any]) -> str:
+    """Changed options in words: ``sevens first, rounds in a match: 3``."""
+    return ", ".join(spec_label(specs[n]).lower() if v is True else
+                     f"{spec_label(specs[n]).lower()}: {spec_value(specs[n], v)}"
+                     for n, v in changed.items())
+
+
 def house_rules_line(rules: Any) -> str:
-    """One line naming the house rules and options that differ from the standard game."""
-    changed = rules.changed_options()
-    if not changed:
-        return "standard rules (no house rules switched on)"
+    """One line naming the house rules switched on, then the other settings that differ from
+    the standard game: ``house rules: sevens first``, ``standard rules; deals in a match: 3``."""
     specs = rules.profile.options
-    parts = [spec_label(specs[n]).lower() if v is True else
-             f"{spec_label(specs[n]).lower()}: {spec_value(specs[n], v)}"
-             for n, v in changed.items()]
-    return "house rules and options: " + ", ".join(parts)
+    changed = rules.changed_options()
+    house = {n: v for n, v in changed.items() if specs[n].house_rule}
+    other = {n: v for n, v in changed.items() if not specs[n].house_rule}
+    if house:
+        line = f"house rules: {_changed_words(specs, house)}"
+    elif any(spec.house_rule for spec in specs.values()):
+        line = "standard rules (no house rules switched on)"
+    else:
+        line = "standard rules"
+    return f"{line}; {_changed_words(specs, other)}" if other else line
 
 
-def house_rules_section(rules: Any, key: str = "house_rules") -> Section:
-    """What is switched on, in the profile's own words, and what else could be."""
-    profile = rules.profile
+def _standard_value(spec: Any) -> str:
+    default = spec.default
+    return spec_value(spec, list(default) if isinstance(default, tuple) else default)
+
+
+def _house_rule_item(spec: Any, value: Any) -> Para:
+    """One house rule switched on (or off, when the standard game has it on)."""
+    label = spec_label(spec)
+    if value is False:
+        meaning = spec.meaning[0].lower() + spec.meaning[1:]
+        return Para(f"Standard games have it on: {meaning}", f"{label}: off.")
+    if value is True:
+        return Para(spec.meaning, f"{label}.")
+    return Para(f"{spec.meaning} The standard game has {_standard_value(spec)}.",
+                f"{label}: {spec_value(spec, value)}.")
+
+
+def _setting_item(spec: Any, value: Any) -> Para:
+    """One setting that is not a house rule, changed from the standard game: its value, and
+    the standard game's (the rest of the text says what the setting does)."""
+    shown = spec_value(spec, list(value) if isinstance(value, tuple) else value)
+    if isinstance(spec.default, bool):
+        standard = f"The standard game has it {'on' if spec.default else 'off'}."
+    elif spec.default in ((), []):
+        standard = ""
+    else:
+        standard = f"The standard game has {_standard_value(spec)}."
+    return Para(standard, f"{spec_label(spec)}: {shown}.")
+
+
+def house_rules_section(rules: Any, key: str = "house_rules", notes: Sequence[Para] = (),
+                        locked: bool = False) -> Section:
+    """The house rules switched on, in the profile's own words, and what else could be; then
+    the settings that are not house rules (how many deals, the scoring, the chips): which are
+    changed here and which could be.  ``notes`` (a game's own words about its house rules)
+    follow the house rules; ``locked`` says none can be switched on in this game (a ranked
+    game, BS-HR-2), so none is offered."""
+    specs = rules.profile.options
     changed = rules.changed_options()
     blocks: list[Any] = []
-    if changed:
-        items = []
-        for name, value in changed.items():
-            spec = profile.options[name]
-            label = spec_label(spec)
-            if value is False:
-                meaning = spec.meaning[0].lower() + spec.meaning[1:]
-                items.append(Para(f"Standard games have it on: {meaning}", f"{label}: off."))
-            elif value is True:
-                items.append(Para(spec.meaning, f"{label}."))
-            else:
-                items.append(Para(spec.meaning.replace("_", " "),
-                                  f"{label}: {spec_value(spec, value)}."))
-        blocks += [Para("These change the standard game:"), Bullets(tuple(items))]
+    house = {n: spec for n, spec in specs.items() if spec.house_rule}
+    if house:
+        on = [_house_rule_item(specs[n], v) for n, v in changed.items() if n in house]
+        if on:
+            blocks += [Para("These house rules change the standard game:"), Bullets(tuple(on))]
+        else:
+            blocks.append(Para("No house rule is switched on: these are the standard rules."))
+        spare = [(spec_label(spec).lower(), bool(spec.default)) for n, spec in house.items()
+                 if spec.type == "bool" and n not in changed and not locked]
+        could_on = [name for name, default in spare if not default]
+        could_off = [name for name, default in spare if default]
+        could_set = [spec_label(spec).lower() for n, spec in house.items()
+                     if spec.type != "bool" and n not in changed and not locked]
+        if could_off:
+            blocks.append(Para("Switched on as standard, and could be switched off: "
+                               f"{and_list(could_off)}."))
+        if could_on:
+            blocks.append(Para(f"You could also switch on: {and_list(could_on)}."))
+        if could_set:
+            blocks.append(Para(f"You could also change: {and_list(could_set)}."))
     else:
-        blocks.append(Para("None: these are the standard rules."))
-    spare = [(spec_label(spec).lower(), bool(spec.default)) for n, spec in profile.options.items()
-             if spec.house_rule and spec.type == "bool" and n not in changed]
-    off = [name for name, default in spare if not default]
-    on = [name for name, default in spare if default]
-    if on:
-        blocks.append(Para(f"Switched on as standard, and could be switched off: {and_list(on)}."))
-    if off:
-        blocks.append(Para(f"You could also switch on: {and_list(off)}."))
-    if not any(spec.house_rule for spec in profile.options.values()):
-        blocks.append(Para("This ruleset has no house rules to switch on."))
-    return Section(key, "House rules in this game", tuple(blocks))
+        blocks.append(Para("This ruleset has no house rules: it is always played as written "
+                           "here."))
+    blocks += list(notes)
+    settings = {n: spec for n, spec in specs.items() if not spec.house_rule}
+    if settings:
+        set_here = [_setting_item(specs[n], v) for n, v in changed.items() if n in settings]
+        if set_here:
+            blocks += [Para("Settings chosen for this game (they are not house rules):"),
+                       Bullets(tuple(set_here))]
+        left = [spec_label(spec).lower() for n, spec in settings.items() if n not in changed]
+        if left:
+            word = "Other settings" if set_here else "Settings"
+            blocks.append(Para(f"{word} you can choose when you set up a game, which are not "
+                               f"house rules: {and_list(left)}."))
+    title = "House rules and settings" if settings else "House rules in this game"
+    return Section(key, title, tuple(blocks))
+
+
+def _range_words(value: str) -> str:
+    """A short value with its ranges in words: ``A..K`` -> ``A to K``."""
+    return re.sub(r"\s*\.\.\s*", " to ", value)
 
 
 def glance_section(rules: Any) -> Section:
     """The ruleset's settings at a glance, read from ``rules.describe()`` (no house-rule rows)."""
-    rows = tuple((option_label(r.setting), r.value) for r in rules.describe()
-                 if r.topic != "house rules")
+    rows = tuple((option_label(r.setting), _range_words(str(r.value)))
+                 for r in rules.describe() if r.topic != "house rules")
     return Section("glance", "At a glance", (Table(("setting", "in this game"), rows),))

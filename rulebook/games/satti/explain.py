@@ -110,7 +110,11 @@ def _plan_words(v: Voice, count: int, drawn: int, reshuffle: bool, stops: bool,
                 penalty: bool = False) -> str:
     """The words of a draw's plan: ``you draw 2``, the reshuffle, the stop."""
     if stops and drawn == 0:
-        return "but both piles are empty, so no card can be drawn and the round stops at once"
+        if penalty:
+            return ("both piles are empty, though, so no card can be drawn and the round stops "
+                    "at once")
+        return (f"{v.they} would draw, but both piles are empty: no card can be drawn, and the "
+                "round stops at once")
     parts = []
     if reshuffle:
         parts.append("the discards under the top card are first shuffled into a new draw pile")
@@ -242,7 +246,8 @@ def _explain_draw(t: Table, rules: Any, v: Voice, legal: bool, say: Reasons) -> 
                        f"move; {plan}.", ("SAT-SEVEN-5",) + clauses[1:], rule="seven_stacking",
                        **facts)
         if v.named:  # whether they held a 7 is their secret (SAT-SEVEN-2)
-            return say(True, f"{v.You} draws the penalty of {t.penalty}: a penalised player "
+            lead = "chooses to draw" if stops and not drawn else "draws"
+            return say(True, f"{v.You} {lead} the penalty of {t.penalty}: a penalised player "
                        f"either answers with a 7 or draws the whole penalty; {plan}.", clauses,
                        **facts)
         if not sevens:
@@ -401,8 +406,9 @@ def log_entries(t0: Table, t1: Table, rules: Any, move: Move, drew: int,
     if isinstance(move, Play):
         said = f"Seat {seat} plays {move.pretty()}."
     elif isinstance(move, Draw):
-        said = f"Seat {seat} draws {count_words(drew, 'card')}" + \
-            (" (the penalty)." if t0.penalty else ".")
+        said = (f"Seat {seat} has to draw, but both piles are empty." if drew == 0 and t1.stopped
+                else f"Seat {seat} draws {count_words(drew, 'card')}"
+                + (" (the penalty)." if t0.penalty else "."))
     elif isinstance(move, Skip):
         said = f"Seat {seat} skips."
     elif isinstance(move, Name):

@@ -3,7 +3,7 @@
 The facts come from the rules object and the engine: the player range (SAT-SETUP-1), the
 hand size (SAT-SETUP-2), the deal and the turned card (SAT-SETUP-3..7), fitting cards
 (SAT-FIT-1..4), a turn (SAT-TURN-2..5, ``play_after_draw``), sevens (SAT-SEVEN-1..7,
-``seven_stacking``), jacks (SAT-JACK-1..2), eights (SAT-EIGHT-1..4), the draw pile
+``seven_stacking``, SAT-SEVEN-8), jacks (SAT-JACK-1..2), eights (SAT-EIGHT-1..5), the draw pile
 (SAT-PILE-1..3) and the end (SAT-END-1..5).  The worked examples are positions the engine sets
 up; which cards may be played in them is ``state.legal_moves()``.
 """
@@ -89,13 +89,21 @@ def _special(rules: Any) -> Section:
              "with a 7.")
     return Section("special", "Special cards", (Bullets((
         Para(seven + " While a penalty is waiting, no other card may be played, not even a "
-             "jack. Drawing the penalty ends the turn, even if a drawn card fits.", "7, draw two."),
+             "jack. Drawing the penalty ends the turn, even if a drawn card fits. After that "
+             "the 7 stays on top and does nothing more: the next player plays to it as to any "
+             "card, with a card of its suit, another 7 (which starts a new penalty of 2) or a "
+             "jack.", "7, draw two."),
         Para("You may play it on anything, and you name the suit the next player must follow "
              "(any suit, the jack's own included). Only that suit or another jack fits next.",
              "Jack, wild."),
         Para("It must fit like any card. The next player is skipped: their only move is to "
-             "skip. Trying to play or draw instead costs them 1 penalty card.", "8, skip."),
-    )),))
+             "skip. Trying to play or draw instead costs them 1 penalty card. After the skip "
+             "the 8 stays on top and does nothing more, and the next player plays to it as to "
+             "any card. An 8 played on an 8 skips only the one player after it: skips never "
+             "add up.", "8, skip."),
+    )), Para("With two players, a 7 or an 8 brings the turn straight back: once the other "
+             "player has drawn the penalty, or been skipped, the player who played the 7 or the "
+             "8 moves again.", "Two players.")))
 
 
 def _end(rules: Any) -> Section:

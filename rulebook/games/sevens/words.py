@@ -14,19 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import ALL_CARDS, SUIT_NAMES, parse_cards
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, parse_cards
 from .core import HAND_SIZES, PASSES_PER_ROUND
 from ...phrasing import sheet_of, written_how_to_play
 from ...sheets.common import and_list, cards_text, or_list
 from ...sheets.document import Bullets, HowToPlay, Para, Section
 
-__all__ = ["how_to_play", "sheet_sections", "example_position", "EXAMPLE_TABLE", "EXAMPLE_HAND",
-           "card_points_text"]
+__all__ = ["how_to_play", "sheet_sections", "example_setup", "example_position",
+           "EXAMPLE_PLAYERS", "card_points_text"]
 
-EXAMPLE_TABLE = "6H-8H 7C"
-"""The worked example's table: the hearts row 6♥ to 8♥ and the clubs row 7♣."""
-EXAMPLE_HAND = "5H 9H 6C 7S 2D KS"
-"""The worked example's hand."""
 
 def rank_name(rank_index: int) -> str:
     """A rank as the sheets and flows write it: ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``."""
@@ -98,7 +94,9 @@ def _setup(rules: Any) -> Section:
                            "into the pool before each deal. A stack may go below zero: it is a "
                            "debt, and it never stops you playing."))
     blocks.append(Para(f"Whoever holds the {opening.pretty()} starts by playing it: on that "
-                       "first turn no other card and no pass is allowed."))
+                       "first turn no other card and no pass is allowed. Then play goes to the "
+                       "left: after every turn, the next player on the left takes the next "
+                       "turn."))
     return Section("setup", "Setting up", tuple(blocks))
 
 
@@ -130,7 +128,8 @@ def _turn(rules: Any) -> Section:
         blocks.append(Para(
             f"You have {PASSES_PER_ROUND} passes per round. {voluntary} With no passes left you "
             "must play if you can; if you cannot, you are out of the round: you take no more "
-            "turns and the cards you hold count against you.", "Passing."))
+            "turns (play goes straight past you) and the cards you hold count against you.",
+            "Passing."))
     else:
         blocks.append(Para("If none of your cards can be played, you must pass, and only then.",
                            "Passing."))
@@ -164,6 +163,13 @@ def _end(rules: Any) -> Section:
     blocks.append(Para("The winner scores 0. Everyone else scores the cards still in their "
                        f"hand: {card_points_text(rules.values)}."))
     if rules.tie_break == "chain":
+        nobody = (" A round with no winner places everyone by points, starting from 1st."
+                  if rules.limited_passes else "")
+        blocks.append(Para(
+            "Every round also gives each player a place: the winner is 1st, and the others "
+            "follow by that round's points, fewest first. Players on equal points share the "
+            "better place, and the next place counts them all: 0, 20, 20 and 27 points give "
+            f"places 1, 2, 2 and 4.{nobody}", "Places."))
         blocks.append(Para(
             f"A match is {rules.match_deals} rounds and the lowest total wins. Players level on "
             "total are separated by: fewer cards held at the end of the last round, then more "
@@ -175,48 +181,96 @@ def _end(rules: Any) -> Section:
     return Section("end", "The end of a round and the score", tuple(blocks))
 
 
-_WHY_NOT = (("BS-HR-5", "you hold a 7, and under sevens first a 7 must come first"),
-            ("BS-HR-15", "a 6 waits until the 8 of its suit is on the table"),
-            ("BS-HR-13", "with aces high, an ace goes only after its king"),
-            ("BS-ROW-1", "no row"))
-"""Why a card may not be played, in words, by the clause that decided (the first found)."""
+def _why_not(kind: str, cards: list[Any]) -> str:
+    """Why the cards ``cards`` (all refused for the same ``kind`` of reason, the kind of
+    their explanation's facts) may not be played, in words."""
+    one = len(cards) == 1
+    suits = and_list(sorted({SUIT_NAMES[c.suit] for c in cards}))
+    rows = f"the {suits} row{' has' if ' and ' not in suits else 's have'}"
+    words = {
+        "sevens_first": "you hold a 7, and under sevens first a 7 must come first",
+        "eight_before_six": "a 6 waits until the 8 of its suit is on the table",
+        "ace_high": "with aces high, an ace goes only after its king",
+        "no_row": f"{rows} not started, and only a 7 can start a row",
+    }
+    return words.get(kind, "it is not next to either end of its row" if one else
+                     "they are not next to either end of their rows")
+
+
+EXAMPLE_PLAYERS = 4
+"""The worked example's table: four players, each dealt 13 cards, each has played 2."""
+
+
+def example_setup(rules: Any) -> tuple[str, str]:
+    """The worked example's table and hand, in card letters, for this ruleset's opening suit
+    (BS-OPEN-1, BS-OPEN-2): the opening suit's row runs from its 4 to its 10, the next suit's
+    row is just its 7, and the other two suits have no row yet.  The hand (11 cards: 4 players
+    were dealt 13 each and each has played 2) holds cards at the row ends, cards that are
+    not, a 7 that starts a row and cards of the suits with no row."""
+    first = ALL_CARDS[rules.opening].suit
+    second, third, fourth = (suit for suit in SUITS if suit != first)
+    table = f"4{first}-T{first} 7{second}"
+    hand = (f"3{first} J{first} K{first} 2{second} 6{second} 8{second} Q{second} "
+            f"7{fourth} K{fourth} 2{third} 9{third}")
+    return table, hand
 
 
 def example_position(rules: Any) -> Any:
-    """The worked example's position: seat 0 to move with :data:`EXAMPLE_HAND`."""
-    return rules.position(table=EXAMPLE_TABLE, hands=[EXAMPLE_HAND, None, None, None],
+    """The worked example's position (:func:`example_setup`): seat 0 to move."""
+    table, hand = example_setup(rules)
+    return rules.position(table=table, hands=[hand] + [None] * (EXAMPLE_PLAYERS - 1),
                           to_move=0)
+
+
+def _rows_text(state: Any) -> str:
+    """The table of a position in words, read from its rows: ``The hearts row runs from 4♥ to
+    10♥ and the clubs row is just the 7♣; the diamonds and spades rows have not started.``"""
+    rows = state.rows()
+    started = []
+    for suit in sorted(rows, key=lambda suit: -(rows[suit][1].rank - rows[suit][0].rank)):
+        low, high = rows[suit]
+        started.append(f"the {SUIT_NAMES[suit]} row is just the {low.pretty()}" if low == high
+                       else f"the {SUIT_NAMES[suit]} row runs from {low.pretty()} to "
+                       f"{high.pretty()}")
+    waiting = [SUIT_NAMES[suit] for suit in SUITS if suit not in rows]
+    text = and_list(started)
+    if waiting:
+        text += (f"; the {and_list(waiting)} row{'s have' if len(waiting) > 1 else ' has'} "
+                 "not started")
+    return text[:1].upper() + text[1:] + "."
 
 
 def _example(rules: Any) -> Section:
     state = example_position(rules)
-    hand = parse_cards(EXAMPLE_HAND)
+    hand = parse_cards(example_setup(rules)[1])
     legal = {str(m) for m in state.legal_moves()}
     plays = [c for c in hand if c.text in legal]
-    blocked: dict[str, list[str]] = {}
+    blocked: dict[str, list[Any]] = {}
     for card in hand:
         if card.text not in legal:
-            clauses = state.explain(card.text).clauses
-            why = next((words for clause, words in _WHY_NOT if clause in clauses),
-                       "it is not next to either end of its row")
-            blocked.setdefault(why, []).append(card.pretty())
+            blocked.setdefault(state.explain(card.text).facts.kind, []).append(card)
     lines: list[Any] = [
-        Para("The hearts row runs from 6♥ to 8♥, and the clubs row is just the 7♣; no other "
-             f"row has started. It is your turn and you hold {cards_text(hand)}."),
+        Para(f"{EXAMPLE_PLAYERS} players, and each has played 2 cards. {_rows_text(state)} "
+             f"It is your turn and you hold {cards_text(hand)}."),
     ]
     may = or_list([c.pretty() for c in plays])
     if "pass" in legal:
         may = f"{may}, or pass" if plays else "only pass"
     lines.append(Para(f"You may play {may}." if plays else f"You may {may}."))
-    for why, cards in blocked.items():
-        if why == "no row":
-            suits = sorted({SUIT_NAMES[parse_cards(c)[0].suit] for c in cards})
-            rows = f"the {and_list(suits)} row{'s have' if len(suits) > 1 else ' has'}"
-            why = f"{rows} not started, and only a 7 can start a row"
-        lines.append(Para(f"{and_list(cards)} cannot be played yet: {why}."))
-    if not rules.sevens_first and "7S" in legal:
-        lines.append(Para("Which would you choose? Playing the 7♠ opens the spades for "
-                          "everyone; keeping it back blocks the players who hold spades."))
+    for kind, cards in blocked.items():
+        lines.append(Para(f"{and_list([c.pretty() for c in cards])} cannot be played yet: "
+                          f"{_why_not(kind, cards)}."))
+    sevens = [c for c in plays if c.rank == 7]
+    if not rules.sevens_first and sevens and len(plays) > len(sevens):
+        seven = sevens[0]
+        suit = SUIT_NAMES[seven.suit]
+        lines.append(Para(f"Which would you choose? Playing the {seven.pretty()} opens the "
+                          f"{suit} for everyone; keeping it back blocks the players who hold "
+                          f"{suit}."))
+    if plays:
+        after = state.play(plays[0].text)
+        lines.append(Para(f"Whatever you play, seat {after.to_move}, on your left, plays "
+                          "next."))
     if rules.chips:
         lines.append(Para(f"If someone went out now, you would pay them {len(hand)} chips, one "
                           "for each card in your hand."))
@@ -234,7 +288,20 @@ def how_to_play(rules: Any) -> HowToPlay:
              f"for {'chips' if rules.chips else 'penalty points'}: the seven of "
              f"{SUIT_NAMES[ALL_CARDS[rules.opening].suit]} starts, and every suit grows in a "
              "row from its seven.")
-    return written_how_to_play(rules, intro, _goal, _setup, _turn, _end, _example)
+    return written_how_to_play(rules, intro, _goal, _setup, _turn, _end, _example,
+                               house_notes=_ranked_note(rules),
+                               locked=bool(rules.options.get("ranked", False)))
+
+
+def _ranked_note(rules: Any) -> tuple[Para, ...]:
+    """What a ranked game does to the house rules (BS-HR-2), where a game can be ranked."""
+    if "ranked" not in rules.profile.options:
+        return ()
+    if rules.options["ranked"]:
+        return (Para("This is a ranked game, so it is played by the standard rules: asking for "
+                     "any house rule in a ranked game is refused.", "Ranked."),)
+    return (Para("A ranked game allows no house rules: asking for one in a ranked game is "
+                 "refused. A private game, like this one, may use any of them.", "Ranked."),)
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
