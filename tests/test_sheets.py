@@ -189,7 +189,8 @@ def test_satti_options_change_the_text() -> None:
 @pytest.mark.parametrize("small_bet", [2, 10, 20, 25])
 def test_badugi_stakes_come_from_the_small_bet(small_bet: int) -> None:
     text = text_of(f"badugi+small_bet={small_bet}")
-    assert f"small blind of {small_bet // 2} chips, and the next player the big blind of " \
+    chips = "chip" if small_bet // 2 == 1 else "chips"
+    assert f"small blind of {small_bet // 2} {chips}, and the next player the big blind of " \
            f"{small_bet}." in text
     assert f"Bets and raises are {small_bet} chips in the first two rounds and " \
            f"{2 * small_bet} in the last two" in text

@@ -2,16 +2,20 @@
 explained where they are first used.
 
 The facts come from the rules object and the engine: the players and stacks (BDG-SEAT-1,
-BDG-SEAT-2), the button and the blinds (BDG-SEAT-3..7, read from a dealt hand), the four
-cards (BDG-SEAT-8), the four betting rounds, bet sizes and the cap (BDG-BET-1..6), the three
-draws (BDG-DRAW-1..3), pots and all-ins (BDG-POT-1..5), the showdown (BDG-SHOW-1..5) and the
-hand ranking (BDG-RANK-1..7, the example hand valued by :func:`rulebook.games.badugi.evaluate`).
+BDG-SEAT-2), the button and the blinds (BDG-SEAT-3..7, read from a dealt hand), a short big
+blind (BDG-SEAT-10, read from a hand whose big blind cannot pay in full), the four cards
+(BDG-SEAT-8), the four betting rounds, bet sizes and the cap (BDG-BET-1..6), the three draws
+with the burn card and the reshuffle (BDG-DRAW-1..7), pots and all-ins (BDG-POT-1..5), the
+showdown, who shows first and dead hands (BDG-SHOW-1..5) and the hand ranking
+(BDG-RANK-1..7, the example hand valued by :func:`rulebook.games.badugi.evaluate`).
+tests/test_badugi_howto.py sets up each of these in a position and checks the words.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...cards import SUIT_NAMES
+from ...html import count_words
 from ...phrasing import sheet_of, written_how_to_play
 from ...sheets.common import and_list, cards_text
 from ...sheets.document import Bullets, HowToPlay, Para, Section
@@ -31,6 +35,18 @@ def _blinds(rules: Any) -> tuple[int, int]:
     state = deep.new_deal(players=3, seed=0, dealer=0)
     small_seat, big_seat = state.blinds
     return 10 ** 6 - int(state.stacks[small_seat]), 10 ** 6 - int(state.stacks[big_seat])
+
+
+def _short_big_blind(rules: Any) -> tuple[int, int, int]:
+    """A big blind cut short (BDG-SEAT-7, BDG-SEAT-10), read from a hand the engine deals:
+    the chips the big blind has, what the first player must put in to call, and the total a
+    raise makes."""
+    short = rules.small_bet - 1  # the small bet is at least 2 (BDG-SEAT-4)
+    deep = rules.with_options(stacks=[10 ** 6, 10 ** 6, short])
+    state = deep.new_deal(players=3, seed=0, dealer=0)
+    first = state.to_move
+    raised = state.play("raise")
+    return short, state.view(first).to_call, raised.bets[first]
 
 
 def _words(rules: Any) -> Section:
@@ -58,6 +74,9 @@ def _words(rules: Any) -> Section:
              "side pot can win it.", "Side pot:"),
         Para("after the last round, the players still in show their cards and the best hand "
              "wins.", "Showdown:"),
+        Para("the cards left to deal from, face down, after everyone has four.", "Stub:"),
+        Para("a card the dealer takes off the top of the stub and puts aside unseen.",
+             "Burn:"),
         Para("keeping all four cards in a draw.", "Standing pat:"),
     )),))
 
@@ -79,12 +98,18 @@ def _setup(rules: Any) -> Section:
     stacks = rules.options["stacks"]
     chips = (f"their own stack ({', '.join(map(str, stacks))} chips)" if stacks else
              f"{rules.options['stack']} chips")
+    short, to_call, raised = _short_big_blind(rules)
     return Section("setup", "Setting up", (
         Para(f"2 to 8 players, each with {chips}, and one pack of 52 cards. A seat with no "
              "chips sits the hand out."),
-        Para(f"The player left of the button puts in the small blind of {small} chips, and the "
+        Para(f"The player left of the button puts in the small blind of "
+             f"{count_words(small, 'chip')}, and the "
              f"next player the big blind of {big}. With two players the button posts the small "
              "blind."),
+        Para("A player who cannot pay a blind in full puts in every chip they have and is all "
+             f"in. A short big blind does not lower the bet: if the big blind has only "
+             f"{count_words(short, 'chip')}, the others must still put in {to_call} to call, and a raise makes it "
+             f"{raised}. The all-in big blind cannot check or raise."),
         Para("Everyone gets four cards face down, one at a time, starting left of the button. "
              "Nothing is shared on the table."),
     ))
@@ -105,6 +130,12 @@ def _turn(rules: Any) -> Section:
              ""),
         Para("In a draw you throw away 0 to 4 cards face down and get as many new ones. How "
              "many each player drew is public until the betting starts again.", "Drawing."),
+        Para("Just before the first new card of each draw, the dealer burns one card; if "
+             "everyone stands pat, nothing is burned.", ""),
+        Para("The last card of the stub is never dealt. When the stub runs short, the player "
+             "drawing gets the cards that can still be dealt; then all the cards thrown "
+             "away so far, except that player's own, are shuffled with the burned cards and "
+             "that last card into a new stub, and the draw carries on from it.", ""),
     ))
 
 
@@ -112,8 +143,12 @@ def _end(rules: Any) -> Section:
     return Section("end", "The end of a hand", (
         Para("If everyone else folds, the last player wins the pot at once and shows nothing."),
         Para("Otherwise, after the fourth betting round the players still in show their cards. "
-             "The cards speak: each hand is read from its cards. The best hand wins the pot; "
-             "equal hands share it, an odd chip going to the first of them left of the button."),
+             "The player who made the last bet or raise in that round shows first; if everyone "
+             "checked, the first player still in left of the button shows first. The others "
+             "then show in turn to the left."),
+        Para("The cards speak: each hand is read from its cards. A hand that does not hold "
+             "exactly four cards is dead and wins nothing. The best hand wins the pot; equal "
+             "hands share it, an odd chip going to the first of them left of the button."),
         Para("A player who went all in can win only the pots they paid into."),
         Para("After each hand the button moves one seat to the left, and the stacks carry on "
              "to the next hand."),
@@ -158,6 +193,7 @@ def how_to_play(rules: Any) -> HowToPlay:
 
 
 def sheet_sections(rules: Any) -> tuple[Section, ...]:
-    """The rule sheet's sections: the how-to-play (poker words last), then a glance."""
-    return sheet_of(how_to_play(rules), ("goal", "setup", "turn", "end", "house_rules",
-                                         "example", "words"))
+    """The rule sheet's sections: the how-to-play (the poker words first, before the rules
+    that use them), then a glance."""
+    return sheet_of(how_to_play(rules), ("words", "goal", "setup", "turn", "end",
+                                         "house_rules", "example"))
