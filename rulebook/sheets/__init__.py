@@ -48,9 +48,20 @@ def rule_sheet(rules: Any) -> RuleSheet:
     play = how_to_play(rules)
     sections: tuple[Section, ...] = rules.sheet_sections()
     subtitle = f"{play.intro} This sheet: {house_rules_line(rules)}."
-    footer = (f"Ruleset {rules.label()}. Written from the rulebook engine's rules object; "
-              "print it from your browser or save it with rules.rule_sheet().save(\"sheet.pdf\").")
-    return RuleSheet(rules, rules.title, subtitle, sections, footer)
+    footer = f"{rules.title}: {house_rules_line(rules)}. {sheet_source(rules)}"
+    return RuleSheet(rules, rules.title, subtitle, sections, footer, _picture(rules))
+
+
+def sheet_source(rules: Any) -> str:
+    """Where a rule sheet's rules come from, in a sentence for a teacher."""
+    return ("From the card-game lessons: the games played on screen follow exactly "
+            f"these rules of {rules.title}.")
+
+
+def _picture(rules: Any) -> Any:
+    from .pictures import sheet_picture
+
+    return sheet_picture(rules)
 
 
 def rules_table(rules: Any, topics: tuple[str, ...] | None = None) -> RulesTable:

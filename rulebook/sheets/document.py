@@ -7,23 +7,31 @@ print CSS) and PDF (with fpdf2, imported only when a PDF is asked for).  Nothing
 rule or a game: it lays out words that the content modules computed from a rules object.
 
 Card symbols in the words (``10♥``, ``J♠``) are drawn red or black; in the PDF the suit
-symbols come from the standard ZapfDingbats font, so no font file is needed.
+symbols come from an embedded DejaVu Sans when one is found (:func:`suit_font_path`), else
+from the standard ZapfDingbats font, so no font file is needed.
+
+The PDF is laid out here, not by fpdf2's text flow: the words are broken into lines in two
+columns of an A4 page at the largest body size of :data:`PDF_BODY_SIZES` (11 pt at least)
+that fits one page, else two; the last page's columns are balanced; a heading always stays
+with the start of its text; a :class:`Picture` of cards is drawn with the PDF's own lines.
 """
 from __future__ import annotations
 
 import dataclasses
 import html as _html
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Union
 
 from ..cards import SUIT_SYMBOLS
-from ..errors import RulebookError
+from ..errors import RulebookError, plain_str, quoted
 
 __all__ = [
     "SheetError", "Para", "Bullets", "Table", "Block", "Section", "HowToPlay", "RuleSheet",
-    "RulesTable", "CARD_TOKEN", "symbols", "words_html",
+    "RulesTable", "Picture", "PictureRow", "PictureCard", "CARD_TOKEN", "symbols",
+    "words_html", "picture_html", "PDF_BODY_SIZES",
 ]
 
 
@@ -90,6 +98,53 @@ class Section:
         for block in self.blocks:
             lines.extend(_block_lines(block))
         return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True)
+class PictureCard:
+    """One card in a :class:`Picture`: its text in symbols (``7♥``) and how it is drawn."""
+
+    text: str
+    """The card in symbols, e.g. ``10♥``; empty for a blank place."""
+    look: str = "card"
+    """``card`` (drawn plainly), ``next`` (a dashed edge: it may be played now), ``faded``
+    (grey: it does not count, or cannot be played), ``slot`` (an empty outline: a place a
+    card will go) or ``blank`` (nothing drawn)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PictureRow:
+    """One row of a :class:`Picture`: a short label, the cards, a note after them."""
+
+    label: str
+    """Words or a suit symbol at the row's left (``♥``, ``Top card``); may be empty."""
+    cards: tuple[PictureCard, ...]
+    """The cards, left to right."""
+    note: str = ""
+    """A few words after the last card (``no row yet``); empty for none."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Picture:
+    """A small picture of cards for a rule sheet: rows of cards and a caption, drawn with
+    the PDF's own lines (and as HTML boxes on the web page) at the end of one section."""
+
+    section: str
+    """The key of the section it illustrates: it is drawn at that section's end."""
+    rows: tuple[PictureRow, ...]
+    """The rows of cards, top to bottom."""
+    caption: str
+    """What the picture shows, in a sentence or two."""
+
+    def text(self) -> str:
+        """The picture as plain text: one line a row, then the caption."""
+        lines = []
+        for row in self.rows:
+            cards = " ".join(c.text if c.look in ("card", "next") else f"({c.text})"
+                             for c in row.cards if c.look != "blank" and c.text)
+            lines.append("  " + " ".join(p for p in (row.label + ":" if row.label else "",
+                                                     cards, row.note) if p))
+        return "\n".join([*lines, self.caption])
 
 
 def _block_lines(block: Block) -> list[str]:
@@ -163,6 +218,20 @@ def section_html(section: Section, level: int = 3) -> str:
             f"<h{level}>{words_html(section.title)}</h{level}>{blocks}</section>")
 
 
+def picture_html(picture: Picture) -> str:
+    """A :class:`Picture` as HTML: rows of small card boxes and the caption."""
+    rows = []
+    for row in picture.rows:
+        cards = "".join(
+            f'<span class="rb-card rb-card-{_html.escape(c.look)}">{words_html(c.text)}</span>'
+            for c in row.cards)
+        label = f'<span class="rb-pic-label">{words_html(row.label)}</span>'
+        note = f'<span class="rb-pic-note">{words_html(row.note)}</span>' if row.note else ""
+        rows.append(f'<div class="rb-pic-row">{label}{cards}{note}</div>')
+    return (f'<figure class="rb-pic">{"".join(rows)}'
+            f"<figcaption>{words_html(picture.caption)}</figcaption></figure>")
+
+
 SHEET_CSS = """
 .rb-sheet{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;color:#111;line-height:1.35;
  max-width:62em}
@@ -182,7 +251,19 @@ div.rb-sheet .rb-sec h3{font-size:1.12em;font-weight:bold;margin:.8em 0 .25em 0;
 .rb-sheet h3{break-after:avoid}
 .rb-sheet li,.rb-sheet p{break-inside:avoid}
 .rb-sheet .rb-sec[data-section="glance"]{break-inside:avoid}
-.rb-sheet .rb-foot{color:#666;font-size:.8em;margin-top:.6em}
+.rb-sheet .rb-foot{color:#555;font-size:.9em;font-style:italic;margin-top:.6em}
+.rb-sheet figure.rb-pic{margin:.4em 0;break-inside:avoid}
+.rb-sheet .rb-pic-row{display:flex;align-items:center;gap:3px;margin:2px 0}
+.rb-sheet .rb-pic-label{min-width:1.6em;font-weight:bold}
+.rb-sheet .rb-card{display:inline-flex;align-items:center;justify-content:center;width:2.3em;
+ height:2.9em;border:1px solid #444;border-radius:4px;background:#fff;font-weight:bold;
+ font-size:.9em}
+.rb-sheet .rb-card-next{border-style:dashed}
+.rb-sheet .rb-card-faded{border-color:#bbb;background:#f0f0f0;opacity:.55}
+.rb-sheet .rb-card-blank{visibility:hidden}
+.rb-sheet .rb-card-slot{border:1px dotted #aaa;background:none}
+.rb-sheet .rb-pic-note{color:#555;font-style:italic;margin-left:.4em}
+.rb-sheet figcaption{font-style:italic;margin-top:.2em}
 """
 """The style of how-to-play texts and rule sheets, scoped to ``.rb-sheet``."""
 
@@ -211,11 +292,15 @@ class _Sections:
         return [s.key for s in self.sections]
 
     def section(self, key: str) -> Section:
-        """The section called ``key``; an unknown key raises :class:`SheetError`."""
+        """The section called ``key``; an unknown key, or one that is not text, raises
+        :class:`SheetError` (quoting at most 60 characters of it)."""
+        name = plain_str(key)
+        if name is None:
+            raise SheetError(f"a section is named by text such as 'goal', not {quoted(key)}")
         for section in self.sections:
-            if section.key == key:
+            if section.key == name:
                 return section
-        raise SheetError(f"no section {key!r}: expected one of {', '.join(self.keys)}")
+        raise SheetError(f"no section {quoted(name)}: expected one of {', '.join(self.keys)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -274,7 +359,10 @@ class RuleSheet(_Sections):
     sections: tuple[Section, ...]
     """The parts, in reading order (shown in two columns)."""
     footer: str
-    """A small last line: where the sheet comes from."""
+    """A small last line for the teacher: the ruleset with its house rules, and where the
+    sheet comes from."""
+    picture: Picture | None = None
+    """A small picture of cards drawn at the end of its section (``None``: no picture)."""
 
     def text(self) -> str:
         """The sheet as plain text."""
@@ -287,7 +375,13 @@ class RuleSheet(_Sections):
         return f"<rule sheet: {self.title}, {', '.join(s.title for s in self.sections)}>"
 
     def _body(self) -> str:
-        sections = "".join(section_html(s) for s in self.sections)
+        parts = []
+        for section in self.sections:
+            html = section_html(section)
+            if self.picture is not None and self.picture.section == section.key:
+                html = html[:-len("</section>")] + picture_html(self.picture) + "</section>"
+            parts.append(html)
+        sections = "".join(parts)
         return (f'<div class="rb-sheet rb-rulesheet"><h2>{words_html(self.title)}</h2>'
                 f'<p class="rb-sub">{words_html(self.subtitle)}</p>'
                 f'<div class="rb-cols">{sections}</div>'
@@ -304,24 +398,52 @@ class RuleSheet(_Sections):
         return f"<style>{SHEET_CSS}</style>{self._body()}"
 
     def pdf(self) -> bytes:
-        """The sheet as a one-page A4 PDF (fpdf2 is imported here; SheetError without it)."""
+        """The sheet as an A4 PDF in two columns at 11 pt or more: one page when it fits,
+        else two (fpdf2 is imported here; SheetError without it)."""
         return _pdf_bytes(self)
 
-    def save(self, path: str | Path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the sheet to ``path``: ``.html``/``.htm`` a web page, ``.pdf`` a PDF,
-        ``.txt``/``.md`` plain text.  Returns the path written."""
-        target = Path(path)
+        ``.txt``/``.md`` plain text.  Returns the path written.
+
+        ``path`` is text or a path object; anything else, another suffix or a file that
+        cannot be written raises :class:`SheetError`, quoting at most 60 characters of it.
+        """
+        target = _save_target(path)
         suffix = target.suffix.lower()
         if suffix in (".html", ".htm"):
-            target.write_text(self.html(), encoding="utf-8")
+            data = self.html().encode("utf-8")
         elif suffix == ".pdf":
-            target.write_bytes(self.pdf())
+            data = self.pdf()
         elif suffix in (".txt", ".md"):
-            target.write_text(self.text() + "\n", encoding="utf-8")
+            data = (self.text() + "\n").encode("utf-8")
         else:
-            raise SheetError(f"cannot save a rule sheet as {target.name!r}: expected a file "
-                             "name ending in .html, .pdf or .txt")
+            ending = (f" (a name ending in {quoted(target.suffix, 20)})"
+                      if len(target.name) > 60 and target.suffix else "")
+            raise SheetError(f"cannot save a rule sheet as {quoted(target.name)}{ending}: "
+                             "expected a file name ending in .html, .pdf or .txt")
+        try:
+            target.write_bytes(data)
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise SheetError(f"cannot write the rule sheet to {quoted(str(target))}: "
+                             f"{reason}") from None
         return target
+
+
+def _save_target(path: object) -> Path:
+    """``path`` (text or a path object) as a :class:`Path`, or :class:`SheetError`."""
+    given = path
+    if not isinstance(path, str) and isinstance(path, os.PathLike):
+        try:
+            path = os.fspath(path)
+        except Exception:  # a path object that cannot say its path  # noqa: BLE001
+            path = None
+    name = plain_str(path)
+    if name is None or not name.strip() or "\x00" in name:
+        raise SheetError(f"cannot save a rule sheet to {quoted(given)}: expected a file name "
+                         "such as 'sheet.pdf', 'sheet.html' or 'sheet.txt'")
+    return Path(name)
 
 
 # --------------------------------------------------------------------------------------
@@ -384,15 +506,15 @@ RULES_TABLE_CSS = """
 """
 """The rules table's own style (left-aligned, clause ids small and grey)."""
 
-
 # --------------------------------------------------------------------------------------
-# PDF (fpdf2, imported lazily)
+# PDF (fpdf2, imported lazily): our own two-column layout
 # --------------------------------------------------------------------------------------
 _ZAPF = {"♣": "\u00a8", "♦": "\u00a9", "♥": "\u00aa", "♠": "\u00ab"}
 """The ZapfDingbats codes of the four suit symbols (a168..a171)."""
 
 _PDF_TEXT = str.maketrans({"→": "->", "≠": "not", "✓": "v", "✔": "v", "✘": "x",
-                           "≤": "<=", "≥": ">=", "\u2009": " ", "\u202f": " "})
+                           "≤": "<=", "≥": ">=", "\u2009": " ", "\u202f": " ", "\u00a0": " ",
+                           "−": "-", "\u2011": "-"})
 
 
 def _pdf_plain(text: str) -> str:
@@ -423,84 +545,525 @@ def suit_font_path() -> Path | None:
     return path if path.is_file() else None
 
 
-def _write_words(pdf: Any, par: Any, text: str, style: str, size: float,
-                 suits: tuple[str, dict[str, str]] = ("zapfdingbats", _ZAPF)) -> None:
-    """Write ``text`` into an fpdf2 paragraph, switching to the suit font for suit symbols."""
-    suit_family, suit_codes = suits
-    last = 0
-    for match in CARD_TOKEN.finditer(text):
-        if match.start() > last:
-            pdf.set_font("helvetica", style, size)
-            par.write(_pdf_plain(text[last:match.start()]))
-        if match.group(2) in _RED:
-            pdf.set_text_color(192, 57, 43)
-        if match.group(1):
-            pdf.set_font("helvetica", "B", size)
-            par.write(match.group(1))
-        pdf.set_font(suit_family, "", size * 0.92)
-        par.write(suit_codes.get(match.group(2), match.group(2)))
-        pdf.set_text_color(17, 17, 17)
-        last = match.end()
-    if last < len(text):
-        pdf.set_font("helvetica", style, size)
-        par.write(_pdf_plain(text[last:]))
+PDF_BODY_SIZES = (12.5, 12.0, 11.5, 11.0)
+"""The body text sizes (points) a PDF sheet tries, largest first: the largest that fits on
+one page, else on two; nothing on a sheet is set smaller than the last."""
+
+_MM = 25.4 / 72  # millimetres per point
+_PAGE_W, _PAGE_H = 210.0, 297.0
+_MARGIN_X, _MARGIN_TOP, _MARGIN_BOTTOM = 13.0, 12.0, 11.0
+_GUTTER = 8.0
+_COL_W = (_PAGE_W - 2 * _MARGIN_X - _GUTTER) / 2
+_INK = (17, 17, 17)
+_RED_INK = (192, 57, 43)
+_HEAD_INK = (29, 63, 114)
+_GREY_INK = (90, 90, 90)
+
+_Colour = tuple[int, int, int]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Run:
+    """A stretch of text in one font and colour."""
+
+    text: str
+    family: str
+    style: str
+    size: float
+    colour: _Colour
+
+
+@dataclasses.dataclass(frozen=True)
+class _Frag:
+    """A run placed on a line, ``x`` millimetres from the line's start."""
+
+    x: float
+    run: _Run
+
+
+@dataclasses.dataclass(frozen=True)
+class _Piece:
+    """Something of fixed height the columns stack: a line, a table row, a picture.
+
+    ``gap`` is the space above it, dropped at the top of a column."""
+
+    height: float
+    draw: Callable[[float, float], None]
+    gap: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Item:
+    """Pieces that go together: a column may break only before the pieces in ``splits``;
+    ``keep`` keeps it in the same column as the start of the next item (a heading);
+    ``floats`` lets it move to the top of the next column (a picture)."""
+
+    pieces: tuple[_Piece, ...]
+    splits: frozenset[int] = frozenset()
+    keep: bool = False
+    floats: bool = False
+
+    def first_chunk(self) -> float:
+        """The height of the pieces that must stay together at the item's start."""
+        end = min(self.splits, default=len(self.pieces))
+        return sum(p.height for p in self.pieces[:end]) + self.pieces[0].gap
+
+
+class _Writer:
+    """Measures, breaks and draws text on an fpdf2 document with the sheet's fonts."""
+
+    def __init__(self, pdf: Any, suit_family: str, suit_codes: dict[str, str],
+                 unicode_family: str | None) -> None:
+        self.pdf = pdf
+        self.suit_family = suit_family
+        self.suit_codes = suit_codes
+        self.unicode_family = unicode_family
+        self._widths: dict[tuple[str, str, float, str], float] = {}
+
+    # ---- words -> runs -------------------------------------------------------------------
+    def runs(self, text: str, style: str, size: float, colour: _Colour = _INK) -> list[_Run]:
+        """``text`` as runs: card symbols red or black with bold ranks, the rest in
+        Helvetica (characters it lacks in the embedded font, or as ``?`` without one)."""
+        out: list[_Run] = []
+        last = 0
+        for match in CARD_TOKEN.finditer(text):
+            out += self._plain_runs(text[last:match.start()], style, size, colour)
+            ink = _RED_INK if match.group(2) in _RED else (
+                colour if colour != _INK else _INK)
+            if match.group(1):
+                out.append(_Run(match.group(1), "helvetica", "B", size, ink))
+            suit = self.suit_codes.get(match.group(2), match.group(2))
+            out.append(_Run(suit, self.suit_family, "", max(size * 0.92, PDF_BODY_SIZES[-1]),
+                            ink))
+            last = match.end()
+        out += self._plain_runs(text[last:], style, size, colour)
+        return out
+
+    def _plain_runs(self, text: str, style: str, size: float, colour: _Colour) -> list[_Run]:
+        out: list[_Run] = []
+        chunk: list[str] = []
+        for char in _pdf_plain(text):
+            try:
+                char.encode("windows-1252")
+            except UnicodeEncodeError:
+                if chunk:
+                    out.append(_Run("".join(chunk), "helvetica", style, size, colour))
+                    chunk = []
+                if self.unicode_family is not None:
+                    out.append(_Run(char, self.unicode_family, "", size, colour))
+                else:
+                    out.append(_Run("?", "helvetica", style, size, colour))
+                continue
+            chunk.append(char)
+        if chunk:
+            out.append(_Run("".join(chunk), "helvetica", style, size, colour))
+        return out
+
+    # ---- measuring and breaking ----------------------------------------------------------
+    def width(self, run: _Run, text: str | None = None) -> float:
+        """The width of ``text`` (the run's own text by default) in the run's font, in mm."""
+        text = run.text if text is None else text
+        key = (run.family, run.style, run.size, text)
+        if key not in self._widths:
+            self.pdf.set_font(run.family, run.style, run.size)
+            self._widths[key] = float(self.pdf.get_string_width(text))
+        return self._widths[key]
+
+    def lines(self, runs: list[_Run], width: float) -> list[list[_Frag]]:
+        """``runs`` broken into lines no wider than ``width`` (at spaces; a word longer than
+        a line is cut)."""
+        words: list[list[_Run]] = [[]]
+        for run in runs:
+            for i, part in enumerate(run.text.split(" ")):
+                if i:
+                    words.append([])
+                if part:
+                    words[-1].append(dataclasses.replace(run, text=part))
+        lines: list[list[_Frag]] = [[]]
+        x = 0.0
+        for word in (w for w in words if w):
+            size = word[0].size
+            space = self.width(_Run(" ", "helvetica", word[0].style if word[0].family ==
+                                    "helvetica" else "", size, _INK))
+            w = sum(self.width(r) for r in word)
+            if lines[-1] and x + space + w > width:
+                lines.append([])
+                x = 0.0
+            elif lines[-1]:
+                x += space
+            if w > width:  # one word wider than a line: cut it
+                for run in word:
+                    for char in run.text:
+                        cw = self.width(run, char)
+                        if x + cw > width and lines[-1]:
+                            lines.append([])
+                            x = 0.0
+                        lines[-1].append(_Frag(x, dataclasses.replace(run, text=char)))
+                        x += cw
+                continue
+            for run in word:
+                lines[-1].append(_Frag(x, run))
+                x += self.width(run)
+        return lines
+
+    def line_width(self, line: list[_Frag]) -> float:
+        """How wide a broken line is, in mm."""
+        return max((f.x + self.width(f.run) for f in line), default=0.0)
+
+    # ---- drawing -------------------------------------------------------------------------
+    def draw_line(self, line: list[_Frag], x: float, baseline: float) -> None:
+        """Draw one broken line with its left end at ``x`` on ``baseline``."""
+        pdf = self.pdf
+        for frag in line:
+            run = frag.run
+            pdf.set_font(run.family, run.style, run.size)
+            pdf.set_text_color(*run.colour)
+            pdf.text(x + frag.x, baseline, run.text)
+
+
+def _line_height(size: float) -> float:
+    return size * 1.24 * _MM
+
+
+def _text_item(writer: _Writer, runs: list[_Run], size: float, gap: float, *,
+               indent: float = 0.0, bullet: bool = False, keep: bool = False) -> _Item:
+    """A paragraph as an item of lines (a column breaks inside it only with two lines on
+    either side)."""
+    lines = writer.lines(runs, _COL_W - indent)
+    lh = _line_height(size)
+    pieces = []
+    for i, line in enumerate(lines):
+        def draw(x: float, y: float, line: list[_Frag] = line, first: bool = i == 0) -> None:
+            if bullet and first:
+                writer.draw_line([_Frag(0, _Run("\u2022", "helvetica", "B", size, _HEAD_INK))],
+                                 x + 0.6, y + lh * 0.78)
+            writer.draw_line(line, x + indent, y + lh * 0.78)
+        pieces.append(_Piece(lh, draw, gap if i == 0 else 0.0))
+    splits = frozenset(range(2, len(lines) - 1)) if len(lines) >= 4 else frozenset()
+    return _Item(tuple(pieces), splits, keep)
+
+
+def _table_item(writer: _Writer, table: Table, size: float, gap: float) -> _Item:
+    """A table of two columns (a setting and its value) as rows with thin rules."""
+    lh = _line_height(size)
+    left_w = _COL_W * 0.4
+    pieces = []
+    for i, row in enumerate(table.rows):
+        label = writer.lines(writer.runs(row[0], "B", size), left_w - 2)
+        value = writer.lines(writer.runs("  ".join(c for c in row[1:] if c), "", size),
+                             _COL_W - left_w)
+        height = max(len(label), len(value)) * lh + 1.0
+
+        def draw(x: float, y: float, label: list[list[_Frag]] = label,
+                 value: list[list[_Frag]] = value) -> None:
+            writer.pdf.set_draw_color(200, 205, 215)
+            writer.pdf.set_line_width(0.2)
+            writer.pdf.line(x, y, x + _COL_W, y)
+            for k, line in enumerate(label):
+                writer.draw_line(line, x, y + 0.5 + k * lh + lh * 0.78)
+            for k, line in enumerate(value):
+                writer.draw_line(line, x + left_w, y + 0.5 + k * lh + lh * 0.78)
+        pieces.append(_Piece(height, draw, gap if i == 0 else 0.0))
+    n = len(pieces)
+    return _Item(tuple(pieces), frozenset(range(3, n - 2)) if n >= 6 else frozenset())
+
+
+_CARD_W, _CARD_H, _CARD_GAP, _ROW_GAP = 10.4, 13.0, 1.4, 1.6
+
+
+def _picture_item(writer: _Writer, picture: Picture, size: float, gap: float) -> _Item:
+    """A picture of cards in rows (one block that is never split), its caption below."""
+    pdf = writer.pdf
+    lh = _line_height(size)
+    labels = [writer.lines(writer.runs(r.label, "B", size), _COL_W) for r in picture.rows]
+    label_w = max((writer.line_width(ln[0]) for ln in labels if ln and ln[0]), default=0.0)
+    label_w = label_w + 2.0 if label_w else 0.0
+    caption = writer.lines(writer.runs(picture.caption, "I", size, _INK), _COL_W)
+    rows_h = len(picture.rows) * (_CARD_H + _ROW_GAP)
+    height = rows_h + len(caption) * lh + 1.0
+
+    def card(x: float, y: float, shown: PictureCard) -> None:
+        if shown.look == "blank":
+            return
+        pdf.set_line_width(0.35)
+        if shown.look == "slot":
+            pdf.set_draw_color(175, 175, 175)
+            pdf.set_dash_pattern(dash=0.5, gap=0.7)
+            pdf.rect(x, y, _CARD_W, _CARD_H, style="D", round_corners=True, corner_radius=1.3)
+            pdf.set_dash_pattern()
+            return
+        if shown.look == "next":
+            pdf.set_draw_color(60, 60, 60)
+            pdf.set_fill_color(255, 255, 255)
+            pdf.set_dash_pattern(dash=1.1, gap=0.8)
+        elif shown.look == "faded":
+            pdf.set_draw_color(185, 185, 185)
+            pdf.set_fill_color(240, 240, 240)
+        else:
+            pdf.set_draw_color(60, 60, 60)
+            pdf.set_fill_color(255, 255, 255)
+        pdf.rect(x, y, _CARD_W, _CARD_H, style="DF", round_corners=True, corner_radius=1.3)
+        pdf.set_dash_pattern()
+        runs = writer.runs(shown.text, "B", PDF_BODY_SIZES[-1])
+        if shown.look == "faded":
+            runs = [dataclasses.replace(r, colour=(160, 160, 160)) for r in runs]
+        width = sum(writer.width(r) for r in runs)
+        lines = [[]]  # type: list[list[_Frag]]
+        at = 0.0
+        for run in runs:
+            lines[0].append(_Frag(at, run))
+            at += writer.width(run)
+        writer.draw_line(lines[0], x + (_CARD_W - width) / 2,
+                         y + _CARD_H / 2 + PDF_BODY_SIZES[-1] * _MM * 0.35)
+
+    def draw(x: float, y: float) -> None:
+        for i, row in enumerate(picture.rows):
+            top = y + i * (_CARD_H + _ROW_GAP)
+            middle = top + _CARD_H / 2 + size * _MM * 0.35
+            if labels[i] and labels[i][0]:
+                writer.draw_line(labels[i][0], x, middle)
+            last = x + label_w
+            for k, shown in enumerate(row.cards):
+                cx = x + label_w + k * (_CARD_W + _CARD_GAP)
+                card(cx, top, shown)
+                if shown.look != "blank":
+                    last = cx + _CARD_W
+            if row.note:
+                note = writer.runs(row.note, "I", size, _GREY_INK)
+                at = 0.0
+                frags = []
+                for run in note:
+                    frags.append(_Frag(at, run))
+                    at += writer.width(run)
+                writer.draw_line(frags, last + 2.0, middle)
+        for k, line in enumerate(caption):
+            writer.draw_line(line, x, y + rows_h + 0.5 + k * lh + lh * 0.78)
+    return _Item((_Piece(height, draw, gap),), floats=True)
+
+
+def _flow(items: list[_Item], limit: Callable[[int], float]
+          ) -> list[list[tuple[_Piece, float]]]:
+    """Stack ``items`` into columns no taller than ``limit(column number)``: a column breaks
+    only where an item allows it, a heading stays with the start of what follows, and a
+    picture that does not fit where it comes goes to the top of the next column while the
+    text goes on filling this one."""
+    columns: list[list[tuple[_Piece, float]]] = [[]]
+    y = 0.0
+    queue = list(items)
+    deferred: list[_Item] = []
+    i = 0
+
+    def place(item: _Item, pieces: tuple[_Piece, ...]) -> None:
+        nonlocal y
+        for k, piece in enumerate(pieces):
+            gap = piece.gap if k == 0 and columns[-1] else 0.0
+            columns[-1].append((piece, y + gap))
+            y += gap + piece.height
+
+    def new_column() -> None:
+        nonlocal y
+        columns.append([])
+        y = 0.0
+        while deferred:
+            picture = deferred.pop(0)
+            place(picture, picture.pieces)
+
+    while i < len(queue):
+        item = queue[i]
+        room = limit(len(columns) - 1)
+        empty = not columns[-1]
+        gap = 0.0 if empty else item.pieces[0].gap
+        need = gap + sum(p.height for p in item.pieces)
+        if item.keep and i + 1 < len(queue):
+            need += queue[i + 1].first_chunk()
+        if y + need <= room or (empty and item.keep):
+            place(item, item.pieces)
+            i += 1
+            continue
+        if item.floats and not empty and not deferred:
+            deferred.append(item)
+            i += 1
+            continue
+        if not item.keep:
+            fits = [s for s in sorted(item.splits) if
+                    y + gap + sum(p.height for p in item.pieces[:s]) <= room]
+            if fits:
+                s = fits[-1]
+                place(item, item.pieces[:s])
+                rest = item.pieces[s:]
+                queue[i] = _Item((dataclasses.replace(rest[0], gap=0.0), *rest[1:]),
+                                 frozenset(k - s for k in item.splits if k > s))
+                new_column()
+                continue
+        if empty:  # taller than a column and cannot break: let it run over
+            place(item, item.pieces)
+            i += 1
+            continue
+        new_column()
+    if deferred:
+        new_column()
+    return columns
+
+
+def _sheet_items(writer: _Writer, sheet: RuleSheet, size: float) -> list[_Item]:
+    """The sheet's sections as items for the columns."""
+    items: list[_Item] = []
+    picture = sheet.picture
+    for section in sheet.sections:
+        items.append(_text_item(writer, writer.runs(section.title, "B", size + 2.5, _HEAD_INK),
+                                size + 2.5, 3.4 * size / 11, keep=True))
+        first = True
+        for block in section.blocks:
+            gap = (0.6 if first else 1.3) * size / 11
+            first = False
+            if isinstance(block, Table):
+                items.append(_table_item(writer, block, size, gap + 0.6))
+            elif isinstance(block, Bullets):
+                for item in block.items:
+                    items.append(_text_item(writer, _para_runs(writer, item, size), size, gap,
+                                            indent=3.6, bullet=True))
+                    gap = 0.5 * size / 11
+            else:
+                items.append(_text_item(writer, _para_runs(writer, block, size), size, gap))
+        if picture is not None and picture.section == section.key:
+            items.append(_picture_item(writer, picture, size, 2.4))
+            picture = None
+    return items
+
+
+def _para_runs(writer: _Writer, para: Para, size: float) -> list[_Run]:
+    runs = writer.runs(para.lead + " ", "B", size) if para.lead else []
+    return runs + writer.runs(para.text, "", size)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """Where everything goes: the body size, the columns and their limits."""
+
+    size: float
+    columns: list[list[tuple[_Piece, float]]]
+    pages: int
+
+
+def _plan(writer: _Writer, sheet: RuleSheet, first_room: Callable[[float], float],
+          later_room: float) -> _Plan:
+    """The largest body size whose sheet fits one page, else two (else as many as it
+    takes, at the smallest size), with the last page's two columns balanced."""
+    chosen: tuple[float, list[_Item], int] | None = None
+    for pages in (1, 2):
+        for size in PDF_BODY_SIZES:
+            items = _sheet_items(writer, sheet, size)
+            room = first_room(size)
+            cols = _flow(items, lambda k: room if k < 2 else later_room)
+            if len(cols) <= 2 * pages:
+                chosen = (size, items, pages)
+                break
+        if chosen is not None:
+            break
+    if chosen is None:
+        size = PDF_BODY_SIZES[-1]
+        items = _sheet_items(writer, sheet, size)
+        room = first_room(size)
+        cols = _flow(items, lambda k: room if k < 2 else later_room)
+        chosen = (size, items, (len(cols) + 1) // 2)
+    size, items, pages = chosen
+    room = first_room(size)
+    last = 2 * (pages - 1)
+
+    def limits(height: float) -> Callable[[int], float]:
+        def limit(k: int) -> float:
+            full = room if k < 2 else later_room
+            return min(full, height) if k >= last else full
+        return limit
+
+    low, high = 0.0, room if pages == 1 else later_room
+    for _ in range(40):  # the lowest column height that still takes everything
+        middle = (low + high) / 2
+        if len(_flow(items, limits(middle))) <= 2 * pages:
+            high = middle
+        else:
+            low = middle
+    return _Plan(size, _flow(items, limits(high + 0.01)), pages)
 
 
 def _pdf_bytes(sheet: RuleSheet) -> bytes:
     try:
         from fpdf import FPDF
-        from fpdf.enums import Align
     except ImportError:
         raise SheetError("writing a PDF needs the fpdf2 package: pip install fpdf2 (it comes "
                          "with pip install -e \".[lab]\"); save as .html instead") from None
-    size = 9.0
+    import datetime
+
     pdf = FPDF(orientation="portrait", unit="mm", format="A4")
     pdf.core_fonts_encoding = "windows-1252"
-    pdf.set_margins(11, 11, 11)
-    pdf.set_auto_page_break(True, margin=11)
+    pdf.set_auto_page_break(False)
+    pdf.set_margins(_MARGIN_X, _MARGIN_TOP, _MARGIN_X)
     pdf.set_title(_pdf_plain(f"{sheet.title}: rule sheet"))
-    pdf.set_creator("rulebook")
-    pdf.add_page()
-    pdf.set_text_color(17, 17, 17)
-    suits: tuple[str, dict[str, str]] = ("zapfdingbats", _ZAPF)
+    pdf.set_subject(_pdf_plain(sheet.footer))
+    pdf.set_creation_date(datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc))
+    suit_family, suit_codes, unicode_family = "zapfdingbats", _ZAPF, None
     font_file = suit_font_path()
     if font_file is not None:
         pdf.add_font("rbsuits", "", str(font_file))
-        suits = ("rbsuits", {})
-    with pdf.text_columns(ncols=1) as head:
-        with head.paragraph(text_align=Align.L) as par:
-            _write_words(pdf, par, sheet.title, "B", 15, suits)
-        with head.paragraph(text_align=Align.L, top_margin=1, bottom_margin=2) as par:
-            _write_words(pdf, par, sheet.subtitle, "", 9, suits)
-    with pdf.text_columns(ncols=2, gutter=6, balance=False) as cols:
-        for section in sheet.sections:
-            pdf.set_text_color(29, 63, 114)
-            with cols.paragraph(text_align=Align.L, top_margin=2.2, bottom_margin=0.6) as par:
-                _write_words(pdf, par, section.title, "B", size + 1.6, suits)
-            pdf.set_text_color(17, 17, 17)
-            for block in section.blocks:
-                for lead, text, bullet in _pdf_lines(block):
-                    pdf.set_font("helvetica", "", size)
-                    with cols.paragraph(text_align=Align.L, bottom_margin=0.7,
-                                        indent=3 if bullet else 0,
-                                        bullet_string="\u2022" if bullet else "",
-                                        bullet_r_margin=1.2 if bullet else None) as par:
-                        if lead:
-                            _write_words(pdf, par, lead + " ", "B", size, suits)
-                        _write_words(pdf, par, text, "", size, suits)
-        pdf.set_text_color(110, 110, 110)
-        with cols.paragraph(text_align=Align.L, top_margin=2.5) as par:
-            _write_words(pdf, par, sheet.footer, "I", size - 1.4, suits)
+        suit_family, suit_codes, unicode_family = "rbsuits", {}, "rbsuits"
+    writer = _Writer(pdf, suit_family, suit_codes, unicode_family)
+    small = PDF_BODY_SIZES[-1]
+    full_w = _PAGE_W - 2 * _MARGIN_X
+
+    title_size = 20.0
+    title = writer.lines(writer.runs(sheet.title, "B", title_size), full_w)
+
+    def subtitle(size: float) -> list[list[_Frag]]:
+        return writer.lines(writer.runs(sheet.subtitle, "", size, _INK), full_w)
+
+    def header_height(size: float) -> float:
+        return (len(title) * _line_height(title_size) + 1.0
+                + len(subtitle(size)) * _line_height(size) + 3.5)
+
+    footer = writer.lines(writer.runs(sheet.footer + "   Page 9 of 9.", "I", small, _GREY_INK),
+                          full_w)
+    footer_h = len(footer) * _line_height(small) + 3.0
+    top = _MARGIN_TOP
+    bottom = _PAGE_H - _MARGIN_BOTTOM - footer_h
+    later_head = _line_height(small) + 3.0
+    plan = _plan(writer, sheet, lambda size: bottom - top - header_height(size),
+                 bottom - top - later_head)
+
+    for page in range(plan.pages):
+        pdf.add_page()
+        y = top
+        if page == 0:
+            for line in title:
+                writer.draw_line(line, _MARGIN_X, y + _line_height(title_size) * 0.78)
+                y += _line_height(title_size)
+            y += 1.0
+            for line in subtitle(plan.size):
+                writer.draw_line(line, _MARGIN_X, y + _line_height(plan.size) * 0.78)
+                y += _line_height(plan.size)
+            y += 1.5
+        else:
+            runs = writer.runs(f"{sheet.title} (continued)", "B", small, _GREY_INK)
+            writer.draw_line(writer.lines(runs, full_w)[0], _MARGIN_X,
+                             y + _line_height(small) * 0.78)
+            y += _line_height(small) + 1.0
+        pdf.set_draw_color(*_HEAD_INK)
+        pdf.set_line_width(0.4)
+        pdf.line(_MARGIN_X, y, _PAGE_W - _MARGIN_X, y)
+        y += 2.0
+        for side in (0, 1):
+            k = 2 * page + side
+            if k >= len(plan.columns):
+                continue
+            x = _MARGIN_X + side * (_COL_W + _GUTTER)
+            for piece, at in plan.columns[k]:
+                piece.draw(x, y + at)
+        words = sheet.footer + (f"   Page {page + 1} of {plan.pages}." if plan.pages > 1 else "")
+        lines = writer.lines(writer.runs(words, "I", small, _GREY_INK), full_w)
+        fy = _PAGE_H - _MARGIN_BOTTOM - len(lines) * _line_height(small)
+        pdf.set_draw_color(190, 190, 190)
+        pdf.set_line_width(0.2)
+        pdf.line(_MARGIN_X, fy - 1.5, _PAGE_W - _MARGIN_X, fy - 1.5)
+        for line in lines:
+            writer.draw_line(line, _MARGIN_X, fy + _line_height(small) * 0.78)
+            fy += _line_height(small)
     return bytes(pdf.output())
-
-
-def _pdf_lines(block: Block) -> Iterable[tuple[str, str, bool]]:
-    """(lead, text, bulleted) for each paragraph the PDF writes for ``block``."""
-    if isinstance(block, Para):
-        yield block.lead, block.text, False
-    elif isinstance(block, Bullets):
-        for item in block.items:
-            yield item.lead, item.text, True
-    else:
-        for row in block.rows:
-            yield row[0] + ":", "  ".join(c for c in row[1:] if c), False
