@@ -270,7 +270,7 @@ div.rb-sheet .rb-sec h3{font-size:1.12em;font-weight:bold;margin:.8em 0 .25em 0;
 PRINT_CSS = """
 @page{size:A4;margin:11mm}
 html,body{margin:0;padding:0}
-body{font-size:8.8pt}
+body{font-size:11pt}
 .rb-sheet table.rb-sheet-table{font-size:.92em}
 .rb-sheet table.rb-sheet-table th,.rb-sheet table.rb-sheet-table td{padding:1px 5px}
 .rb-sheet{max-width:none}
@@ -278,7 +278,8 @@ body{font-size:8.8pt}
  padding:10mm;box-shadow:0 0 6px #999}}
 @media print{.rb-sheet{padding:0}}
 """
-"""What a standalone rule sheet page adds: an A4 page, a print size, a paper look on screen."""
+"""What a standalone rule sheet page adds: an A4 page, 11 pt print (one or two pages), a paper
+look on screen."""
 
 
 class _Sections:

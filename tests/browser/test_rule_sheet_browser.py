@@ -1,5 +1,5 @@
 """Rule sheets in a real browser: each ruleset's sheet (with every house rule on, the longest)
-prints on exactly one A4 page from Chromium, and looks like a sheet on screen.
+prints on at most two A4 pages (11 pt) from Chromium, and looks like a sheet on screen.
 
 The page is ``rules.rule_sheet().html()`` written to a file; Chromium prints it with the page's
 own CSS size (``@page``).  ``test-output/screenshots/rule_sheet_<ruleset>.png`` shows each sheet
@@ -47,7 +47,7 @@ def test_rule_sheet_prints_on_one_page(chromium_browser: Any, tmp_path: Path, sp
         assert not RAW.search(text)
         assert "7H" not in text and "JS>D" not in text
         pdf = page.pdf(prefer_css_page_size=True, print_background=True)
-        assert _pages(pdf) == 1, f"{spec}: the sheet prints on {_pages(pdf)} pages"
+        assert _pages(pdf) <= 2, f"{spec}: the sheet prints on {_pages(pdf)} pages"
         name = spec.split("+")[0] if spec.count("+") > 1 else spec.replace("+", "_")
         shot(page, f"rule_sheet_{name.replace('=', '_')}")
     finally:
