@@ -329,16 +329,23 @@ def test_satti_jack_asks_for_a_suit_then_plays_it():
     assert st.suit_box.children == ()
 
 
+@pytest.mark.clause("SAT-EIGHT-2", "SAT-EIGHT-3")
 def test_satti_skip_and_draw_actions():
     state = satti_position("8H", ["2C 3C", "4D 5D", "6S 9S", "QC KC"], to_move=1, skipped=True)
     st = DealStepper(state, play=True, seat=1, bots="easy")
     assert st.action_buttons["skip"].icon == "check"
     draw = st.action_buttons["draw"]
     assert draw.icon == ""
-    draw.click()  # an attempt is not legal: explained, nothing happens
+    draw.click()  # not legal, but the engine carries the attempt out (SAT-EIGHT-3)
+    after = state.play("draw")
+    assert str(after.history[-1]) == "try draw"
+    assert str(st.states[1].history[-1]) == "try draw"
+    assert len(st.states[1].hands[1]) == 3  # the penalty card, drawn as the reason says
     assert html.escape(state.explain("draw").reason) in st.message.value
-    assert len(st.states) == 1
-    st.action_buttons["skip"].click()
+    assert html.escape(after.move_log()[-1].text) in st.message.value
+    assert "Not played" not in st.message.value
+    st.first()
+    st.action_buttons["skip"].click()  # from the start again: a skip, the old line replaced
     assert str(st.states[1].history[-1]) == "skip"
 
 

@@ -22,9 +22,10 @@ from rulebook.errors import RulesError, quoted
 from rulebook.protocol import GameState
 from rulebook.rules import OptionSpec, RulesBase
 
-__all__ = ["MOST_PLAYERS_ASKED", "STRENGTH_WORDS", "players_accepted", "strength_options",
-           "option_control", "option_value", "option_text", "whole_number", "flag",
-           "html_text", "game_state", "function", "seconds", "WidgetView"]
+__all__ = ["MOST_PLAYERS_ASKED", "MAX_LIST_TEXT", "MESSAGE_LIMIT", "STRENGTH_WORDS",
+           "players_accepted", "strength_options", "option_control", "option_value",
+           "option_text", "whole_number", "flag", "html_text", "game_state", "function",
+           "seconds", "short_message", "WidgetView"]
 
 MOST_PLAYERS_ASKED = 12
 """The most players any screen offers (a ruleset's own range, ``rules.players_range``, is
@@ -39,6 +40,14 @@ STRENGTH_WORDS = {
 its own name)."""
 
 _STRENGTH_ORDER = ("smart", "easy", "random")
+
+MESSAGE_LIMIT = 300
+"""The most characters of a message a widget shows (a sentence or two; the engine's messages
+quote what was given cut short already, this bounds anything else)."""
+
+MAX_LIST_TEXT = 1_000
+"""The longest text read as a list of whole numbers (chips for a dozen players take a few
+dozen characters)."""
 
 
 class WidgetView:
@@ -107,25 +116,38 @@ def option_value(spec: OptionSpec, value: Any) -> Any:
     """A control's value as the option's type (a list typed as text is read here)."""
     if spec.type != "int_list" or not isinstance(value, str):
         return value
-    parts = [p for p in re.split(r"[,;\s]+", value.strip()) if p]
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        raise RulesError(f"{spec.label}: {value!r} is not a list of whole numbers: write them "
-                         "separated by commas, e.g. 100, 50, 0") from None
+    text = str.__str__(value)
+    if len(text) > MAX_LIST_TEXT:
+        raise RulesError(f"{spec.label}: {quoted(text)} is too long for a list of whole "
+                         f"numbers (at most {MAX_LIST_TEXT:,} characters): write them "
+                         "separated by commas, e.g. 100, 50, 0")
+    parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
+    if not all(re.fullmatch(r"[+-]?[0-9]{1,30}", p) for p in parts):
+        raise RulesError(f"{spec.label}: {quoted(text)} is not a list of whole numbers: "
+                         "write them separated by commas, e.g. 100, 50, 0")
+    return [int(p) for p in parts]
 
 
 # -- arguments from the notebook ----------------------------------------------------------------
 # A widget is built and driven from a notebook cell, where anything may be typed.  These checks
 # answer a wrong argument with the engine's RulesError: what was given (cut short) and what was
 # expected, before anything on screen changes.
+def short_message(text: object, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` as a message a learner reads: at most ``limit`` characters, cut with "…"."""
+    words = str(text).strip()
+    return words if len(words) <= limit else words[:limit - 1].rstrip() + "…"
+
+
 def whole_number(where: str, value: Any, low: int = 0, high: int | None = None) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high``; RulesError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low \
-            or (high is not None and value > high):
+    """``value`` as a plain ``int`` if it is a whole number from ``low`` to ``high`` (an
+    ``int`` subclass counts by its own value, never by what it says of itself; ``True`` is
+    not a number); RulesError otherwise."""
+    number = None if isinstance(value, bool) or not isinstance(value, int) \
+        else int.__index__(value)
+    if number is None or number < low or (high is not None and number > high):
         span = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise RulesError(f"{where}={quoted(value)}: expected a whole number {span}")
-    return value
+    return number
 
 
 def flag(where: str, value: Any) -> bool:
@@ -142,7 +164,7 @@ def html_text(where: str, value: Any) -> str:
     return value
 
 
-def game_state(where: str, value: Any) -> GameState | None:
+def game_state(where: str, value: Any) -> GameState[Any] | None:
     """``value`` if it is a game state or None; RulesError otherwise."""
     if value is not None and not isinstance(value, GameState):
         raise RulesError(f"{where}={quoted(value)}: expected a game state, such as "

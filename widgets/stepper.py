@@ -42,7 +42,8 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.cards import ALL_CARDS, Card, CardSet
-from rulebook.errors import RecordError, RulebookError, RulesError, quoted
+from rulebook.errors import IllegalMove, RecordError, RulebookError, RulesError, check_seat, \
+    quoted
 from rulebook.html import (
     STYLE,
     card_html,
@@ -68,7 +69,12 @@ from rulebook.rules import RulesBase
 from .drawing import DiagramSlot
 from .common import WidgetView as Shown, flag, function, html_text, whole_number
 
-__all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves"]
+__all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves",
+           "position_key", "seat_choice", "TABLE_NAMES", "Shown"]
+
+TABLE_NAMES = ("table", "all")
+"""The names that ask for the whole table (every hand face up) where a seat is taken, as
+``seat=None`` does."""
 
 MOVE_CAP = 100_000
 """Computer players stop answering after this many moves in one go (a runaway round)."""
@@ -176,17 +182,19 @@ def _error_text(exc: BaseException) -> str:
 
 
 def load_source(source: Any, *, seed: int | None = None, players: int = 4, dealer: int = 0,
-                bots: Sequence[Any] | str | None = "smart", finish: bool = True) -> GameState:
+                bots: Sequence[Any] | str | None = "smart", finish: bool = True) -> GameState[Any]:
     """A state from what the stepper accepts: a state, a record dict, record JSON text, or a
     rules object (a fresh deal with ``seed``, played out by ``bots`` when ``finish``)."""
     if isinstance(source, GameState):
         return source
     if isinstance(source, RulesBase):
         seed = 0 if seed is None else seed
-        start: GameState = source.new_deal(players=players, seed=seed, dealer=dealer)
-        return autoplay(start, bots, seed=seed) if finish else start
+        start: GameState[Any] = source.new_deal(players=players, seed=seed, dealer=dealer)
+        finished: GameState[Any] = autoplay(start, bots, seed=seed) if finish else start
+        return finished
     if isinstance(source, dict):
-        return load_deal(source)
+        dealt: GameState[Any] = load_deal(source)
+        return dealt
     if isinstance(source, (str, bytes)):
         loaded = loads(source)
         if not isinstance(loaded, GameState):
@@ -195,6 +203,36 @@ def load_source(source: Any, *, seed: int | None = None, players: int = 4, deale
         return loaded
     raise RecordError(f"cannot show {type(source).__name__!r}: expected a state, a deal "
                       "record (dict or JSON text) or a rules object with a seed")
+
+
+def seat_choice(value: Any) -> int | None:
+    """A ``seat`` argument as the stepper keeps it: ``None`` for the whole table (``None``,
+    ``"table"`` or ``"all"``), else the seat as a plain ``int`` (checked against a deal's
+    table when the deal is known); RulesError for anything else."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        name = str.__str__(value)
+        if name in TABLE_NAMES:
+            return None
+        raise RulesError(f"seat={quoted(name, 40)}: expected a seat (a whole number), or "
+                         f"None (or 'table') for every hand face up")
+    return whole_number("seat", value)
+
+
+def position_key(state: GameState[Any]) -> tuple[Any, ...]:
+    """A position named by its value (the rules, how the deal started and the moves), never
+    by an object's ``id()``, which Python gives again to a new object once the old one is
+    gone: a cache keyed by it can never show an earlier deal's picture."""
+    try:
+        return ("record", type(state.rules).__qualname__,
+                json.dumps(state.to_record(), sort_keys=True, ensure_ascii=False))
+    except Exception:  # noqa: BLE001 - a state with no record: its visible value instead
+        start = state.start()
+        return ("position", type(state.rules).__qualname__, state.rules.label(),
+                json.dumps(start.origin, sort_keys=True, default=str),
+                tuple(h.mask for h in start.hands), start.stacks, start.to_move,
+                tuple(map(str, state.history)))
 
 
 def action_moves(state: GameState[Any]) -> list[Any]:
@@ -209,10 +247,10 @@ def action_moves(state: GameState[Any]) -> list[Any]:
     return list(moves.values())
 
 
-def _seed_of(state: GameState) -> int | str:
+def _seed_of(state: GameState[Any]) -> int | str:
     origin = state.origin
     seed = origin.get("seed", origin.get("args", {}).get("seed", 0))
-    return seed if isinstance(seed, (int, str)) else 0
+    return seed if isinstance(seed, (int, str)) and not isinstance(seed, bool) else 0
 
 
 class DealStepper(Shown):
@@ -224,7 +262,11 @@ class DealStepper(Shown):
     through ``state.states()``), a deal record (dict or JSON text, loaded through
     :mod:`rulebook.records`), or a rules object (then a deal with ``seed`` is dealt and,
     unless ``play``, played out by ``bots``).  ``seat`` is the seat whose hand alone is
-    shown (``None``: every hand face up) and, in play mode, your seat (default 0).
+    shown and, in play mode, your seat (default 0); the whole table, every hand face up, is
+    asked for by name: ``None``, ``"table"`` or ``"all"``.  A seat that is not at the deal's
+    table raises :class:`~rulebook.errors.RulesError` (the other hands are never shown in
+    its place); before the deal ends, a seat's view shows nothing of the hands it may not
+    see (the end of a deal shows every hand face up).
     ``extra`` is HTML shown under the table; where the game draws a diagram of a position the
     ``waiting_toggle`` fills it with the game's diagram of the position shown
     (``rules.position_diagram``, e.g. what waits on what), drawn on a worker thread
@@ -244,12 +286,12 @@ class DealStepper(Shown):
     VBox.
     """
 
-    def __init__(self, source: Any, seat: int | None = None,
+    def __init__(self, source: Any, seat: int | str | None = None,
                  bots: Sequence[Any] | str | None = "smart", play: bool = False, *,
                  seed: int | None = None, players: int = 4, dealer: int = 0,
                  extra: str = "", draw_in_background: bool = True, classroom: bool = True,
                  large_print: bool = False, show_record: bool = False) -> None:
-        seat = None if seat is None else whole_number("seat", seat)
+        chosen = seat_choice(seat)
         self.play_mode = flag("play", play)
         self.classroom = flag("classroom", classroom)
         large_print, show_record = flag("large_print", large_print), flag("show_record",
@@ -257,10 +299,10 @@ class DealStepper(Shown):
         draw_in_background = flag("draw_in_background", draw_in_background)
         extra = html_text("extra", extra)
         self.bots_spec = bots
-        self.seat = seat
-        self.human = seat if seat is not None else 0
-        self._observers: list[Callable[[GameState | None], None]] = []
-        self._states: list[GameState] = []
+        self.seat: int | None = chosen
+        self.human: int = chosen if chosen is not None else 0
+        self._observers: list[Callable[[GameState[Any] | None], None]] = []
+        self._states: list[GameState[Any]] = []
         self._index = 0
         self._discard = 0
         self._syncing = False
@@ -269,7 +311,7 @@ class DealStepper(Shown):
         self._bots: list[Any] = []
         self._rng: TurnRandom | None = None
         self._suit_moves: list[Any] = []
-        self._log_of: GameState | None = None  # the state whose move log is grouped below
+        self._log_of: GameState[Any] | None = None  # the state whose move log is grouped below
         self._log_by_move: list[list[Any]] = []
 
         self.first_button, self.back_button, self.next_button, self.last_button = nav_buttons(
@@ -376,28 +418,50 @@ class DealStepper(Shown):
             # (making a widget costs more than a click may)
             for card in ALL_CARDS:
                 self._card_button(card)
-        self.load(source, seed=seed, players=players, dealer=dealer)
+        self._load(source, seed=seed, players=players, dealer=dealer, seat=chosen,
+                   strict=True)
 
     # -- loading ------------------------------------------------------------------------
     def load(self, source: Any, *, seed: int | None = None, players: int = 4,
-             dealer: int = 0) -> bool:
-        """Show a new deal (same kinds of source as the constructor); a bad record or an
-        engine error is shown in ``message`` and the current deal stays.  True if loaded."""
+             dealer: int = 0, seat: Any = ...) -> bool:
+        """Show a new deal (same kinds of source as the constructor); a bad record, an
+        engine error or a seat that is not at the new deal's table is shown in ``message``
+        and the current deal stays.  ``seat`` (as in the constructor) changes the seat shown
+        together with the deal; left out, the seat stays.  True if loaded."""
+        try:
+            chosen = self.seat if seat is ... else seat_choice(seat)
+        except RulesError as exc:
+            self.message.value = message_html(_error_text(exc))
+            return False
+        return self._load(source, seed=seed, players=players, dealer=dealer, seat=chosen,
+                          strict=False)
+
+    def _load(self, source: Any, *, seed: int | None, players: int, dealer: int,
+              seat: int | None, strict: bool) -> bool:
+        """Load a deal with ``seat`` (None: the whole table); ``strict`` raises a seat that
+        is not at the table (the constructor), else it is told in ``message``."""
         try:
             state = load_source(source, seed=seed, players=players, dealer=dealer,
                                 bots=self.bots_spec, finish=not self.play_mode)
+        except Exception as exc:  # noqa: BLE001 - a bad source is told on screen, never raised
+            return self._refuse_load(exc)
+        human = seat if seat is not None else 0
+        try:  # the seat must be at this deal's table: never every hand in its place
+            check_seat("seat", human, state.players, RulesError)
+        except RulesError:
+            refused = RulesError(f"seat {human} is not at this table: the deal has "
+                                 f"{state.players} players, seats 0 to {state.players - 1}")
+            if strict:
+                raise refused from None
+            return self._refuse_load(refused)
+        try:
             states = state.states()
             bots: list[Any] = []
             if self.play_mode:
-                if not 0 <= self.human < state.players:
-                    raise RulebookError(f"seat {self.human} is not at this table: expected 0 "
-                                        f"to {state.players - 1}")
                 bots = bots_for(state.rules, self.bots_spec, state.players)
         except Exception as exc:  # noqa: BLE001 - a bad source is told on screen, never raised
-            self.message.value = message_html(_error_text(exc))
-            if not self._states:
-                self._render()
-            return False
+            return self._refuse_load(exc)
+        self.seat, self.human = seat, human
         self._states = states
         self._bots = bots
         self._rng = TurnRandom(_seed_of(state)) if self.play_mode else None
@@ -410,6 +474,13 @@ class DealStepper(Shown):
             self._bots_answer()
         self._render()
         return True
+
+    def _refuse_load(self, exc: BaseException) -> bool:
+        """Tell why a deal could not be loaded; the deal shown stays."""
+        self.message.value = message_html(_error_text(exc))
+        if not self._states:
+            self._render()
+        return False
 
     def _set_toggle(self, players: int) -> None:
         if self.play_mode:
@@ -424,7 +495,7 @@ class DealStepper(Shown):
                 (f"only seat {s}'s hand", s) for s in range(players)]
             tips = ["Every hand face up (for teaching)"] + [
                 f"Only seat {s}'s hand face up; the others face down" for s in range(players)]
-            want = self.seat if self.seat is not None and 0 <= self.seat < players else "all"
+            want = self.seat if self.seat is not None else "all"
         with syncing(self):
             if list(self.hands_toggle.options) != options:
                 self.hands_toggle.options = options
@@ -441,12 +512,12 @@ class DealStepper(Shown):
 
     # -- public state ------------------------------------------------------------------------
     @property
-    def state(self) -> GameState | None:
+    def state(self) -> GameState[Any] | None:
         """The position shown now (None when nothing could be loaded)."""
         return self._states[self._index] if self._states else None
 
     @property
-    def states(self) -> tuple[GameState, ...]:
+    def states(self) -> tuple[GameState[Any], ...]:
         """Every position of the deal so far, from the start."""
         return tuple(self._states)
 
@@ -464,7 +535,7 @@ class DealStepper(Shown):
     def large_print(self, on: bool) -> None:
         self.large_print_toggle.value = flag("large_print", on)
 
-    def observe(self, callback: Callable[[GameState | None], None]) -> None:
+    def observe(self, callback: Callable[[GameState[Any] | None], None]) -> None:
         """Call ``callback(state)`` after every change of the position shown (and now)."""
         self._observers.append(function("callback", callback))
         self._tell(callback)
@@ -507,9 +578,12 @@ class DealStepper(Shown):
     # -- playing -------------------------------------------------------------------------------
     def play(self, move: Any) -> bool:
         """Play ``move`` (object or text) for the player to move at the position shown, then
-        let the computer players answer.  An illegal move is answered with the engine's reason
-        (under your hand, in classroom mode) and changes nothing.  True if the move was
-        played."""
+        let the computer players answer.  The engine decides what a move does
+        (``state.play``): a move it refuses is answered with its reason (under your hand, in
+        classroom mode) and changes nothing; a move it carries out in another way (a Satti
+        player skipped after an 8 who tries to play a card draws a penalty card instead,
+        SAT-EIGHT-3) is played so and told as the move log tells it, with the engine's
+        reason.  True if the engine carried the move out."""
         state = self.state
         if state is None:
             return False
@@ -522,18 +596,20 @@ class DealStepper(Shown):
                     f"It is seat {state.to_move}'s turn, and the computer plays for that seat; "
                     f"you play seat {self.human}. Step to the latest position (last).")
                 return False
-            explanation = state.explain(move)
-            if not explanation.legal:
+            parsed = state.parse_move(move)
+            explanation = state.explain(parsed)
+            try:  # the engine decides, once: what it carries out is what the screen tells
+                new = state.play(parsed)
+            except IllegalMove:
                 self.message.value = explanation_html(explanation, "Not played: ",
-                                                      move_words(state, move))
-                used = state.parse_move(move).cards
+                                                      move_words(state, parsed))
+                used = parsed.cards
                 self._mark_refused(next(iter(used)) if len(used) == 1 else None)
                 return False
-            new = state.play(move)
             dropped = len(self._states) - 1 - self._index
             del self._states[self._index + 1:]
             self._states.append(new)
-            self._index = len(self._states) - 1
+            self._index = played = len(self._states) - 1
             self._discard = 0
             self._pending_card = self._refused = None
             notes = []
@@ -548,7 +624,8 @@ class DealStepper(Shown):
                            for entry in self._log(k)]
                 if replies:
                     notes.append("The computer players answered: " + " ".join(replies))
-            self.message.value = ""
+            self.message.value = ("" if explanation.legal
+                                  else self._carried_html(played, explanation))
             self.replies.value = message_html(" ".join(notes), bad=False) if notes else ""
         except (RulebookError, ValueError) as exc:
             self.message.value = message_html(_error_text(exc))
@@ -559,13 +636,22 @@ class DealStepper(Shown):
         self._render()
         return True
 
+    def _carried_html(self, index: int, explanation: Any) -> str:
+        """What the engine did with move ``index``, carried out in another way than asked:
+        the move log's words for it, then the engine's reason (the same sentence its
+        explanation gives), clause ids last."""
+        told = " ".join(str(entry.text) for entry in self._log(index))
+        return (f'<div class="rb-reason rb-expl rb-carried" data-legal="0"><b>{escape(told)}'
+                f'</b> <span class="rb-why">'
+                f"{reason_html(explanation.reason, explanation.clauses)}</span></div>")
+
     def _mark_refused(self, card: Card | None) -> None:
         """Mark the card just refused (its button turns red-edged) and unmark the last one."""
         old, self._refused = self._refused, card
         for c in (old, card):
-            button = self._buttons_by_card.get(c) if c is not None else None
-            if button is not None and button in self.card_buttons:
-                button.button_style = self._card_style(c)
+            shown = self._buttons_by_card.get(c) if c is not None else None
+            if c is not None and shown is not None and shown in self.card_buttons:
+                shown.button_style = self._card_style(c)
 
     def _bots_answer(self) -> None:
         """Computer players move for every other seat until it is the human's turn again."""
@@ -593,8 +679,9 @@ class DealStepper(Shown):
         self._pending_card = None
         legal = state.legal_moves() if not state.is_over else []
         mine = not self.play_mode or state.to_move == self.human
-        if mine and rules.pick_move(CardSet()) in legal and card.mask & state.hands[
-                state.to_move].mask:
+        to_move = state.to_move
+        if mine and to_move is not None and rules.pick_move(CardSet()) in legal \
+                and card.mask & state.hands[to_move].mask:
             self._discard ^= card.mask
             self.message.value = ""
             self._render()
@@ -669,7 +756,7 @@ class DealStepper(Shown):
         except Exception as exc:  # never a traceback in the notebook
             self.message.value = message_html(f"This position cannot be drawn: {exc}")
 
-    def _draw_seats(self, state: GameState, seats: str | int | None) -> None:
+    def _draw_seats(self, state: GameState[Any], seats: str | int | None) -> None:
         """Classroom: fill the seats table (seat, the game's columns, the hand).  Your row in
         play mode holds your card buttons; the others are face up or face down."""
         headers, rows = seat_rows(state)
@@ -678,7 +765,7 @@ class DealStepper(Shown):
         if shape != self._grid_shape:
             self._grid_shape = shape
             columns = len(headers) + 2
-            head = [W.HTML(escape(h)).add_class("rb-head") for h in ["seat", *headers, "hand"]]
+            heads = [W.HTML(escape(h)).add_class("rb-head") for h in ["seat", *headers, "hand"]]
             self.seat_cells = []
             for row in rows:
                 cells: list[W.Widget] = [W.HTML() for _ in range(columns - 1)]
@@ -687,7 +774,7 @@ class DealStepper(Shown):
             self.seats_grid.layout.grid_template_columns = (
                 "fit-content(11em) " + " ".join(["max-content"] * (columns - 2))
                 + " minmax(0, 1fr)")
-            self.seats_grid.children = tuple(head) + tuple(
+            self.seats_grid.children = tuple(heads) + tuple(
                 c for cells in self.seat_cells for c in cells)
         revealed = state.rules.table_view.revealed(state) if state.is_over else set()
         for row, cells in zip(rows, self.seat_cells):
@@ -733,13 +820,13 @@ class DealStepper(Shown):
             return Diagram(shown.position_diagram(), title=spec.title).html()
 
         # drawn off the click (a dot run takes longer than a click may), once per position
-        self.diagram.show((id(shown.start()), tuple(map(str, shown.history))), draw)
+        self.diagram.show(position_key(shown), draw)
 
     def _notify(self) -> None:
         for callback in self._observers:
             self._tell(callback)
 
-    def _tell(self, callback: Callable[[GameState | None], None]) -> None:
+    def _tell(self, callback: Callable[[GameState[Any] | None], None]) -> None:
         try:
             callback(self.state)
         except Exception as exc:  # noqa: BLE001 - never a traceback in the notebook
@@ -755,7 +842,7 @@ class DealStepper(Shown):
             self._log_of, self._log_by_move = latest, log_by_move(latest)
         return self._log_by_move[index] if 0 < index < len(self._log_by_move) else []
 
-    def _move_html(self, state: GameState, seats: str | int | None) -> str:
+    def _move_html(self, state: GameState[Any], seats: str | int | None) -> str:
         """The last move as the public log tells it, then why (the engine's reason, naming
         the seat), unless the reason rests on cards of a hand that is face down."""
         if self._index == 0 or not state.history:
@@ -776,7 +863,7 @@ class DealStepper(Shown):
                          f"{reason_html(entry.reason, entry.clauses)}</div>")
         return "".join(parts)
 
-    def _legal_html(self, state: GameState, seats: str | int | None) -> str:
+    def _legal_html(self, state: GameState[Any], seats: str | int | None) -> str:
         if state.is_over:
             return '<div class="rb-note rb-legal-moves">The deal is over.</div>'
         seat = state.to_move
@@ -808,7 +895,7 @@ class DealStepper(Shown):
             return "danger"
         return {"times": "warning", "check": "primary"}.get(self._buttons_by_card[card].icon, "")
 
-    def _draw_play(self, state: GameState | None) -> None:
+    def _draw_play(self, state: GameState[Any] | None) -> None:
         if not self.play_mode or state is None:
             self.play_box.layout.display = "none"
             self.hand_area.layout.display = "none" if not self.play_mode else None
@@ -853,8 +940,9 @@ class DealStepper(Shown):
             b.icon = "check" if ok else ""
             b.button_style = "primary" if ok else ""
             shown.append(b)
-        if picked is not None:  # the button that plays the cards picked
-            move = rules.pick_move(CardSet(self._discard))
+        chosen = rules.pick_move(CardSet(self._discard)) if picked is not None else None
+        if chosen is not None:  # the button that plays the cards picked
+            move = chosen
             self.draw_button.description = move.pretty()
             ok = str(move) in legal_texts or (picking and mine)
             self.draw_button.tooltip = (state.explain(move).reason if mine
