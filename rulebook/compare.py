@@ -2,7 +2,9 @@
 
 :func:`compare_rules` lines up the :class:`~rulebook.rules.Row` of several rulesets by
 (topic, setting) in the order of :data:`~rulebook.rules.TOPICS` and marks the rows whose
-values differ.  The terminal view (``python -m rulebook rules ...``) and the rules
+values differ.  A switch that is off (a house rule not in force, ``ranked`` off) reads
+the same as a ruleset that has no such switch at all: such a row differs only where a
+ruleset has it on.  The terminal view (``python -m rulebook rules ...``) and the rules
 comparison widget both draw this; neither restates a rule.
 """
 from __future__ import annotations
@@ -30,21 +32,56 @@ class ComparedRow:
     """The plain-language meaning in each ruleset (empty where it has none)."""
     clauses: tuple[tuple[str, ...], ...]
     """The clause ids behind each ruleset's row."""
+    off: tuple[bool, ...] = ()
+    """Whether each ruleset's row is a switch that is off (the same as having no row)."""
+    label: str = ""
+    """The setting in a learner's words (an option's label), or empty: the setting itself."""
 
     @property
     def differs(self) -> bool:
-        """Whether the rulesets disagree on this setting."""
-        return len(set(self.values)) > 1
+        """Whether the rulesets disagree on this setting (a switch that is off agrees with a
+        ruleset that has no such switch)."""
+        off = self.off or (False,) * len(self.values)
+        return len({MISSING if is_off else value
+                    for value, is_off in zip(self.values, off)}) > 1
+
+    @property
+    def words(self) -> str:
+        """The setting as a learner reads it: its label, else its name."""
+        return self.label or self.setting
+
+
+def _option_of(rules: RulesBase, topic: str, setting: str) -> str | None:
+    """The option a description row stands for, if any: a row named as the option, or a
+    house-rules row named by its spaced name or its label."""
+    options = rules.profile.options
+    if setting in options:
+        return setting
+    if topic != "house rules":
+        return None
+    for name, spec in options.items():
+        if setting in (name.replace("_", " "), spec.label):
+            return name
+    return None
 
 
 def compare_rules(*rulesets: RulesBase) -> list[ComparedRow]:
     """Line up the description rows of several rulesets; see :class:`ComparedRow`."""
     keys: list[tuple[str, str]] = []
     tables: list[dict[tuple[str, str], tuple[str, str, tuple[str, ...]]]] = []
+    offs: list[set[tuple[str, str]]] = []
+    labels: dict[tuple[str, str], str] = {}
     for rules in rulesets:
         table: dict[tuple[str, str], tuple[str, str, tuple[str, ...]]] = {}
+        off: set[tuple[str, str]] = set()
         for row in rules.describe():
             key = (row.topic, row.setting)
+            name = _option_of(rules, row.topic, row.setting)
+            if name is not None:
+                spec = rules.profile.options[name]
+                labels.setdefault(key, spec.label)
+                if spec.type == "bool" and rules.options[name] is False:
+                    off.add(key)
             if key in table:  # several rows for one setting: join them
                 value, meaning, clauses = table[key]
                 table[key] = (f"{value}; {row.value}", f"{meaning} {row.meaning}",
@@ -54,13 +91,15 @@ def compare_rules(*rulesets: RulesBase) -> list[ComparedRow]:
             if key not in keys:
                 keys.append(key)
         tables.append(table)
+        offs.append(off)
     order = {topic: i for i, topic in enumerate(TOPICS)}
     keys.sort(key=lambda k: order.get(k[0], len(order)))  # stable: keeps first-seen order
     out = []
     for key in keys:
         cells = [t.get(key, (MISSING, "", ())) for t in tables]
         out.append(ComparedRow(key[0], key[1], tuple(c[0] for c in cells),
-                               tuple(c[1] for c in cells), tuple(c[2] for c in cells)))
+                               tuple(c[1] for c in cells), tuple(c[2] for c in cells),
+                               tuple(key in off for off in offs), labels.get(key, "")))
     return out
 
 

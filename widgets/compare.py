@@ -41,8 +41,10 @@ from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.html import ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.rules import RulesBase, default_profile, example_ruleset
+from rulebook.sheets.document import symbols
 
-from .common import WidgetView, flag, option_control, option_text, option_value
+from .common import WidgetView, flag, option_control, option_text, option_value, \
+    short_message
 from .common import html_text as checked_html
 from .drawing import DiagramSlot
 from .render import STYLE, escape
@@ -76,7 +78,7 @@ def compare_table_html(rows: list[ComparedRow], labels: list[str],
             topic = row.topic
             body.append(f'<tr class="rb-topic"><th colspan="{span}">{escape(topic)}</th></tr>')
         mark = ' class="rb-diff"' if row.differs else ""
-        cells = [f"<td>{escape(words.get(row.setting, row.setting))}</td>"]
+        cells = [f"<td>{escape(words.get(row.setting) or row.words)}</td>"]
         for value, meaning, clauses in zip(row.values, row.meanings, row.clauses):
             ids = (f'<small class="rb-clauses">{escape(", ".join(clauses))}</small>'
                    if clauses else "")
@@ -159,10 +161,11 @@ class RulesCompare(WidgetView):
         for header, rules in zip(self.headers, self.rules):
             header.value = (f"{STYLE}{_EXTRA_STYLE}<div class='rb-note'><b>"
                             f"{escape(ruleset_caption(rules))}</b></div>"
-                            f"<div class='rb-summary'>{escape(rules.profile.summary)}</div>")
+                            f"<div class='rb-summary'>{escape(symbols(rules.profile.summary))}"
+                            "</div>")
         differ = sum(r.differs for r in self.rows)
-        note = (f"<div class='rb-note'>{differ} of {len(self.rows)} settings differ.</div>"
-                if len(self.rules) > 1 else "")
+        note = (f"<div class='rb-note'>{differ} of {len(self.rows)} settings differ (a house "
+                "rule that is off is the same as none).</div>" if len(self.rules) > 1 else "")
         words = {name: spec.label for rules in self.rules  # the house-rule rows in words
                  for name, spec in rules.profile.options.items()}
         self.table.value = (f"{STYLE}{_EXTRA_STYLE}{note}"
@@ -192,9 +195,10 @@ class RulesCompare(WidgetView):
                              f"{Diagram(graph, title=ruleset_caption(rules)).html()}</div>")
             return "".join(parts)  # stacked: side by side they were wider than any screen
 
-        # drawn off the click (each dot run takes longer than a click may), once per rulesets
+        # drawn off the click (each dot run takes longer than a click may), once per rulesets,
+        # named by their value (never an object's id, which Python gives again)
         self.diagrams.layout.display = ""
-        self.flows.show(tuple(rulesets), draw)
+        self.flows.show(tuple((type(r).__qualname__, r.label()) for r in rulesets), draw)
 
     def set_diagrams(self, html_text: str) -> None:
         """Show ``html_text`` (e.g. the turn diagrams side by side) below the table;
@@ -228,7 +232,7 @@ class RulesCompare(WidgetView):
         try:
             new = rules.with_options(**{name: option_value(spec, value)})
         except (RulebookError, ValueError) as exc:
-            self._say(f"{ruleset_caption(rules)}: {exc}", bad=True)
+            self._say(short_message(f"{ruleset_caption(rules)}: {exc}"), bad=True)
             self._put_back(column, name)
             return False
         self.rules[column] = new

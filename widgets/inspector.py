@@ -42,8 +42,8 @@ class MoveInspector(Shown):
     ``set_state(state)`` inspects another position; ``follow(stepper)`` tracks a stepper.
     """
 
-    def __init__(self, state: GameState | None = None) -> None:
-        self.state: GameState | None = None
+    def __init__(self, state: GameState[Any] | None = None) -> None:
+        self.state: GameState[Any] | None = None
         self.picker = W.Dropdown(options=[("(no position)", "")], value="",
                                  description="move",
                                  tooltip="Pick a card or an action to see whether it is legal")
@@ -59,7 +59,7 @@ class MoveInspector(Shown):
             self.set_state(state)
 
     # -- public ------------------------------------------------------------------------------
-    def set_state(self, state: GameState | None) -> None:
+    def set_state(self, state: GameState[Any] | None) -> None:
         """Inspect ``state`` (keeping the picked move when it still makes sense)."""
         self.state = state = game_state("state", state)
         if state is None:
@@ -117,7 +117,7 @@ class MoveInspector(Shown):
                 self.picker.options = options
             self.picker.value = value
 
-    def _options(self, state: GameState) -> list[tuple[str, str]]:
+    def _options(self, state: GameState[Any]) -> list[tuple[str, str]]:
         moves = state.legal_moves() if not state.is_over else []
         legal = {str(m) for m in moves}
         lit = legal_card_mask(state) if not state.is_over else 0
@@ -144,7 +144,7 @@ class MoveInspector(Shown):
             self.answer.value = ""
             self.message.value = message_html(exc)
 
-    def _public_html(self, state: GameState) -> str:
+    def _public_html(self, state: GameState[Any]) -> str:
         """The cards everybody can work out (``state.public_cards()``): the lines about the
         table, then a table of what each seat is proven to hold or not."""
         lines = state.public_cards()

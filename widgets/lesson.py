@@ -204,7 +204,7 @@ class Question(Shown):
     @property
     def revealed(self) -> bool:
         """Whether the answer is showing."""
-        return self.answer_box.layout.display != "none"
+        return bool(self.answer_box.layout.display != "none")
 
     def _draw_prompt(self) -> None:
         number = f"{self.number}. " if self.number else ""
@@ -295,6 +295,9 @@ class TryIt(Shown):
         self.new_deal_button.layout.align_self = "flex-start"
         self.new_deal_button.layout.display = "none" if fixed else ""
         self.controls: dict[str, Any] = dict(controls or {})
+        self._in_force: dict[str, Any] = {}
+        self._putting_back = False
+        self._shown = ""
         self.options_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.option_boxes: dict[str, W.ValueWidget] = {}
         self.output = W.HTML()
@@ -328,8 +331,20 @@ class TryIt(Shown):
             box.observe(lambda _c: self.refresh(), names="value")
             boxes[name] = box
         self.option_boxes = boxes
+        self._in_force = {name: box.value for name, box in boxes.items()}
         self.options_row.children = list(boxes.values())
         self.refresh()
+
+    def _put_back(self) -> None:
+        """Show on each switch the value of the rules still in force (its observer then
+        finds the same rules, so nothing is refused twice)."""
+        self._putting_back = True
+        try:
+            for name, box in self.option_boxes.items():
+                if name in self._in_force and box.value != self._in_force[name]:
+                    box.value = self._in_force[name]
+        finally:
+            self._putting_back = False
 
     @property
     def rules(self) -> Any:
@@ -351,10 +366,23 @@ class TryIt(Shown):
         self.seed_box.value = seed
 
     def refresh(self) -> None:
-        """Call the lesson's function with the controls' values and show its answer."""
+        """Call the lesson's function with the controls' values and show its answer.  A
+        combination of switches the engine refuses is told, and the switches go back to the
+        rules still shown (never a switch on screen that is not in force)."""
+        if self._putting_back:
+            return
+        try:
+            rules = self.rules
+        except RulebookError as error:
+            self._put_back()
+            self.output.value = (f'{LESSON_STYLE}<div class="rb-lesson rb-error">'
+                                 f"{_words(error)} The switches show the rules still in "
+                                 f"force.</div>{self._shown}")
+            return
+        self._in_force = {name: box.value for name, box in self.option_boxes.items()}
         try:
             values = {name: control.value for name, control in self.controls.items()}
-            shown = _html_of(self.render(self.rules, self.seed, **values))
+            shown = self._shown = _html_of(self.render(rules, self.seed, **values))
         except RulebookError as error:
             shown = (f'{LESSON_STYLE}<div class="rb-lesson rb-error">'
                      f"{_words(error)}</div>")

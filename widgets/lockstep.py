@@ -53,7 +53,7 @@ _EXTRA_STYLE = """<style>
 </style>"""
 
 
-def state_panel_html(state: GameState) -> str:
+def state_panel_html(state: GameState[Any]) -> str:
     """One deal's state as HTML: the game's table and every hand
     (:func:`rulebook.html.state_html`)."""
     return str(state_html(state))
@@ -172,8 +172,9 @@ class Lockstep(Shown):
     def last(self) -> None:
         """To the end; from before the first difference, to the first difference."""
         if self.result is not None:
-            before = self.parting is not None and self.step < self.parting
-            self.show(self.parting if before else self.result.length)
+            parting = self.parting
+            self.show(parting if parting is not None and self.step < parting
+                      else self.result.length)
 
     def jump(self) -> None:
         """To the first move where the deals part (the end, if they never do)."""
@@ -221,7 +222,7 @@ class Lockstep(Shown):
         # (the engine's sentence at the parting has clause ids: small and last)
         self.reason.value = f"{STYLE}<div class='rb-reason'>{reason_html(note)}</div>"
 
-    def _moves_html(self, step: int, state_a: GameState, state_b: GameState) -> str:
+    def _moves_html(self, step: int, state_a: GameState[Any], state_b: GameState[Any]) -> str:
         """The next move of each deal as its public log tells it (third person: "Seat 3
         plays 7♥."), with the engine's explanation naming the seat; at the parting the row is
         highlighted and each move is also judged by the other ruleset."""
@@ -237,7 +238,7 @@ class Lockstep(Shown):
             ea = None if ma is None else state_a.explain(ma, voice="table")
             eb = None if mb is None else state_b.explain(mb, voice="table")
 
-        def cell(log: list[list[Any]], after: GameState | None,
+        def cell(log: list[list[Any]], after: GameState[Any] | None,
                  expl: Explanation | None) -> str:
             if after is None:
                 return "<i>the deal is over</i>"

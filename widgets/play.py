@@ -16,6 +16,8 @@ engine's reason (the stepper's results table).  This module holds no rule.
 """
 from __future__ import annotations
 
+import html
+import re
 import secrets
 from typing import Any
 
@@ -29,7 +31,7 @@ from rulebook.protocol import GameState
 from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
-from .common import flag, players_accepted, strength_options
+from .common import flag, players_accepted, short_message, strength_options
 from .stepper import DealStepper, Shown, button, message_html, syncing, unless_syncing
 
 __all__ = ["PlayGame", "SEED_RANGE"]
@@ -45,15 +47,27 @@ _STYLE = """<style>
 
 
 def _seed(seed: Any) -> int:
-    """``seed`` if the engine accepts it as a deal's seed (RulesError if not); for ``None``
-    a seed nobody chose: every student's kernel draws its own."""
+    """``seed`` as a plain ``int`` if the engine accepts it as a deal's seed (RulesError if
+    not); for ``None`` a seed nobody chose: every student's kernel draws its own."""
     if seed is None:
         return secrets.randbelow(SEED_RANGE)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"seed={quoted(seed)}: expected a whole number (or None for a "
                          f"fresh one)")
-    check_seed(seed, RulesError)
-    return seed
+    value = int.__index__(seed)  # its own value, whatever a subclass says of itself
+    check_seed(value, RulesError)
+    return value
+
+
+def _seat_for(seat: int, players: int) -> int:
+    """The seat kept when the table has ``players`` seats: the same one, or the last seat
+    when the table got smaller."""
+    return min(seat, players - 1)
+
+
+def _stepper_words(stepper: DealStepper) -> str:
+    """The stepper's message as plain words (why it refused a deal)."""
+    return short_message(html.unescape(re.sub(r"<[^>]+>", "", str(stepper.message.value))))
 
 
 def _near_four(accepted: list[int]) -> int:
@@ -92,21 +106,24 @@ class PlayGame(Shown):
         accepted = players_accepted(rules)
         if players is None:
             players = _near_four(accepted)
-        if players not in accepted:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or int.__index__(players) not in accepted:
             raise RulesError(f"{rules.title} is played by {accepted[0]} to {accepted[-1]} "
                              f"players, not {quoted(players)}")
+        players = int.__index__(players)
         names = bot_names(rules.game)
-        if strength not in names:
+        if not isinstance(strength, str) or str.__str__(strength) not in names:
             raise RulesError(f"no computer player {quoted(strength)} for {rules.title}: "
                              f"expected one of {', '.join(names)}")
-        check_seat("seat", seat, players, RulesError)
+        strength = str.__str__(strength)
+        seat = int.__index__(check_seat("seat", seat, players, RulesError))
         self.seed: int = _seed(seed)
         match, classroom = flag("match", match), flag("classroom", classroom)
 
         self.rules: RulesBase = rules
-        self.seat = seat
+        self.seat: int = seat
         self.match: Any = None
-        self._finished: GameState | None = None  # the deal whose end was last counted
+        self._finished: GameState[Any] | None = None  # the deal whose end was last counted
         self._after: Any = None  # the match once the finished deal is counted
         self._syncing = False
 
@@ -139,14 +156,17 @@ class PlayGame(Shown):
         self.scores = W.HTML()
         self.message = W.HTML()
         self.match_box = W.VBox([self.scores, self.next_deal_button])
-        self.stepper = DealStepper(self._start(), seat=seat, bots=strength, play=True,
+        first, self.match = self._start(self.seed)
+        self.stepper = DealStepper(first, seat=seat, bots=strength, play=True,
                                    classroom=classroom)
+        self._in_effect: tuple[Any, ...] = self._on_screen()
 
-        self.seed_box.observe(unless_syncing(self, self.new_deal), names="value")
+        self.seed_box.observe(unless_syncing(self, self._on_seed), names="value")
         self.ruleset_picker.observe(self._on_ruleset, names="value")
+        self.players_picker.observe(unless_syncing(self, self._on_players), names="value")
         # the same seed under the new settings
         same_seed = unless_syncing(self, lambda _v: self.new_deal(self.seed))
-        for control in (self.players_picker, self.strength_picker, self.match_toggle):
+        for control in (self.strength_picker, self.match_toggle):
             control.observe(same_seed, names="value")
         self.controls = W.HBox(
             [self.ruleset_picker, self.players_picker, self.strength_picker,
@@ -182,29 +202,62 @@ class PlayGame(Shown):
     # ---- actions ----------------------------------------------------------------------
     def new_deal(self, seed: int | None = None) -> None:
         """Deal again with the settings on screen: ``seed`` or a fresh random one.  In match
-        mode a new match starts from that seed."""
-        self.seed = _seed(seed)
-        with syncing(self):
-            self.seed_box.value = self.seed
+        mode a new match starts from that seed.  A seed the engine refuses raises
+        :class:`~rulebook.errors.RulesError` and changes nothing; a deal the engine cannot
+        make under the settings on screen is told in ``message`` and the controls go back
+        to the deal still shown."""
+        wanted = _seed(seed)
         self.message.value = ""
         try:
-            state = self._start()
+            state, match = self._start(wanted)
         except RulebookError as exc:
-            self._say(str(exc))
+            self._say(short_message(str(exc)))
+            self._show_in_effect()
             return
         self.stepper.bots_spec = self.strength
-        self.stepper.load(state)
+        if not self.stepper.load(state, seat=self.seat):
+            self._say(_stepper_words(self.stepper))
+            self._show_in_effect()
+            return
+        self.seed, self.match = wanted, match
+        self._finished = self._after = None
+        self._in_effect = self._on_screen()
+        self._show_in_effect()
         self._deal_changed()
 
-    def _start(self) -> GameState:
-        """The first deal under the settings on screen: a single deal, or the first deal of
-        a new match (``rules.new_match``) when "whole match" is on."""
-        self._finished = self._after = None
+    def _start(self, seed: int) -> tuple[GameState[Any], Any]:
+        """The first deal under the settings on screen, and its match: a single deal (no
+        match), or the first deal of a new match (``rules.new_match``) when "whole match" is
+        on."""
         if self.match_toggle.value and self.has_matches:
-            self.match = new_match(self.rules, players=self.players, seed=self.seed, dealer=0)
-            return self.match.current
-        self.match = None
-        return self.rules.new_deal(players=self.players, seed=self.seed)
+            match = new_match(self.rules, players=self.players, seed=seed, dealer=0)
+            current: GameState[Any] | None = match.current
+            if current is None:  # pragma: no cover - a new match has its first deal
+                raise RulesError(f"{self.rules.title}: this match has no deal to play")
+            return current, match
+        state: GameState[Any] = self.rules.new_deal(players=self.players, seed=seed)
+        return state, None
+
+    def _on_screen(self) -> tuple[Any, ...]:
+        """The settings the controls show: ruleset, players, strength, whole match."""
+        return (self.ruleset_picker.value, self.players_picker.value,
+                self.strength_picker.value, bool(self.match_toggle.value))
+
+    def _show_in_effect(self) -> None:
+        """Put every control back to the deal in play (after a refusal nothing on screen
+        names settings that are not in force): its ruleset, players, strength, match switch
+        and seed."""
+        key, players, strength, match = self._in_effect
+        with syncing(self):
+            if self.ruleset_picker.value != key:
+                self.rules = self._choices[key]
+                self.ruleset_picker.value = key
+                self._set_pickers(self.rules)
+            self.players_picker.value = players
+            self.strength_picker.value = strength
+            self.match_toggle.value = match
+            self.seed_box.value = self.seed
+        self._show_match_switch()
 
     def next_deal(self) -> None:
         """In a match, once a deal is over: deal the next one (or show the match result)."""
@@ -215,30 +268,59 @@ class PlayGame(Shown):
         self.stepper.load(self.match.current)
         self._deal_changed()
 
-    def _say(self, text: str) -> None:
-        self.message.value = STYLE + message_html(text)
+    def _say(self, text: str, bad: bool = True) -> None:
+        self.message.value = STYLE + message_html(text, bad)
 
     # ---- events -------------------------------------------------------------------------
-    def _on_ruleset(self, change: dict[str, Any]) -> None:
-        rules = self._choices[change["new"]]
+    def _set_pickers(self, rules: RulesBase) -> None:
+        """The players and strength pickers offer what ``rules`` accepts (keeping the
+        choices on screen where they still fit)."""
         accepted = players_accepted(rules)
         names = bot_names(rules.game)
+        players = self.players if self.players in accepted else _near_four(accepted)
+        self.players_picker.options = [(str(n), n) for n in accepted]
+        self.players_picker.value = players
+        strength = self.strength if self.strength in names else \
+            ("smart" if "smart" in names else names[-1])
+        self.strength_picker.options = strength_options(names)
+        self.strength_picker.value = strength
+
+    def _on_ruleset(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
         with syncing(self):
-            self.rules = rules
-            players = self.players if self.players in accepted else _near_four(accepted)
-            self.players_picker.options = [(str(n), n) for n in accepted]
-            self.players_picker.value = players
-            strength = self.strength if self.strength in names else \
-                ("smart" if "smart" in names else names[-1])
-            self.strength_picker.options = strength_options(names)
-            self.strength_picker.value = strength
-            if self.seat >= players:
-                self._say(f"You played seat {self.seat}; with {players} players you play "
-                          f"seat 0.")
-                self.seat = 0
-                self.stepper.human = 0
+            self.rules = self._choices[change["new"]]
+            self._set_pickers(self.rules)
         self._show_match_switch()
+        self._follow_table()
+
+    def _on_players(self, _players: int) -> None:
+        self._follow_table()
+
+    def _follow_table(self) -> None:
+        """A new deal for the table on screen, your seat kept where it is still at the
+        table (else the last seat, and said so)."""
+        seat, note = _seat_for(self.seat, self.players), ""
+        if seat != self.seat:
+            note = (f"You played seat {self.seat}; with {self.players} players you play "
+                    f"seat {seat}.")
+        old = self.seat
+        self.seat = seat
         self.new_deal(self.seed)
+        if self._in_effect != self._on_screen() or self.stepper.seat != seat:
+            self.seat = old  # refused: the deal still shown keeps its seat
+        elif note:
+            self._say(note, bad=False)
+
+    def _on_seed(self, value: Any) -> None:
+        """A seed typed in the box: deal it; one the engine refuses is told in a short
+        message and the box shows the seed of the deal still in play."""
+        try:
+            self.new_deal(value)
+        except RulesError as exc:
+            self._say(short_message(str(exc)))
+            with syncing(self):
+                self.seed_box.value = self.seed
 
     def _show_match_switch(self) -> None:
         self.match_toggle.layout.display = None if self.has_matches else "none"
