@@ -24,7 +24,8 @@ from typing import Any, NoReturn
 from .compare import format_table
 from .errors import RulebookError, RulesError, check_seed, quoted
 from .protocol import autoplay
-from .rules import example_option, example_ruleset, load_profile, load_rules, parse_option, parse_ruleset, profile_ids
+from .rules import example_option, example_ruleset, load_profile, load_rules, parse_option, \
+    parse_options, parse_ruleset, profile_ids
 
 __all__ = ["main", "show_deal", "parse_option", "parse_ruleset"]
 
@@ -171,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             print(format_table([parse_ruleset(spec) for spec in args.profiles]))
             return 0
-        rules = load_rules(args.profile, **dict(parse_option(o) for o in args.set))
+        rules = load_rules(args.profile, **parse_options(args.set, " with --set"))
         bots = args.bots.split(",") if "," in args.bots else args.bots
         show_deal(rules, args.players, args.seed, args.dealer, bots, reasons=args.reasons)
         return 0

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Union
 
-from .errors import CardError, quoted
+from .errors import CardError, plain_int, quoted
 
 __all__ = [
     "RANKS", "SUITS", "SUIT_SYMBOLS", "SUIT_NAMES", "RANK_NAMES", "FULL_MASK", "Card", "CardSet",
@@ -321,17 +321,19 @@ class CardSet:
     """An immutable set of cards backed by a 52-bit mask.
 
     Iterates in canonical order.  Supports ``in`` (with a card or its text), ``len``,
-    ``|``, ``&``, ``-``, ``^`` with another CardSet, and comparison by contents.
+    ``|``, ``&``, ``-``, ``^`` with another CardSet, a card or cards as text (``CardSet.full()
+    - "7H"``), and comparison by contents.
     """
 
     __slots__ = ("mask",)
     mask: int
 
     def __init__(self, cards: CardsLike | int = None) -> None:
-        if isinstance(cards, int) and not isinstance(cards, bool):
-            if not 0 <= cards <= FULL_MASK:
+        number = plain_int(cards)  # an int subclass is read as the number it holds
+        if number is not None:
+            if not 0 <= number <= FULL_MASK:
                 raise CardError(f"{quoted(cards)} is not a 52-bit card mask")
-            mask = cards
+            mask = number
         else:
             # a bool gets here too, and parse_cards refuses it with a CardError
             mask = card_mask(cards)  # type: ignore[arg-type]
@@ -382,21 +384,36 @@ class CardSet:
         return False
 
     def _other(self, other: object) -> int:
+        """The mask of the other side of ``|``, ``&``, ``-`` or ``^``: a CardSet, a card, or
+        cards as text or a list (``CardSet.full() - "7H 8H"``); anything else is a
+        CardError."""
         if isinstance(other, (CardSet, Card)):
             return other.mask
-        raise TypeError(f"expected a CardSet, not {type(other).__name__}")
+        if isinstance(other, (str, list, tuple, set, frozenset)):
+            return card_mask(other)  # CardError for text that is not cards
+        raise CardError(f"cards are combined with a card set, a card or cards as text such as "
+                        f"'7H 8H', not {quoted(other)}")
 
     def __or__(self, other: object) -> "CardSet":
         return CardSet(self.mask | self._other(other))
 
+    __ror__ = __or__
+
     def __and__(self, other: object) -> "CardSet":
         return CardSet(self.mask & self._other(other))
+
+    __rand__ = __and__
 
     def __sub__(self, other: object) -> "CardSet":
         return CardSet(self.mask & ~self._other(other))
 
+    def __rsub__(self, other: object) -> "CardSet":
+        return CardSet(self._other(other) & ~self.mask)
+
     def __xor__(self, other: object) -> "CardSet":
         return CardSet(self.mask ^ self._other(other))
+
+    __rxor__ = __xor__
 
     def __invert__(self) -> "CardSet":
         return CardSet(FULL_MASK & ~self.mask)

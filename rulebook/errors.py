@@ -9,15 +9,22 @@ Input from outside (a pasted move, a record from a classmate, a rules option) ma
 size, so a message never quotes it whole: :func:`quoted` gives a short, clearly cut quote,
 whatever the value (a 50 MB text, an integer of a million digits, a list nested a thousand
 deep), and :func:`check_seed` is the one bound on a deal's seed that every game and the
-records share; :func:`check_seat` is the one check of a seat number.
+records share; :func:`check_seat` is the one check of a seat number and :func:`check_chips`
+the one bound on a count of chips (:data:`MAX_CHIPS`).
+
+A value from outside becomes a built-in type at the door: :func:`plain_int` and
+:func:`plain_str` give an exact ``int`` or ``str`` through the base type's own methods, so a
+subclass that overrides ``__str__``, ``__eq__`` or ``__index__`` is never asked anything,
+and what is checked is what is used and recorded.
 """
 from __future__ import annotations
 
 import reprlib
 
 __all__ = [
-    "quoted", "check_seed", "check_seat", "MAX_SEED_LENGTH", "RulebookError", "CardError",
-    "RulesError", "MoveError", "IllegalMove", "PositionError", "RecordError",
+    "quoted", "check_seed", "check_seat", "check_chips", "plain_int", "plain_str",
+    "MAX_SEED_LENGTH", "MAX_CHIPS", "RulebookError", "CardError", "RulesError", "MoveError",
+    "IllegalMove", "PositionError", "RecordError",
 ]
 
 
@@ -108,10 +115,13 @@ def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
     >>> quoted(10 ** 5000)
     'a whole number of about 5,001 digits'
     """
-    if isinstance(value, (str, bytes)):
-        return _quote_text(value, limit)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return _quote_int(value, limit)
+    text, number = plain_str(value), plain_int(value)  # a subclass is read as its base
+    if text is not None:
+        return _quote_text(text, limit)
+    if number is not None:
+        return _quote_int(number, limit)
+    if isinstance(value, bytes):
+        return _quote_text(bytes(memoryview(value)), limit)
     short = _ShortRepr()
     short.maxlevel = 3
     short.maxstring = short.maxother = short.maxlong = limit
@@ -126,35 +136,88 @@ def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
     return text
 
 
+def plain_int(value: object) -> int | None:
+    """``value`` as an exact ``int`` when it is a whole number (an ``int`` or a subclass,
+    read through ``int``'s own method), else ``None``; ``True`` and ``False`` are not numbers.
+
+    >>> class Lying(int):
+    ...     def __str__(self): return "8"
+    >>> plain_int(Lying(7)), type(plain_int(Lying(7))).__name__, plain_int(True), plain_int(1.0)
+    (7, 'int', None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return int.__int__(value)
+
+
+def plain_str(value: object) -> str | None:
+    """``value`` as an exact ``str`` when it is text (a ``str`` or a subclass, read through
+    ``str``'s own method), else ``None`` (bytes are not text)."""
+    if type(value) is str:
+        return value
+    if not isinstance(value, str):
+        return None
+    return str.__str__(value)
+
+
 MAX_SEED_LENGTH = 1000
 """The longest seed accepted, in digits for a whole number or characters for text."""
 
 
 def check_seed(seed: object, error: type[RulebookError] = RulebookError) -> int | str:
-    """``seed`` if it can seed a deal (a whole number or text, at most
-    :data:`MAX_SEED_LENGTH` digits or characters, text that UTF-8 can encode); otherwise
-    raise ``error`` saying what was given and what is expected.
+    """``seed`` as an exact ``int`` or ``str`` if it can seed a deal (a whole number or text,
+    at most :data:`MAX_SEED_LENGTH` digits or characters, text that UTF-8 can encode);
+    otherwise raise ``error`` saying what was given and what is expected.
+
+    A subclass of ``int`` or ``str`` is read through the base type (:func:`plain_int`), so
+    the value returned is the one a deal is shuffled from and a record keeps; a bool, a
+    float, bytes or anything else is refused.
     """
     expected = (f"expected a whole number or text of at most {MAX_SEED_LENGTH:,} digits or "
                 "characters")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+    number, text = plain_int(seed), plain_str(seed)
+    if number is None and text is None:
         raise error(f"seed={quoted(seed)}: {expected}")
+    if text is not None:
+        if len(text) > MAX_SEED_LENGTH:
+            raise error(f"seed={quoted(text)} is too long: {expected}")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise error(f"seed={quoted(text)} holds a character that cannot be saved (a lone "
+                        f"surrogate): {expected}") from None
+        return text
+    assert number is not None
     # 3,322 bits hold every number of up to 1,000 digits; check exactly below that.
-    if (len(seed) > MAX_SEED_LENGTH) if isinstance(seed, str) else (
-            seed.bit_length() > MAX_SEED_LENGTH * 3.33 or len(str(abs(seed))) > MAX_SEED_LENGTH):
-        raise error(f"seed={quoted(seed)} is too long: {expected}")
-    try:
-        str(seed).encode("utf-8")
-    except UnicodeEncodeError:
-        raise error(f"seed={quoted(seed)} holds a character that cannot be saved (a lone "
-                    f"surrogate): {expected}") from None
-    return seed
+    if number.bit_length() > MAX_SEED_LENGTH * 3.33 or len(repr(abs(number))) > MAX_SEED_LENGTH:
+        raise error(f"seed={quoted(number)} is too long: {expected}")
+    return number
 
 
 def check_seat(name: str, seat: object, players: int,
                error: type[RulebookError] = RulebookError) -> int:
-    """``seat`` if it is a seat of ``players`` (a whole number from 0 to ``players - 1``);
-    otherwise raise ``error`` naming the argument ``name``."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    """``seat`` as an exact ``int`` if it is a seat of ``players`` (a whole number from 0 to
+    ``players - 1``, not a bool); otherwise raise ``error`` naming the argument ``name``."""
+    number = plain_int(seat)
+    if number is None or not 0 <= number < players:
         raise error(f"{name}={quoted(seat)}: expected a seat from 0 to {players - 1}")
-    return seat
+    return number
+
+
+MAX_CHIPS = 1_000_000_000
+"""The most chips any count of chips may hold (a seat's stack, a pool, a bet, an ante): a
+billion is plenty, and every state with counts below it can be saved and shown."""
+
+
+def check_chips(name: str, value: object, error: type[RulebookError] = RulebookError,
+                minimum: int = 0) -> int:
+    """``value`` as an exact ``int`` if it is a count of chips from ``minimum`` to
+    :data:`MAX_CHIPS` (a game whose stacks may go below zero passes ``-MAX_CHIPS``);
+    otherwise raise ``error`` naming the argument ``name``."""
+    number = plain_int(value)
+    if number is None or not minimum <= number <= MAX_CHIPS:
+        raise error(f"{name}={quoted(value)}: expected a whole number of chips from "
+                    f"{minimum:,} to {MAX_CHIPS:,}")
+    return number

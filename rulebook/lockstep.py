@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import RulebookError, RulesError, quoted
+from .errors import RulebookError, RulesError, check_seed, plain_int, quoted
 from .protocol import Bot, Explanation, GameState, LogEntry, autoplay
 from .rules import RulesBase, example_ruleset, parse_ruleset
 
@@ -158,13 +158,24 @@ class LockstepResult:
         """The number of moves of the longer deal."""
         return max(len(self.states_a), len(self.states_b)) - 1
 
+    def _step(self, step: Any) -> int:
+        """``step`` as a plain ``int`` if it is a move number of the comparison (0 to
+        :attr:`length`), else RulesError."""
+        number = plain_int(step)
+        if number is None or not 0 <= number <= self.length:
+            raise RulesError(f"step={quoted(step)}: expected a number of moves from 0 to "
+                             f"{self.length}")
+        return number
+
     def state_a(self, step: int) -> GameState[Any]:
-        """Deal A after ``step`` moves (its last state once it has ended)."""
-        return self.states_a[min(max(step, 0), len(self.states_a) - 1)]
+        """Deal A after ``step`` moves, 0 to :attr:`length` (its last state once it has
+        ended); anything else raises RulesError."""
+        return self.states_a[min(self._step(step), len(self.states_a) - 1)]
 
     def state_b(self, step: int) -> GameState[Any]:
-        """Deal B after ``step`` moves (its last state once it has ended)."""
-        return self.states_b[min(max(step, 0), len(self.states_b) - 1)]
+        """Deal B after ``step`` moves, 0 to :attr:`length` (its last state once it has
+        ended); anything else raises RulesError."""
+        return self.states_b[min(self._step(step), len(self.states_b) - 1)]
 
     @property
     def at_parting(self) -> tuple[GameState[Any], GameState[Any]] | None:
@@ -174,12 +185,14 @@ class LockstepResult:
         return self.state_a(self.parting), self.state_b(self.parting)
 
     def move_a(self, step: int) -> Any | None:
-        """Deal A's move number ``step`` (``None`` past its end)."""
-        return self.moves_a[step] if 0 <= step < len(self.moves_a) else None
+        """Deal A's move number ``step``, from 0 (``None`` past its end)."""
+        step = self._step(step)
+        return self.moves_a[step] if step < len(self.moves_a) else None
 
     def move_b(self, step: int) -> Any | None:
-        """Deal B's move number ``step`` (``None`` past its end)."""
-        return self.moves_b[step] if 0 <= step < len(self.moves_b) else None
+        """Deal B's move number ``step``, from 0 (``None`` past its end)."""
+        step = self._step(step)
+        return self.moves_b[step] if step < len(self.moves_b) else None
 
     def summary(self) -> str:
         """One sentence saying where (and whether) the two deals part."""
@@ -258,8 +271,9 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
     """Play deal ``deal_seed`` under both rulesets with the same computer players and find
     the first move where they part (see the module docstring).
 
-    ``bot_seed`` (default: the deal seed) keys the bots' :class:`TurnRandom` in both deals.
-    A bad ruleset, player count or dealer raises :class:`~rulebook.errors.RulesError`.
+    ``bot_seed`` (default: the deal seed) keys the bots' :class:`TurnRandom` in both deals:
+    a whole number or text, as a deal's seed.  A bad ruleset, player count, dealer or seed
+    raises :class:`~rulebook.errors.RulesError`.
 
     >>> r = run_lockstep(7, "badam-satti", "sevens")
     >>> r.parting, str(r.move_a(0)), str(r.move_b(0))
@@ -269,7 +283,9 @@ def run_lockstep(deal_seed: int | str, rules_a: RulesBase | str, rules_b: RulesB
 
     """
     rules_a, rules_b = as_rules(rules_a), as_rules(rules_b)
-    seed = deal_seed if bot_seed is None else bot_seed
+    # plain values, checked before anything is dealt: both deals and the result use them
+    players, deal_seed, dealer = rules_a.check_deal(players, deal_seed, dealer)
+    seed = deal_seed if bot_seed is None else check_seed(bot_seed, RulesError)
     start_a, start_b = (r.new_deal(players=players, seed=deal_seed, dealer=dealer)
                         for r in (rules_a, rules_b))
     final_a, final_b = autoplay(start_a, bots, seed=seed), autoplay(start_b, bots, seed=seed)

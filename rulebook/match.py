@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .errors import RecordError, RulesError, quoted
+from .errors import RecordError, RulesError, check_seed, plain_int, quoted
 from .html import ordinal
 from .protocol import GameState, autoplay, derived_seed
 from .recording import MATCH_FORMAT, VERSION, check_envelope, digest, replay_moves, rules_from_json
@@ -89,13 +89,22 @@ class Match:
         """The number of deals in the match."""
         return int(self.rules.match_length())
 
+    def _deal_number(self, k: Any) -> int:
+        """``k`` as a plain ``int`` if it numbers a deal of this match (0 to length - 1),
+        else RulesError."""
+        number = plain_int(k)
+        if number is None or not 0 <= number < self.length:
+            raise RulesError(f"deal {quoted(k)} is not a deal of this match: expected 0 to "
+                             f"{self.length - 1} (deals are numbered from 0)")
+        return number
+
     def deal_dealer(self, k: int) -> int:
-        """The dealer of deal ``k`` (BS-DEAL-7: one seat to the left each deal)."""
-        return (self.dealer + k) % self.players
+        """The dealer of deal ``k``, from 0 (BS-DEAL-7: one seat to the left each deal)."""
+        return (self.dealer + self._deal_number(k)) % self.players
 
     def deal_seed(self, k: int) -> int:
-        """The seed of deal ``k``: ``derived_seed(seed, "deal", k)``."""
-        return derived_seed(self.seed, "deal", k)
+        """The seed of deal ``k``, from 0: ``derived_seed(seed, "deal", k)``."""
+        return derived_seed(self.seed, "deal", self._deal_number(k))
 
     def _start_deal(self, k: int, previous: GameState[Any] | None = None) -> GameState[Any]:
         """Deal ``k``; after ``previous`` (the deal before it) when the ruleset carries
@@ -134,8 +143,10 @@ class Match:
         nxt = self._start_deal(len(deals), state) if len(deals) < self.length else None
         return Match(self.rules, self.players, self.seed, self.dealer, deals, nxt)
 
-    def autoplay(self, bots: Any = None, seed: int = 0) -> "Match":
-        """Let computer players finish the match (each deal driven by ``protocol.autoplay``)."""
+    def autoplay(self, bots: Any = None, seed: int | str = 0) -> "Match":
+        """Let computer players finish the match (each deal driven by ``protocol.autoplay``,
+        its bots seeded from ``seed``: a whole number or text, as a deal's seed)."""
+        seed = check_seed(seed, RulesError)
         match = self
         while match.current is not None:
             match = match._finish_deal(autoplay(match.current, bots,
@@ -186,7 +197,13 @@ class Match:
 
 def new_match(rules: Any, players: int = 4, seed: int | str = 7, dealer: int = 0) -> Match:
     """A new match: deal 0 dealt by ``dealer`` (BS-DEAL-4) from ``derived_seed(seed, "deal", 0)``."""
-    rules.check_deal(players, seed, dealer)  # the game's checks of players, seed and dealer
+    if not callable(getattr(rules, "check_deal", None)):
+        raise RulesError(f"rules={quoted(rules)}: expected a rules object, load_rules(...)")
+    # the game's checks of players, seed and dealer, as plain values: the match is dealt
+    # and recorded from what is checked
+    players, seed, dealer = rules.check_deal(players, seed, dealer)
+    if rules.match_length() is None:
+        raise RulesError(f"{rules.title} plays single deals, not matches of several deals")
     match = Match(rules, players, seed, dealer, (), None)
     return Match(rules, players, seed, dealer, (), match._start_deal(0))
 
@@ -195,6 +212,9 @@ def load_match(data: Any) -> Match:
     """Rebuild a match from its record, replaying every deal through the engine."""
     check_envelope(data, MATCH_FORMAT, ("rules", "players", "seed", "dealer", "deals"))
     rules = rules_from_json(data["rules"])
+    if rules.match_length() is None:
+        raise RecordError(f"the record is a match, but {rules.title} plays single deals, not "
+                          "matches: expected a match of a ruleset that plays matches")
     try:
         match = new_match(rules, players=data["players"], seed=data["seed"],
                           dealer=data["dealer"])
@@ -209,7 +229,7 @@ def load_match(data: Any) -> Match:
     for k, moves in enumerate(deals):
         if current is None:
             raise RecordError(f"deal {k + 1} follows the end of the match")
-        state = replay_moves(current, moves)
+        state = replay_moves(current, moves, deal=k + 1)
         if state.is_over:
             finished.append(state)
             current = match._start_deal(k + 1, state) if k + 1 < match.length else None

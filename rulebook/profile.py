@@ -6,26 +6,52 @@ the engine that plays it).
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from .errors import RulesError, quoted
+from .errors import MAX_CHIPS, RulesError, plain_int, plain_str, quoted
 
-__all__ = ["PROFILE_DIR", "OptionSpec", "Profile", "read_profile", "OPTION_INT_LIMIT",
+__all__ = ["PROFILE_DIR", "OptionSpec", "Profile", "read_profile", "frozen", "OPTION_INT_LIMIT",
            "OPTION_LIST_LIMIT", "OPTION_TEXT_LIMIT"]
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 """Where the installed rulesets' TOML profiles are."""
 
-OPTION_INT_LIMIT = 1_000_000_000
+OPTION_INT_LIMIT = MAX_CHIPS
 """The largest whole number an ``int`` or ``int_list`` option takes when its table sets no
-``max`` (a stack of a billion chips is plenty; a number of a million digits breaks play)."""
+``max``, and the negative of the smallest when it sets no ``min`` (a stack of a billion
+chips is plenty; a number of a million digits breaks play).  The same bound as
+:data:`rulebook.errors.MAX_CHIPS`, so every chip option is a count of chips."""
 OPTION_LIST_LIMIT = 64
 """The most items an ``int_list`` option holds."""
 OPTION_TEXT_LIMIT = 200
 """The longest text a ``str`` option holds."""
+
+_SCALARS = (bool, int, float, str, type(None), datetime.date, datetime.time)
+
+
+def frozen(value: Any) -> Any:
+    """``value`` (TOML data: tables, arrays, scalars) with nothing that can be changed: a
+    table as a read-only mapping, an array as a tuple, each item frozen the same way.  A
+    profile holds only frozen values, so no rules object or state can be changed through it.
+
+    >>> frozen({"a": [1, {"b": 2}]})["a"]
+    (1, mappingproxy({'b': 2}))
+    """
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(key): frozen(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(frozen(item) for item in value)
+    if type(value) in _SCALARS or isinstance(value, datetime.datetime):
+        return value
+    raise RulesError(f"a profile holds only TOML values (tables, arrays, text, numbers, "
+                     f"true/false), not {quoted(value)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,6 +77,10 @@ class OptionSpec:
         if not self.label:
             words = self.name.replace("_", " ")
             object.__setattr__(self, "label", words[:1].upper() + words[1:])
+        # Everything an option holds is frozen (a list default becomes a tuple), so that
+        # no rules object, state or record can be changed through its profile.
+        for name in ("default", "clauses", "choices", "choice_labels"):
+            object.__setattr__(self, name, frozen(getattr(self, name)))
 
     def choice_label(self, value: Any) -> str:
         """A value of this option in words: its choice label, on/off for a switch, or the
@@ -70,7 +100,7 @@ class OptionSpec:
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
-        lo = "" if self.minimum is None else f" from {self.minimum}"
+        lo = f" from {-OPTION_INT_LIMIT if self.minimum is None else self.minimum:,}"
         return {"bool": "True or False", "int": f"a whole number{lo} up to {top:,}",
                 "int_list": f"a list of at most {OPTION_LIST_LIMIT} whole numbers{lo} up to "
                             f"{top:,}, or None",
@@ -78,30 +108,53 @@ class OptionSpec:
                     self.type, f"a {self.type}")
 
     def check(self, value: Any, profile_id: str) -> Any:
-        """Return ``value`` normalised, or raise :class:`RulesError` saying what is valid."""
+        """Return ``value`` normalised, or raise :class:`RulesError` saying what is valid.
+
+        The value is first turned into its built-in type (an exact ``bool``, ``int``, ``str``
+        or a tuple of ``int``; a subclass is read through the base type's own methods), so
+        a value that claims to equal anything, or an ``int`` that prints as another number,
+        is refused or kept as the plain value it holds; a bool is not a number and a number
+        is not a bool.
+        """
         bad = RulesError(
-            f"option {self.name}={quoted(value)} is not valid for {profile_id!r}: "
+            f"option {self.name}={quoted(value, 40)} is not valid for {quoted(profile_id)}: "
             f"expected {self.describe_valid()}"
         )
         top = OPTION_INT_LIMIT if self.maximum is None else self.maximum
+        bottom = -OPTION_INT_LIMIT if self.minimum is None else self.minimum
 
-        def whole(item: Any) -> bool:
-            return not isinstance(item, bool) and isinstance(item, int) \
-                and (self.minimum is None or item >= self.minimum) and item <= top
+        def whole(item: Any) -> int | None:
+            number = plain_int(item)
+            return None if number is None or not bottom <= number <= top else number
 
-        if self.type == "int_list" and value is None:
-            return None
-        # a list only as a list or tuple: any other iterable may be endless or a mapping's keys
-        short_list = isinstance(value, (list, tuple)) and len(value) <= OPTION_LIST_LIMIT
-        valid = {"bool": isinstance(value, bool), "int": whole(value),
-                 "str": isinstance(value, str) and len(value) <= OPTION_TEXT_LIMIT,
-                 "int_list": short_list and all(whole(item) for item in value)}
-        if self.type not in valid:  # pragma: no cover - guarded when the profile is read
+        plain: Any
+        if self.type == "bool":
+            plain = value if type(value) is bool else None
+        elif self.type == "int":
+            plain = whole(value)
+        elif self.type == "str":
+            plain = plain_str(value)
+            if plain is not None and len(plain) > OPTION_TEXT_LIMIT:
+                plain = None
+        elif self.type == "int_list":
+            if value is None:
+                return None
+            # a list only as a list or tuple (read through the base type: a subclass's own
+            # __iter__ or __len__ is never called); any other iterable may be endless
+            items = (list.copy(value) if isinstance(value, list) else
+                     tuple.__getitem__(value, slice(None)) if isinstance(value, tuple) else None)
+            plain = None
+            if items is not None and len(items) <= OPTION_LIST_LIMIT:
+                numbers = tuple(whole(item) for item in items)
+                plain = None if None in numbers else numbers
+        else:  # pragma: no cover - guarded when the profile is read
             raise RulesError(f"option {self.name} has unknown type {quoted(self.type)}")
-        value = tuple(value) if self.type == "int_list" and valid["int_list"] else value
-        if not valid[self.type] or self.choices is not None and value not in self.choices:
+        if plain is None:
             raise bad
-        return value
+        if self.choices is not None and not any(
+                type(choice) is type(plain) and choice == plain for choice in self.choices):
+            raise bad
+        return plain
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -121,6 +174,19 @@ class Profile:
     options: Mapping[str, OptionSpec]
     measures: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """How a summary heads the ruleset's ``points`` and ``passes`` columns (``[measures]``)."""
+
+    def __post_init__(self) -> None:
+        # Profiles are shared by every rules object of their ruleset: hold only frozen
+        # copies, so that changing a mapping given here (or one read from a profile) cannot
+        # change a later deal.
+        object.__setattr__(self, "settings", frozen(dict(self.settings)))
+        options = dict(self.options)
+        for name, spec in options.items():
+            if not isinstance(spec, OptionSpec):
+                raise RulesError(f"profile {quoted(self.id)}: option {quoted(name)} is "
+                                 f"{quoted(spec)}, not an OptionSpec")
+        object.__setattr__(self, "options", MappingProxyType(options))
+        object.__setattr__(self, "measures", frozen(dict(self.measures)))
 
 
 _OPTION_TYPES = {"bool", "int", "str", "int_list"}

@@ -44,7 +44,7 @@ from typing import (TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, Typ
                     runtime_checkable)
 
 from .cards import CardSet
-from .errors import IllegalMove, MoveError, RulesError, quoted
+from .errors import IllegalMove, MoveError, RulesError, check_seed, plain_int, quoted
 from .fastrandom import MASK64, TurnRandom, derived_random, derived_seed, splitmix64
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ __all__ = [
     "Move", "ActionMove", "Explanation", "Facts", "LogEntry", "Voice", "VOICES",
     # states and what they hand out
     "GameState", "TableState", "View", "Outcome", "PublicCards", "DiagramSpec", "Playout",
-    "places_from_scores", "json_copy", "check_turn",
+    "places_from_scores", "json_copy", "check_turn", "seat_at_table",
     # computer players and their chances
     "Bot", "BOTS", "RandomBot", "register_bot", "make_bot", "bot_list", "bots_for", "autoplay",
     "derived_random", "derived_seed", "splitmix64", "MASK64", "TurnRandom",
@@ -487,11 +487,9 @@ class GameState(Generic[MoveT]):
         return self._apply(parsed)
 
     def check_seat(self, seat: Any) -> int:
-        """``seat`` if it is a seat at this table, else RulesError."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to "
-                             f"{self.players - 1}")
-        return seat
+        """``seat`` as a plain ``int`` if it is a seat at this table (a whole number from 0,
+        not a bool), else RulesError."""
+        return seat_at_table(seat, self.players)
 
     def play_all(self, moves: Iterable[Any]) -> Self:
         """Play several moves in turn (a list or tuple of moves or their texts) and return the
@@ -640,6 +638,17 @@ def make_bot(game: str, name: str) -> Bot:
         ) from None
 
 
+def seat_at_table(seat: Any, players: int) -> int:
+    """``seat`` as a plain ``int`` if it is a seat of a table of ``players`` (a whole number
+    from 0 to ``players - 1``, not a bool), else RulesError: the seat check of every state,
+    view and explanation that takes a seat."""
+    number = plain_int(seat)
+    if number is None or not 0 <= number < players:
+        raise RulesError(f"seat {quoted(seat)} is not at this table: expected 0 to "
+                         f"{players - 1}")
+    return number
+
+
 def json_copy(value: Any) -> Any:
     """A deep copy of a JSON value (dicts and lists copied, scalars shared): what a state
     hands out (its origin) cannot change the state."""
@@ -685,9 +694,13 @@ def autoplay(state: GameState[Any], bots: Sequence[str | Bot] | str | None = Non
     choice it is set to the move number (``len(state.history)``), so a driven deal is
     exactly reproducible and the fast playout loops can mirror it move for move.
     """
+    seed = check_seed(seed, RulesError)  # a plain value: the bots draw from what is given
+    limit = plain_int(max_moves)
+    if limit is None or limit < 1:
+        raise RulesError(f"max_moves={quoted(max_moves)}: expected a whole number, 1 or more")
     chosen = bots_for(state.rules, bots, state.players)
     rng = TurnRandom(seed)
-    for _ in range(max_moves):
+    for _ in range(limit):
         seat = state.to_move
         if seat is None:
             return state

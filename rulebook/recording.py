@@ -298,17 +298,20 @@ def _check_position_names(rules: Any, args: dict[str, Any]) -> None:
                           f"position does not take: expected {', '.join(names)}")
 
 
-def replay_moves(start: Any, moves: Any) -> Any:
-    """Replay move texts from ``start``; a bad or illegal move raises RecordError."""
+def replay_moves(start: Any, moves: Any, deal: int | None = None) -> Any:
+    """Replay move texts from ``start``; a bad or illegal move raises RecordError naming the
+    move by its number (and the deal by its number, from 1, when ``deal`` is given: a match
+    record replays deal after deal)."""
     if not _is_state(start):
         raise RecordError(f"moves replay from a deal's state, not {quoted(start)}")
-    _check_moves(moves)
+    where = "" if deal is None else f" of deal {deal}"
+    _check_moves(moves, "the record's moves" + where)
     state = start
     for number, move in enumerate(moves, 1):
         try:
             state = state.play(move)
         except _ENGINE_FAILURES as exc:
-            raise RecordError(f"move {number} ({quoted(move)}) does not replay: "
+            raise RecordError(f"move {number}{where} ({quoted(move)}) does not replay: "
                               f"{cut(exc)}") from exc
     return state
 

@@ -32,14 +32,15 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from .cards import Card, CardSet
-from .errors import CardError, MoveError, RulesError, check_seat, check_seed, quoted
+from .errors import CardError, MoveError, RulesError, check_seat, check_seed, plain_int, \
+    plain_str, quoted
 from .profile import (
     OPTION_INT_LIMIT, OPTION_LIST_LIMIT, OPTION_TEXT_LIMIT, PROFILE_DIR, OptionSpec, Profile,
     read_profile,
@@ -55,7 +56,7 @@ __all__ = [
     "TOPICS", "Row", "OptionSpec", "Profile", "RulesBase", "load_rules", "profile_ids",
     "load_profile", "read_profile", "register_game", "default_profile", "example_ruleset",
     "unregister_game", "engine_class", "parse_option", "parse_ruleset", "OPTION_INT_LIMIT",
-    "OPTION_LIST_LIMIT", "OPTION_TEXT_LIMIT",
+    "OPTION_LIST_LIMIT", "OPTION_TEXT_LIMIT", "FrozenOptions", "parse_options",
 ]
 
 
@@ -183,7 +184,15 @@ def resolve_options(profile: Profile, given: Mapping[str, Any]) -> dict[str, Any
     if not isinstance(given, Mapping):
         raise RulesError(f"options must be given as names and values (a dict), not "
                          f"{quoted(given)}")
-    name = next((n for n in given if not isinstance(n, str) or n not in profile.options), None)
+    names = {}
+    for key in given:
+        text = plain_str(key)  # a name is plain text: a subclass's own __eq__ is never asked
+        if text is None:
+            raise RulesError(f"an option is named by text, not {quoted(key)}: valid options "
+                             f"are {', '.join(profile.options) or 'none'}")
+        names[text] = given[key]
+    given = names
+    name = next((n for n in given if n not in profile.options), None)
     if name is not None:
         valid = ", ".join(profile.options) or "none"
         if not isinstance(name, str):
@@ -228,8 +237,13 @@ class RulesBase:
     game: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        # Freeze the options mapping so the rules object is a true value.
-        object.__setattr__(self, "options", _FrozenDict(self.options))
+        # Every option is checked and turned into its built-in type however the object was
+        # made (load_rules, or the class called directly), then frozen: the rules object is
+        # a true value, shared safely by every state dealt from it.
+        if not isinstance(self.profile, Profile):
+            raise RulesError(f"profile={quoted(self.profile)}: expected load_profile(...)")
+        object.__setattr__(self, "options",
+                           FrozenOptions(resolve_options(self.profile, self.options)))
 
     @property
     def profile_id(self) -> str:
@@ -413,28 +427,35 @@ class RulesBase:
                                  f"{players} players (state.outcome)")
         return list(outcomes)
 
-    def check_deal(self, players: Any, seed: Any, dealer: Any) -> None:
-        """RulesError unless ``players``, ``seed`` and ``dealer`` can start a deal (the checks
-        of ``new_deal``, without dealing): the fast playouts check their arguments so."""
+    def check_deal(self, players: Any, seed: Any, dealer: Any) -> tuple[int, int | str, int]:
+        """``(players, seed, dealer)`` as plain ``int`` / ``str`` values if they can start a
+        deal (the checks of ``new_deal``, without dealing), else RulesError.  A deal is
+        dealt and recorded from the values returned, never from what was given (an ``int``
+        subclass printing another number is read as the number it holds)."""
         players = self.check_players(players)
-        check_seed(seed, RulesError)
-        check_seat("dealer", dealer, players, RulesError)
+        return (players, check_seed(seed, RulesError),
+                check_seat("dealer", dealer, players, RulesError))
 
     def check_batch(self, players: Any, seeds: Any, dealers: Any) -> tuple[list[Any], list[int]]:
         """The seeds and dealers of a batch of deals as lists, each checked as
         :meth:`check_deal` checks one deal (RulesError otherwise)."""
         self.check_players(players)
-        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (list, tuple, range)):
-            raise RulesError(f"seeds={quoted(seeds)}: expected a list of seeds")
-        if isinstance(dealers, int) and not isinstance(dealers, bool):
+        given = seeds
+        seeds = _plain_list(given)
+        if seeds is None:
+            raise RulesError(f"seeds={quoted(given)}: expected a list of seeds")
+        if plain_int(dealers) is not None:
             dealers = [dealers] * len(seeds)
-        if isinstance(dealers, (str, bytes)) or not isinstance(dealers, (list, tuple, range)):
-            raise RulesError(f"dealers={quoted(dealers)}: expected a seat or a list of seats")
+        if isinstance(dealers, (list, tuple, range)) and len(dealers) != len(seeds):
+            raise RulesError(f"{len(dealers):,} dealers were given for {len(seeds):,} seeds")
+        given_dealers, dealers = dealers, _plain_list(dealers)
+        if dealers is None:
+            raise RulesError(f"dealers={quoted(given_dealers)}: expected a seat or a list of "
+                             "seats")
         if len(dealers) != len(seeds):
             raise RulesError(f"{len(dealers)} dealers were given for {len(seeds)} seeds")
-        for seed, dealer in zip(seeds, dealers):
-            self.check_deal(players, seed, dealer)
-        return list(seeds), list(dealers)
+        checked = [self.check_deal(players, seed, dealer) for seed, dealer in zip(seeds, dealers)]
+        return [seed for _, seed, _ in checked], [dealer for _, _, dealer in checked]
 
     def check_finished(self, state: Any) -> "GameState[Any]":
         """``state`` if it is a finished deal of this game, else RulesError."""
@@ -449,10 +470,11 @@ class RulesBase:
     def check_players(self, players: Any) -> int:
         """``players`` if this ruleset is played by that many, else RulesError."""
         allowed = self.players_range
-        if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+        number = plain_int(players)
+        if number is None or number not in allowed:
             raise RulesError(f"{quoted(self.profile.id)} is played by {allowed.start} to "
                              f"{allowed.stop - 1} players, not {quoted(players)}")
-        return players
+        return number
 
     # -- shared ---------------------------------------------------------------------------------
     def option_rows(self) -> list[Row]:
@@ -534,17 +556,58 @@ def card_set(cards: Any) -> CardSet:
                     f"{quoted(cards)}")
 
 
-class _FrozenDict(dict):  # type: ignore[type-arg]
-    """A dict that refuses changes, so rules objects stay immutable."""
+def _plain_list(items: Any) -> list[Any] | None:
+    """``items`` as a plain list when it is a list, a tuple or a range (read through the
+    base type: a subclass's own ``__iter__`` is never called), else None."""
+    if isinstance(items, list):
+        return list.copy(items)
+    if isinstance(items, tuple):
+        return list(tuple.__getitem__(items, slice(None)))
+    if isinstance(items, range):
+        return list(items)
+    return None
 
-    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+
+class FrozenOptions(Mapping[str, Any]):
+    """The options of a rules object: a read-only mapping of names to plain values (an
+    exact ``bool``, ``int``, ``str`` or tuple), hashable, equal to any mapping with the same
+    items.  There is no way to change it: ``rules.with_options(...)`` makes another ruleset."""
+
+    __slots__ = ("_items", "_hash")
+
+    _items: "MappingProxyType[str, Any]"
+    _hash: int
+
+    def __init__(self, items: Mapping[str, Any]) -> None:
+        proxy = MappingProxyType(dict(items))
+        object.__setattr__(self, "_items", proxy)
+        object.__setattr__(self, "_hash", hash(tuple(sorted(proxy.items()))))
+
+    def __setattr__(self, name: str, value: object) -> None:
         raise TypeError("rules options are immutable; use rules.with_options(...)")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    def __getitem__(self, name: str) -> Any:
+        return self._items[name]
 
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
 
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self._items) == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(dict(self._items))
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        return (FrozenOptions, (dict(self._items),))
 
 
 _ROOMS: dict[tuple[type, str], ModuleType | None] = {}
@@ -612,6 +675,24 @@ def parse_option(text: str) -> tuple[str, Any]:
 _WHOLE = re.compile(r"[+-]?[0-9]{1,1000}")
 
 
+def parse_options(texts: Sequence[str], where: str = "") -> dict[str, Any]:
+    """Read several options written as text (each ``name=value``, see :func:`parse_option`)
+    into a dict; an option given twice is refused (RulesError) rather than one of its values
+    silently kept, as :func:`parse_ruleset` refuses it.  ``where`` names where they were
+    written, for the message (``" in 'badam-satti+x'"``)."""
+    if isinstance(texts, (str, bytes)) or not isinstance(texts, (list, tuple)):
+        raise RulesError(f"options are written as a list of name=value texts, not "
+                         f"{quoted(texts)}")
+    options: dict[str, Any] = {}
+    for text in texts:
+        name, value = parse_option(text)
+        if name in options:
+            raise RulesError(f"option {quoted(name)} is given twice{where}: give each option "
+                             "once")
+        options[name] = value
+    return options
+
+
 def parse_ruleset(spec: str) -> RulesBase:
     """Load a ruleset written as ``profile+option+name=value`` (a bare option means true).
 
@@ -623,13 +704,6 @@ def parse_ruleset(spec: str) -> RulesBase:
         raise RulesError(f"a ruleset is written as text such as '{example_ruleset()}', "
                          f"not {quoted(spec)}")
     pid, *parts = spec.split("+")
-    options: dict[str, Any] = {}
-    for part in parts:
-        if not part.strip():
-            continue
-        name, value = parse_option(part if "=" in part else f"{part}=true")
-        if name in options:
-            raise RulesError(f"option {quoted(name)} is given twice in {quoted(spec)}: give "
-                             "each option once")
-        options[name] = value
+    options = parse_options([part if "=" in part else f"{part}=true"
+                             for part in parts if part.strip()], f" in {quoted(spec)}")
     return load_rules(pid.strip(), **options)

@@ -304,8 +304,10 @@ def random_position(rules, rnd: random.Random) -> SevensState:
     for k, c in enumerate(rest):
         if not table:  # before the first play every hand is as dealt from seat 0 (BS-DEAL-6)
             hands[(1 + k) % n].append(c)
-        else:
-            hands[k % n if k < n else rnd.randrange(n)].append(c)
+        else:  # no hand holds more than it was dealt (BS-DEAL-3, BS-DEAL-6)
+            dealt = [52 // n + (1 if (s - 1) % n < 52 % n else 0) for s in range(n)]
+            room = [s for s in range(n) if len(hands[s]) < dealt[s]]
+            hands[k if k < n else rnd.choice(room)].append(c)
     text = " ".join(c.text for c in table)
     to_move = rnd.randrange(n)
     if not table:

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ...cards import Card, CardSet, parse_cards
-from ...errors import CardError, PositionError, RulesError, check_seat, check_seed, quoted
+from ...errors import MAX_CHIPS, CardError, PositionError, RulesError, check_seat, check_seed, \
+    quoted
 from ...protocol import (TurnRandom, bot_list, bots_for, derived_random, json_copy,
                          places_from_scores)
 from ...rules import card_set, one_card, Row, RulesBase
@@ -94,7 +95,7 @@ class BadugiRules(RulesBase):
         if dealt < 2:
             raise RulesError(f"only {dealt} seat(s) have chips ({list(stacks)}): Badugi needs "
                              "2 to 8 players dealt in (BDG-SEAT-1, BDG-SEAT-2)")
-        self.check_deal(n, seed, dealer)
+        n, seed, dealer = self.check_deal(n, seed, dealer)  # plain values, dealt as recorded
         t = B.deal(n, self.small_bet, seed, dealer, stacks)
         origin = {"kind": "deal", "players": n, "seed": seed, "dealer": dealer}
         return BadugiState(self, t, (), origin)
@@ -215,7 +216,7 @@ class BadugiRules(RulesBase):
 
         stacks = self.seat_stacks(players)
         n = len(stacks)
-        self.check_deal(n, seed, dealer)
+        n, seed, dealer = self.check_deal(n, seed, dealer)
         names = bot_list(bots, n)
         chosen = bots_for(self, names, n)
         choosers = [fast_chooser(b) for b in chosen]
@@ -272,8 +273,10 @@ def _plain(value: Any, depth: int = 2) -> Any:
 def _int_list(name: str, value: Any, n: int | None = None) -> list[int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers")
-    if any(isinstance(item, bool) or not isinstance(item, int) or item < 0 for item in value):
-        raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers, 0 or more")
+    if any(isinstance(item, bool) or not isinstance(item, int) or not 0 <= item <= MAX_CHIPS
+           for item in value):
+        raise PositionError(f"{name}={quoted(value)}: expected a list of whole numbers of chips "
+                            f"from 0 to {MAX_CHIPS:,}")
     if n is not None and len(value) != n:
         raise PositionError(f"{name}={quoted(value)}: expected {n} numbers, one per seat")
     return list(value)

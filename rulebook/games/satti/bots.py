@@ -199,7 +199,7 @@ def _rows(names: Sequence[str], places: Sequence[int], counts: Sequence[int],
             for seat in range(len(names))]
 
 
-def playout_loop(rules: Any, players: int, seed: int, dealer: int, bots: Any, record: bool,
+def playout_loop(rules: Any, players: int, seed: int | str, dealer: int, bots: Any, record: bool,
                  max_moves: int = MOVE_CAP) -> Playout:
     """One round with computer players, on a mutable table: see ``SattiRules.playout``."""
     chosen = bot_list(bots, players)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...cards import FULL_MASK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardSet, card_mask, parse_card, parse_cards
 from ...errors import CardError, MoveError, PositionError, RulesError, check_seat, check_seed, \
-    quoted
+    plain_int, quoted
 from ...rules import Row, RulesBase
 from .core import DRAW, EIGHT_RANK, JACK_RANK, MOVE_CAP, SEVEN_RANK, SEVENS, SKIP, Playout, \
     Table, deal_table
@@ -62,13 +62,14 @@ class SattiRules(RulesBase):
     # -- setting up ---------------------------------------------------------------------------
     def check_players(self, players: Any) -> int:
         """``players`` if Satti is played by that many (SAT-SETUP-1), else RulesError."""
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        number = plain_int(players)
+        if number is None or not 2 <= number <= 6:
             raise RulesError(f"players={quoted(players)}: Satti is for 2 to 6 players (SAT-SETUP-1)")
-        return players
+        return number
 
-    def new_deal(self, players: int = 4, seed: int = 7, dealer: int = 0) -> SattiState:
+    def new_deal(self, players: int = 4, seed: int | str = 7, dealer: int = 0) -> SattiState:
         """A freshly dealt round (SAT-SETUP-1..7)."""
-        self.check_deal(players, seed, dealer)
+        players, seed, dealer = self.check_deal(players, seed, dealer)
         t = deal_table(players, seed, dealer, self.hand_size)
         origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
         return SattiState._make(self, t, origin, None, None)
@@ -76,7 +77,7 @@ class SattiRules(RulesBase):
     def position(self, top: str = "9H", suit: str | None = None, penalty: int = 0,
                  skipped: bool = False, hands: Sequence[Any] = (), draw_pile: Any = "",
                  discards: Any = "", to_move: int = 0, dealer: int = 0,
-                 seed: int = 0) -> SattiState:
+                 seed: int | str = 0) -> SattiState:
         """Set up any legal position; an impossible one raises :class:`PositionError`.
 
         ``hands`` lists each seat's cards; ``draw_pile`` is bottom to top (the last card is
@@ -101,7 +102,7 @@ class SattiRules(RulesBase):
                                 "(SAT-SETUP-1)")
         to_move = check_seat("to_move", to_move, players, PositionError)
         dealer = check_seat("dealer", dealer, players, PositionError)
-        check_seed(seed, PositionError)
+        seed = check_seed(seed, PositionError)
         seen = 0
         for group in [[top_card], *hand_lists, pile, under]:
             for card in group:
@@ -130,10 +131,10 @@ class SattiRules(RulesBase):
                 raise PositionError(f"a suit ({suit_letter}) can only be named with a jack on "
                                     f"top, and the top card is {top_card} (SAT-FIT-1, "
                                     "SAT-JACK-1)")
-        if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0 \
-                or penalty % 2:
-            raise PositionError(f"penalty={quoted(penalty)}: expected 0 or an even number 2, 4, 6, 8 "
-                                "(SAT-SEVEN-1, SAT-SEVEN-3)")
+        given_penalty, penalty = penalty, plain_int(penalty)  # type: ignore[assignment]
+        if penalty is None or not 0 <= penalty <= 8 or penalty % 2:
+            raise PositionError(f"penalty={quoted(given_penalty)}: expected 0 or an even number "
+                                "2, 4, 6, 8 (SAT-SEVEN-1, SAT-SEVEN-3)")
         if not isinstance(skipped, bool):
             raise PositionError(f"skipped={quoted(skipped)}: expected True or False")
         if penalty and skipped:
@@ -220,7 +221,7 @@ class SattiRules(RulesBase):
         return rows + self.option_rows()
 
     # -- the fast path ------------------------------------------------------------------------
-    def playout(self, players: int = 4, seed: int = 0, dealer: int = 0, bots: Any = None,
+    def playout(self, players: int = 4, seed: int | str = 0, dealer: int = 0, bots: Any = None,
                 record: bool = False, max_moves: int = MOVE_CAP) -> Playout:
         """Play one round with computer players on compact values, without building states.
 
@@ -231,16 +232,20 @@ class SattiRules(RulesBase):
         """
         from .bots import playout_loop
 
-        self.check_deal(players, seed, dealer)
+        players, seed, dealer = self.check_deal(players, seed, dealer)
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
             raise RulesError(f"max_moves={quoted(max_moves)}: expected a whole number, 1 or more")
         return playout_loop(self, players, seed, dealer, bots, record, max_moves)
 
-    def playout_batch(self, players: int, seeds: Sequence[int], dealers: Sequence[int] | int,
+    def playout_batch(self, players: int, seeds: Sequence[int], dealers: Sequence[int] | int = 0,
                       bots: Any = None) -> list[list[dict[str, Any]]]:
-        """Many rounds on the fast path: one list of rows per seed."""
+        """Many rounds on the fast path: one list of rows per seed (at most
+        :data:`~rulebook.simulation.MAX_BATCH` seeds; ``rulebook.simulate`` plays more)."""
+        from ...simulation import check_batch_size
         from .bots import playout_loop
 
+        check_batch_size(seeds, dealers)  # before any list is built
         seeds, dealers = self.check_batch(players, seeds, dealers)
+        players = self.check_players(players)
         return [playout_loop(self, players, s, d, bots, False, MOVE_CAP).rows
                 for s, d in zip(seeds, dealers)]

@@ -205,7 +205,8 @@ class SattiState(TableState[Move]):
 
     def view(self, seat: int) -> SattiView:
         """What ``seat`` may know: its hand and the table, never the pile's order."""
-        return SattiView(self.rules, self.check_seat(seat), self._t, self._trail,
+        seat = self.check_seat(seat)
+        return SattiView(self.rules, seat, self._t, self._trail,
                          self._codes() if seat == self._t.turn else None)
 
     def _apply(self, move: Any) -> "SattiState":

@@ -22,7 +22,8 @@ from typing import Any
 
 from ...cards import ALL_CARDS, FULL_MASK, SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, parse_card, \
     parse_cards
-from ...errors import CardError, PositionError, RulesError, check_seat, quoted
+from ...errors import MAX_CHIPS, CardError, PositionError, RulebookError, RulesError, \
+    check_chips, check_seat, plain_int, plain_str, quoted
 from ...match import TieBreakStep
 from ...protocol import DiagramSpec, bot_list, make_bot
 from ...rules import Row, RulesBase
@@ -33,11 +34,33 @@ from .moves import PASS, Move
 from .playout import playout_deal
 from .state import Playout, SevensState
 
-__all__ = ["SevensRules", "HOUSE_RULES", "TIE_BREAK"]
+__all__ = ["SevensRules", "HOUSE_RULES", "TIE_BREAK", "chip_counts"]
 
 HOUSE_RULES = ("sevens_first", "flat_10", "limited_passes", "ace_high", "eight_before_six",
                "one_final_turn", "round_count")
 """BS-HR-1: the house rules of ``badam-satti`` (round_count counts when not 5, BS-HR-3)."""
+
+
+def chip_counts(name: str, values: Any, players: int, error: type[RulebookError]) -> tuple[int, ...]:
+    """``values`` as a tuple of ``players`` chip counts (a list or tuple of whole numbers,
+    each from ``-MAX_CHIPS`` to ``MAX_CHIPS``: a stack may go below zero, BS-CHIP-6), else
+    ``error`` naming the argument ``name``."""
+    items = _items(values)
+    if items is None or len(items) != players:
+        raise error(f"{name}={quoted(values)}: expected {players} whole numbers of chips, one "
+                    "per seat (BS-CHIP-2)")
+    return tuple(check_chips(f"{name}[{seat}]", value, error, minimum=-MAX_CHIPS)
+                 for seat, value in enumerate(items))
+
+
+def _items(values: Any) -> list[Any] | None:
+    """``values`` as a new plain list when it is a list or a tuple (read through the base
+    type, so a subclass's own ``__iter__`` is never called), else None."""
+    if isinstance(values, list):
+        return list.copy(values)
+    if isinstance(values, tuple):
+        return list(tuple.__getitem__(values, slice(None)))
+    return None
 
 
 def _average_words(value: Any) -> str:
@@ -141,23 +164,26 @@ class SevensRules(RulesBase):
         ante; by default every seat has the starting stack (BS-CHIP-2).  A match passes the
         stacks the previous deal ended with, so chips carry over (BS-CHIP-7).
         """
-        self.check_deal(players, seed, dealer)
-        origin: dict[str, Any] = {"kind": "deal", "players": players, "seed": seed,
-                                  "dealer": dealer}
+        players, seed, dealer = self.check_deal(players, seed, dealer)
+        start: tuple[int, ...] | None = None
         if stacks is not None:
             if not self.chips:
                 raise RulesError(f"stacks apply only to 'sevens', which is played for chips, "
                                  f"not to {quoted(self.profile.id)} (BS-CHIP-1)")
-            if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
-                    or len(stacks) != players or any(
-                        isinstance(c, bool) or not isinstance(c, int) for c in stacks):
-                raise RulesError(f"stacks={quoted(stacks)}: expected {players} whole numbers of "
-                                 "chips, one per seat (BS-CHIP-2)")
-            origin["stacks"] = list(stacks)
+            start = chip_counts("stacks", stacks, players, RulesError)
+        return self._deal(players, seed, dealer, start)
+
+    def _deal(self, players: int, seed: int | str, dealer: int,
+              start: tuple[int, ...] | None) -> "SevensState":
+        """The deal of :meth:`new_deal`, its arguments checked (``start``: the stacks, or
+        None for the starting stack)."""
+        origin: dict[str, Any] = {"kind": "deal", "players": players, "seed": seed,
+                                  "dealer": dealer}
+        if start is not None:
+            origin["stacks"] = list(start)
         hands = deal_hands(seed, players, dealer)
         opener = next(s for s, h in enumerate(hands) if h >> self.opening & 1)
-        return self._start_state(hands, 0, opener, None, 0, None, None, origin, dealer,
-                                 None if stacks is None else tuple(stacks))
+        return self._start_state(hands, 0, opener, None, 0, None, None, origin, dealer, start)
 
     def _start_state(self, hands: Sequence[int], table: int, to_move: int,
                      passes_left: Sequence[int] | None, elim: int,
@@ -184,12 +210,18 @@ class SevensRules(RulesBase):
         """The next deal of a match after ``previous`` (finished): in ``sevens`` the chip
         stacks carry over from deal to deal (BS-CHIP-2, BS-CHIP-7); otherwise a fresh deal."""
         self.check_finished(previous)
-        return self.new_deal(players=players, seed=seed, dealer=dealer,
-                             stacks=previous.stacks if self.chips else None)
+        players, seed, dealer = self.check_deal(players, seed, dealer)
+        if previous.players != players:
+            raise RulesError(f"the previous deal has {previous.players} players, not {players}: "
+                             "a match keeps its players")
+        # The stacks carried over were counted by the engine from bounded stacks, so they
+        # are taken as they are (a few deals may carry a stack a little past MAX_CHIPS).
+        return self._deal(players, seed, dealer, previous.stacks if self.chips else None)
 
     def position(self, table: str | Sequence[Any] = "", hands: Sequence[Any] | None = None,
                  to_move: int = 0, dealer: int = 0, players: int | None = None,
-                 passes_left: Sequence[int] | None = None, eliminated: Sequence[int] = (),
+                 passes_left: Sequence[int] | None = None,
+                 eliminated: Sequence[int] | None = (),
                  stacks: Sequence[int] | None = None, pool: int | None = None,
                  winner: int | None = None) -> "SevensState":
         """Set up any legal position.
@@ -203,9 +235,11 @@ class SevensRules(RulesBase):
         hand empty); ``to_move`` takes its final turn now.  An impossible position raises
         :class:`PositionError`.
         """
-        if isinstance(table, (list, tuple)) and all(isinstance(t, str) for t in table):
-            table = " ".join(table)
-        args: dict[str, Any] = {"table": table, "to_move": to_move, "dealer": dealer}
+        rows = _items(table)
+        if rows is not None and all(isinstance(t, str) for t in rows):
+            table = " ".join(rows)
+        text = plain_str(table)
+        args: dict[str, Any] = {"table": table if text is None else text, "to_move": to_move, "dealer": dealer}
         try:
             return self._position(args, hands, players, passes_left, eliminated, stacks, pool,
                                   winner)
@@ -214,26 +248,27 @@ class SevensRules(RulesBase):
 
     def _position(self, args: dict[str, Any], hands: Sequence[Any] | None,
                   players: int | None, passes_left: Sequence[int] | None,
-                  eliminated: Sequence[int], stacks: Sequence[int] | None,
+                  eliminated: Sequence[int] | None, stacks: Sequence[int] | None,
                   pool: int | None, winner: Any = None) -> "SevensState":
         table = self._parse_table(args["table"])
         if players is not None:
-            if isinstance(players, bool) or not isinstance(players, int):
+            if plain_int(players) is None:
                 raise PositionError(f"players={quoted(players)}: expected a whole number of "
                                     f"players")
-            self.check_players(players)
+            players = self.check_players(players)
         if hands is None:
             hands = [None] * (players if players is not None else 4)
-        if isinstance(hands, str) or not isinstance(hands, Sequence):
+        given = _items(hands)  # a copy: changing the caller's list later changes nothing here
+        if given is None:
             raise PositionError(f"hands={quoted(hands)}: expected a list with one hand per seat "
                                 "(text such as '3S JS KH', or None for the rest)")
-        n = len(hands) if players is None else players
-        if len(hands) != n:
-            raise PositionError(f"{len(hands)} hands were given for {n} players")
-        self.check_players(n)
+        n = len(given) if players is None else players
+        if len(given) != n:
+            raise PositionError(f"{len(given)} hands were given for {n} players")
+        n = self.check_players(n)
         masks: list[int | None] = []
         seen = table
-        for seat, hand in enumerate(hands):
+        for seat, hand in enumerate(given):
             if hand is None:
                 masks.append(None)
                 continue
@@ -252,13 +287,20 @@ class SevensRules(RulesBase):
                 f"the table and hands hold {52 - rest.bit_count()} cards, not 52: missing "
                 f"{CardSet(rest)}")
         for name in ("to_move", "dealer"):
-            check_seat(name, args[name], n, PositionError)
-        # Before the first play every hand holds exactly what it was dealt (BS-DEAL-5,
-        # BS-DEAL-6); the hands left to fill are filled up to that.  Once cards are on the
-        # table, a position may be any teaching position: the rest go round the open seats.
+            args[name] = check_seat(name, args[name], n, PositionError)
+        # A hand given holds at most what it was dealt (BS-DEAL-3: no card enters a hand
+        # after the deal; BS-DEAL-5, BS-DEAL-6 give the sizes), and before the first play
+        # exactly that.  Before the first play the open hands are filled up to that; once
+        # cards are on the table "the rest" go round the open seats (a teaching position).
         dealt = [52 // n + (1 if (seat - args["dealer"] - 1) % n < 52 % n else 0)
                  for seat in range(n)]
         filled = [m or 0 for m in masks]
+        for seat, given_mask in enumerate(masks):
+            if given_mask is not None and given_mask.bit_count() > dealt[seat]:
+                raise PositionError(
+                    f"seat {seat} holds {given_mask.bit_count()} cards, but with {n} players and "
+                    f"seat {args['dealer']} dealing it was dealt {dealt[seat]}, and no card "
+                    "enters a hand after the deal (BS-DEAL-3, BS-DEAL-6)")
         waiting = list(open_seats)
         for index in bit_cards(rest):
             if table == 0:
@@ -297,17 +339,21 @@ class SevensRules(RulesBase):
         # limited passes and eliminations (BS-HR-8..10)
         elim = 0
         left: tuple[int, ...] | None = None
+        out = () if eliminated is None else _items(eliminated)
+        if out is None:
+            raise PositionError(f"eliminated={quoted(eliminated)}: expected a list of seats "
+                                f"from 0 to {n - 1}")
         if self.limited:
-            raw = [PASSES_PER_ROUND] * n if passes_left is None else list(passes_left)
-            if len(raw) != n or any(isinstance(p, bool) or not isinstance(p, int)
-                                    or not 0 <= p <= PASSES_PER_ROUND for p in raw):
+            raw = [PASSES_PER_ROUND] * n if passes_left is None else _items(passes_left)
+            counts = None if raw is None else [plain_int(p) for p in raw]
+            if counts is None or len(counts) != n or any(
+                    p is None or not 0 <= p <= PASSES_PER_ROUND for p in counts):
                 raise PositionError(f"passes_left={quoted(passes_left)}: expected {n} whole numbers "
                                     f"from 0 to {PASSES_PER_ROUND}")
-            for seat in eliminated:
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                    raise PositionError(f"eliminated={quoted(eliminated)}: expected seats "
-                                        f"from 0 to {n - 1}")
-                if raw[seat]:
+            passes = [int(p or 0) for p in counts]
+            seats = [check_seat("eliminated", seat, n, PositionError) for seat in out]
+            for seat in seats:
+                if passes[seat]:
                     raise PositionError(f"seat {seat} is eliminated but has passes left: only "
                                         "a player with no pass left is eliminated (BS-HR-10)")
                 elim |= 1 << seat
@@ -316,24 +362,21 @@ class SevensRules(RulesBase):
                                     "(BS-HR-10)")
             if elim == (1 << n) - 1:
                 raise PositionError("every player is eliminated: the round is over (BS-HR-12)")
-            left = tuple(raw)
+            left = tuple(passes)
             if passes_left is not None:
-                args["passes_left"] = list(raw)
-            if eliminated:
-                args["eliminated"] = sorted(set(eliminated))
-        elif passes_left is not None or eliminated:
+                args["passes_left"] = list(passes)
+            if seats:
+                args["eliminated"] = sorted(set(seats))
+        elif passes_left is not None or out:
             raise PositionError("passes_left and eliminated apply only under limited_passes "
                                 "(BS-HR-8, BS-HR-10)")
         chips: tuple[int, ...] | None = None
         pool_value: int | None = None
         if self.chips:
-            chips = tuple([self.start_stack - 1] * n) if stacks is None else tuple(stacks)
-            pool_value = n if pool is None else pool
-            if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int)
-                                      for c in chips) or isinstance(pool_value, bool) \
-                    or not isinstance(pool_value, int) or pool_value < n:
-                raise PositionError(f"stacks={quoted(stacks)}, pool={quoted(pool)}: expected {n} whole "
-                                    f"numbers and a pool of at least the {n} antes")
+            chips = tuple([self.start_stack - 1] * n) if stacks is None else \
+                chip_counts("stacks", stacks, n, PositionError)
+            pool_value = n if pool is None else check_chips("pool", pool, PositionError,
+                                                            minimum=n)
             if sum(chips) + pool_value != n * self.start_stack:
                 raise PositionError(
                     f"stacks {list(chips)} and pool {pool_value} do not add up to the starting "
@@ -565,7 +608,7 @@ class SevensRules(RulesBase):
         Rows per seat: ``seat, bot, place, won, points, passes, turns, cards_left,
         eliminated``; ``record=True`` also returns the move texts.
         """
-        self.check_deal(players, seed, dealer)  # the checks of new_deal
+        players, seed, dealer = self.check_deal(players, seed, dealer)  # those of new_deal
         names = self._bot_names(bots, players)
         return Playout(*playout_deal(self, players, seed, dealer, names, record))
 
@@ -573,8 +616,13 @@ class SevensRules(RulesBase):
                       dealers: Sequence[int] | int = 0,
                       bots: Sequence[str] | str | None = None) -> list[list[dict[str, Any]]]:
         """Many deals at once: a numpy batch when every seat is ``random``, else the scalar
-        loop deal by deal.  One list of seat rows per deal, as :meth:`playout` gives."""
+        loop deal by deal.  One list of seat rows per deal, as :meth:`playout` gives; at most
+        :data:`~rulebook.simulation.MAX_BATCH` seeds (``rulebook.simulate`` plays more)."""
+        from ...simulation import check_batch_size
+
+        check_batch_size(seeds, dealers)  # before any list is built
         seeds, dealers = self.check_batch(players, seeds, dealers)
+        players = self.check_players(players)
         names = self._bot_names(bots, players)
         if all(name == "random" for name in names) and len(seeds) >= 64:
             from .batch import playout_batch_random

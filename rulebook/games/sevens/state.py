@@ -20,7 +20,8 @@ from typing import Any, NamedTuple, cast
 
 from ...cards import ALL_CARDS, SUITS, Card, CardSet
 from ...errors import IllegalMove, RulesError, quoted
-from ...protocol import Explanation, LogEntry, Outcome, Playout, PublicCards, TableState, Voice
+from ...protocol import Explanation, LogEntry, Outcome, Playout, PublicCards, TableState, Voice, \
+    seat_at_table
 from .core import Table, bit_cards, legal_play_mask, pass_allowed, scores, step
 from .explain import elimination_entries, explain, move_entries, row_span
 from .moves import PASS, PLAYS, Move, Play, Pass
@@ -245,8 +246,9 @@ class SevensState(TableState[Move]):
     def view(self, seat: int) -> "SevensView":
         """Only what ``seat`` may know (BS-INFO-1)."""
         t = self._t
+        seat = self.check_seat(seat)
         return SevensView(
-            rules=self.rules, seat=self.check_seat(seat), to_move=t.to_move,
+            rules=self.rules, seat=seat, to_move=t.to_move,
             hand_mask=t.hands[seat], table_mask=t.table, hand_sizes=self.hand_sizes,
             passes_left=self.passes_left, _elim=t.elim, history=self._history,
             _log=tuple(t.log or ()), _absent=tuple(t.absent or ()), _playable=t.playable,
@@ -343,7 +345,7 @@ class SevensView:
 
     def known_absent(self, seat: int) -> CardSet:
         """Cards ``seat`` is proven not to hold (BS-INFO-4..6)."""
-        return CardSet(self._absent[seat])
+        return CardSet(self._absent[seat_at_table(seat, self.players)])
 
     def legal_play_mask(self) -> int:
         """The cards this seat may play now (0 when it is not its turn)."""
