@@ -388,18 +388,22 @@ def state_html(state: Any, seats: str | int | None = "all", *, style: bool = Tru
                last_move: bool = True) -> str:
     """The state's table and hands as HTML (see the module header).
 
-    ``seats="all"`` shows every hand face up (for teaching); an int shows that seat's hand
-    face up and the others face down as counts; ``None`` shows every hand face down.  The legal
+    ``seats="all"`` shows every hand face up (for teaching); a seat shows that seat's hand
+    face up and the others face down as counts; ``None`` shows every hand face down.
+    Anything else (a seat not at the table, ``True``, ``"0"``) raises RulesError: a hidden
+    hand is never shown by mistake.  The legal
     cards of the player to move are marked in that player's hand when it is face up.
     ``last_move=False`` leaves out the "Last move" line (for views that tell it themselves).
     Once the deal is over the results table (:func:`outcome_html`) follows.
     """
+    if not (seats is None or isinstance(seats, str) and seats == "all"):
+        seats = state.check_seat(seats)  # a plain seat at this table, else RulesError
     table = game_table_html(state)
     shown = state.rules.table_view.revealed(state) if state.is_over else set()
     headers, seat_list = seat_rows(state)
     rows = []
     for row in seat_list:
-        face_up = seats == "all" or seats == row.seat or row.seat in shown
+        face_up = seats == "all" or row.seat == seats or row.seat in shown
         cells = [row.label, *(escape(c) for c in row.cells),
                  hand_cell_html(state, row.seat, face_up)]
         mover = ' class="rb-to-move"' if row.to_move else ""

@@ -21,6 +21,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .errors import quoted
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import graphviz
 
@@ -108,7 +110,7 @@ class TurnFlow(NamedTuple):
         """The node called ``node_id`` (``KeyError`` if there is none)."""
         found = [node for node in self.nodes if node.id == node_id]
         if not found:
-            raise KeyError(f"this flow has no node {node_id!r}: it has "
+            raise KeyError(f"this flow has no node {quoted(node_id)}: it has "
                            f"{', '.join(self.node_ids())}")
         return found[0]
 
@@ -186,8 +188,8 @@ def turn_flow(rules: RulesBase) -> TurnFlow:
             raise NotImplementedError
         flow: TurnFlow = rules.turn_flow()
     except NotImplementedError:
-        raise ValueError(f"no turn flow for the game {getattr(rules, 'game', '')!r} of "
-                         f"{getattr(rules, 'title', rules)!r}") from None
+        raise ValueError(f"no turn flow for the game {quoted(getattr(rules, 'game', ''))} of "
+                         f"{quoted(getattr(rules, 'title', rules))}") from None
     return flow
 
 

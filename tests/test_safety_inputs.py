@@ -280,6 +280,23 @@ def test_a_position_seat_is_checked(name, seat):
              name)
 
 
+@pytest.mark.parametrize("seats", [9, -1, True, "0", 1.0], ids=repr)
+def test_a_drawn_state_never_shows_a_hand_for_a_seat_not_at_the_table(seats):
+    from rulebook.html import state_html
+
+    state = load_rules("badam-satti").new_deal()
+    _refused(RulesError, lambda: state_html(state, seats=seats), "seat")
+
+
+def test_a_seat_that_claims_to_equal_every_seat_shows_only_its_own_hand():
+    from rulebook.html import state_html
+
+    state = load_rules("badam-satti").new_deal()
+    drawn = state_html(state, seats=LyingInt(1))
+    assert drawn == state_html(state, seats=1)
+    assert drawn != state_html(state, seats="all")
+
+
 def test_check_seat_returns_a_plain_int():
     assert type(check_seat("seat", LyingInt(2), 4)) is int
     assert check_seat("seat", LyingInt(2), 4) == 2
@@ -438,6 +455,13 @@ HUGE = "x" * 5000
 def test_an_option_value_of_5000_characters_is_quoted_in_under_200():
     message = _refused(RulesError, lambda: load_rules("badugi", stacks=HUGE), "stacks=")
     assert len(message) < 200 and "5,000 characters" in message
+
+
+def test_a_turn_flow_node_that_is_not_there_is_quoted_short():
+    flow = load_rules("badam-satti").turn_flow()
+    with pytest.raises(KeyError) as info:
+        flow.node(HUGE)
+    assert len(str(info.value)) < 2000 and "5,000 characters" in str(info.value)
 
 
 @pytest.mark.parametrize("call", [
