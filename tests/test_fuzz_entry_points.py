@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import importlib
 import inspect
 import io
 import itertools
 import json
 import math
+import re
 import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -287,8 +289,9 @@ ARGUMENT_OVERRIDES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     **{(label, "progress"): st.one_of(st.none(), st.just(lambda done, total: None),
                                       junk.filter(lambda v: not callable(v)))
        for label in ("rulebook.simulate", "rulebook.compare_rules")},
-    ("rulebook.save", "path"): st.one_of(_file_names, junk.filter(
-        lambda v: not isinstance(v, (str, bytes)))),
+    **{(label, "path"): st.one_of(_file_names, junk.filter(
+        lambda v: not isinstance(v, (str, bytes))))
+       for label in ("rulebook.save", "RuleSheet.save")},
     ("rulebook.load", "path"): st.one_of(_file_names, junk.filter(
         lambda v: not isinstance(v, (str, bytes)))),
 }
@@ -317,6 +320,8 @@ class Target:
     label: str
     function: Callable[..., Any]
     receiver: Any = None
+    tag: str = ""
+    """Which of several objects of one type the receiver is (a ruleset's rule sheet)."""
 
 
 def _public_methods(obj: Any) -> Iterator[tuple[str, Callable[..., Any]]]:
@@ -340,6 +345,39 @@ def _returned_objects() -> list[Any]:
     for name, calls in GOOD_CALLS.items():
         for args, kwargs in calls:
             out.append(getattr(rulebook, name)(*args, **kwargs))
+    return out
+
+
+MODULES = ("rulebook.games.badugi", "rulebook.match", "rulebook.lockstep")
+"""Modules whose public functions (``__all__``, else every public function defined there)
+are entry points too: the Badugi ranking functions, matches and lockstep runs."""
+
+
+def _module_functions(name: str) -> Iterator[tuple[str, Callable[..., Any]]]:
+    module = importlib.import_module(name)
+    names = getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]
+    for attr in sorted(names):
+        value = getattr(module, attr)
+        if inspect.isfunction(value) and value.__module__.startswith("rulebook"):
+            yield attr, value
+
+
+def deeper_objects() -> list[tuple[str, Any]]:
+    """Objects two steps in, as a learner reaches them, each with a tag: every ruleset's rule
+    sheet, matches (new, played, and their results), lockstep runs, Badugi values."""
+    from rulebook.games import badugi
+    from rulebook.lockstep import run_lockstep
+
+    out: list[tuple[str, Any]] = [(pid, rules.rule_sheet()) for pid, rules in RULES.items()]
+    for pid, rules in RULES.items():
+        if hasattr(rules, "new_match"):
+            match = rules.new_match(players=4, seed=3)
+            played = match.autoplay(seed=1)
+            out += [(pid, match), (f"{pid} played", played), (pid, played.result)]
+    out += [("", run_lockstep(1, "badam-satti", "badam-satti+sevens_first")),
+            ("parting", run_lockstep(5, "badam-satti", "sevens")),
+            ("", badugi.evaluate("KC 2C 3D 4H")), ("", badugi.standing("AC 2D 3H 4S")),
+            ("", badugi.explain_comparison("AC 2D 3H 4S", "KC 2C 3D 4H"))]
     return out
 
 
@@ -369,6 +407,16 @@ def discover() -> list[Target]:
                 continue
             seen.add(key)
             found.append(Target(label, function, obj))
+    for module in MODULES:
+        short = module.rsplit(".", 1)[1]
+        for name, function in _module_functions(module):
+            found.append(Target(f"{short}.{name}", function))
+    for tag, obj in deeper_objects():
+        for method, function in _public_methods(obj):
+            label = f"{type(obj).__name__}.{method}"
+            if (label, tag) not in seen:
+                seen.add((label, tag))
+                found.append(Target(label, function, obj, tag))
     for name in widgets.__all__:
         cls = getattr(widgets, name)
         found.append(Target(f"widgets.{name}", cls))
@@ -394,7 +442,7 @@ TARGETS = [t for t in ALL_TARGETS if _allow_listed(t.label) is None]
 
 
 def _target_id(target: Target) -> str:
-    profile = getattr(target.receiver, "profile_id", "")
+    profile = target.tag or getattr(target.receiver, "profile_id", "")
     return f"{target.label}[{profile}]" if profile else target.label
 
 
@@ -559,6 +607,276 @@ def test_the_allow_list_names_only_real_entry_points() -> None:
     for pattern in NOT_FUZZED_YET:
         assert any(fnmatch.fnmatchcase(label, pattern) for label in labels), \
             f"{pattern!r} in NOT_FUZZED_YET matches no entry point any more: remove it"
+
+
+def test_the_harness_reaches_results_rule_sheets_and_the_badugi_ranking() -> None:
+    labels = {t.label for t in TARGETS}
+    for expected in ("badugi.classes_near", "badugi.class_index_of_ranks", "badugi.rainbow_subsets",
+                     "badugi.class_words", "badugi.ranks_of_class", "Match.deal_dealer",
+                     "Match.deal_seed", "LockstepResult.state_a", "LockstepResult.state_b",
+                     "LockstepResult.move_a", "RuleSheet.save", "RuleSheet.section",
+                     "BadugiValue.beats", "match.load_match", "lockstep.run_lockstep"):
+        assert expected in labels, expected
+    sheets = {t.tag for t in TARGETS if t.label == "RuleSheet.section"}
+    assert sheets == set(PROFILES), "every ruleset's rule sheet is fuzzed"
+
+
+def test_the_default_run_draws_the_same_inputs_every_time(request: pytest.FixtureRequest) -> None:
+    """The plain run is reproducible (tests/conftest.py): every @given test is derandomized,
+    explicit settings or not, and a junk draw repeats exactly."""
+    if not settings.default.derandomize:
+        pytest.skip("a random run (-m slow or --hypothesis-profile=random): it draws anew")
+    for item in request.session.items:
+        own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
+        if own is not None:
+            assert own.derandomize, f"{item.nodeid} draws new inputs on every run"
+    drawn: list[list[Any]] = []
+
+    @settings(max_examples=30)
+    @given(st.lists(st.one_of(numbers, texts, tokens), max_size=3))
+    def draw(values: list[Any]) -> None:
+        drawn[-1].append([repr(v)[:80] if not isinstance(v, int) else v.bit_length()
+                          for v in values])
+
+    for _ in range(2):
+        drawn.append([])
+        draw()
+    assert drawn[0] == drawn[1] and len(drawn[0]) > 5
+
+
+# --------------------------------------------------------------------------------------
+# Widgets' pickers and boxes: junk typed, picked or ticked, as a learner (or a script) can
+# --------------------------------------------------------------------------------------
+def _input_widget_types() -> tuple[type, ...]:
+    import ipywidgets as W
+
+    return (W.Dropdown, W.Select, W.RadioButtons, W.ToggleButtons, W.SelectionSlider,
+            W.Text, W.Textarea, W.Combobox, W.IntText, W.BoundedIntText, W.IntSlider,
+            W.FloatText, W.BoundedFloatText, W.Checkbox, W.ToggleButton)
+
+
+def controls_of(widget: Any) -> dict[str, Any]:
+    """Every input control of a project widget, by attribute name (inner ones as
+    ``name[k]``), found in its attributes and their children."""
+    import ipywidgets as W
+
+    inputs = _input_widget_types()
+    found: dict[str, Any] = {}
+    attributes = dict(vars(widget))
+    for part, inner in vars(widget).items():  # a widget inside (PlayGame's stepper)
+        if type(inner).__module__.startswith("widgets.") and hasattr(inner, "__dict__"):
+            attributes.update({f"{part}.{name}": value for name, value in vars(inner).items()})
+    stack = [(name, value) for name, value in sorted(attributes.items(), reverse=True)
+             if isinstance(value, W.Widget)]
+    named = {id(w): name for name, w in stack}  # a control is named by its attribute first
+    stack = [(named.get(id(w), name), w) for name, w in stack]
+    seen: set[int] = set()
+    while stack:
+        name, w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if isinstance(w, inputs) and not w.disabled:
+            found[name] = w
+        for k, child in enumerate(getattr(w, "children", ()) or ()):
+            if isinstance(child, W.Widget):
+                stack.append((named.get(id(child), f"{name}[{k}]"), child))
+    return found
+
+
+def words_of(html: str) -> str:
+    """The words an HTML text shows: no style or script blocks, no tags, spaces squeezed."""
+    html = re.sub(r"(?is)<(style|script)\b.*?</\1\s*>", " ", html)
+    return " ".join(re.sub(r"<[^>]*>", " ", html).split())
+
+
+def shown_texts(widget: Any, skip: tuple[Any, ...] = ()) -> list[str]:
+    """Every text the widget shows (HTML, labels, boxes), tags removed; not the ``skip`` ones."""
+    import ipywidgets as W
+
+    out, seen = [], {id(w) for w in skip}
+    stack = [value for value in vars(widget).values() if isinstance(value, W.Widget)]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        value = getattr(w, "value", None)
+        if isinstance(value, str):
+            out.append(words_of(value))
+        description = getattr(w, "description", None)
+        if isinstance(description, str):
+            out.append(description)
+        stack.extend(c for c in getattr(w, "children", ()) or () if isinstance(c, W.Widget))
+    return out
+
+
+def _control_values(control: Any) -> st.SearchStrategy[Any]:
+    """What a learner can put in ``control``: any option of a picker, any text in a box
+    (huge, look-alike, empty), any whole number in a number box."""
+    import ipywidgets as W
+
+    if isinstance(control, (W.Dropdown, W.Select, W.RadioButtons, W.ToggleButtons,
+                            W.SelectionSlider)):
+        values = [option[1] if isinstance(option, tuple) else option
+                  for option in control.options]
+        return _one_of_these(values) if values else st.nothing()
+    if isinstance(control, (W.Checkbox, W.ToggleButton)):
+        return st.booleans()
+    if isinstance(control, (W.IntText, W.BoundedIntText, W.IntSlider)):
+        return st.one_of(st.integers(-3, 60), st.integers(),
+                         _one_of_these([10 ** 1000, -(10 ** 999), 10 ** 5000, 2 ** 64]))
+    if isinstance(control, (W.FloatText, W.BoundedFloatText)):
+        return st.one_of(st.floats(), st.integers(-3, 60).map(float))
+    return texts
+
+
+_PYTHON_ERRORS = re.compile(r"Traceback|\b(Value|Type|Key|Index|Attribute|Overflow|Recursion|"
+                            r"Memory|ZeroDivision|Runtime|Assertion|NotImplemented|Trait)Error\b")
+
+
+def _play_game_is_consistent(game: Any) -> str | None:
+    start = game.stepper.states[0]
+    if start.players != int(game.players_picker.value):
+        return f"the players picker says {game.players_picker.value}, the deal has {start.players}"
+    if game.seed_box.value != game.seed:
+        return f"the seed box shows {quoted(game.seed_box.value, 40)}, the deal is seed {game.seed}"
+    return None
+
+
+CONSISTENT: dict[str, Callable[[Any], str | None]] = {"PlayGame": _play_game_is_consistent}
+"""Checks that what a widget's controls show is what it plays, by widget."""
+
+BOX_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    **WIDGET_GOOD_CALLS,
+    "PlayGame": [(("sevens",), {"seed": 1}), (("sevens",), {"players": 7, "seat": 6, "seed": 2})],
+}
+"""The widgets whose controls are filled with junk (a widget as WIDGET_GOOD_CALLS makes it,
+and a 7-player PlayGame sitting in the last seat)."""
+BOX_WIDGETS = [(name, k) for name, calls in BOX_CALLS.items() for k in range(len(calls))]
+SETS_PER_EXAMPLE = 3
+
+
+def _check_widget_after(name: str, widget: Any, done: list[tuple[str, Any]]) -> None:
+    shown = f"{name}: after {', '.join(f'{c} = {quoted(v, 60)}' for c, v in done)}"
+    for text in shown_texts(widget):
+        found = _PYTHON_ERRORS.search(text)
+        assert not found, f"{shown} it shows a Python error: {quoted(text, 300)}"
+    controls = controls_of(widget)
+    typed_in = tuple(controls[c] for c, _ in done if c in controls)
+    others = shown_texts(widget, skip=typed_in)  # the boxes typed in may keep what was typed
+    for control, value in done:
+        if isinstance(value, str) and len(value) > 200:
+            assert not any(" ".join(value[:200].split()) in t for t in others), \
+                f"{shown} it repeats the {len(value):,}-character input whole"
+    message = getattr(widget, "message", None)
+    if message is not None and isinstance(getattr(message, "value", None), str):
+        words = words_of(message.value)
+        assert len(words) <= MAX_MESSAGE, \
+            f"{shown} its message has {len(words):,} characters: {quoted(words, 200)}"
+    check = CONSISTENT.get(name)
+    problem = check(widget) if check else None
+    assert problem is None, f"{shown} it is inconsistent: {problem}"
+
+
+def _make_widget(name: str, k: int) -> Any:
+    import widgets
+
+    args, kwargs = BOX_CALLS[name][k]
+    return getattr(widgets, name)(*args, **kwargs)
+
+
+def _set(name: str, widget: Any, done: list[tuple[str, Any]], control: str, value: Any) -> None:
+    """Put ``value`` in the widget's ``control`` as a learner would, then check the widget."""
+    done.append((control, value))
+    controls = controls_of(widget)
+    assert control in controls, f"{name} has no control {control!r} now: {sorted(controls)}"
+    try:
+        controls[control].value = value
+    except Exception as exc:  # noqa: BLE001 - the point of the test
+        pytest.fail(f"{name}: {', '.join(f'{c} = {quoted(v, 60)}' for c, v in done)} raised "
+                    f"{type(exc).__name__}: {quoted(str(exc), 300)}")
+    _check_widget_after(name, widget, done)
+
+
+def _fill_boxes(name: str, k: int, data: st.DataObject) -> None:
+    widget = _make_widget(name, k)
+    done: list[tuple[str, Any]] = []
+    for _ in range(data.draw(st.integers(1, SETS_PER_EXAMPLE))):
+        controls = controls_of(widget)  # the controls may change with the widget's state
+        if not controls:
+            return
+        control = data.draw(st.sampled_from(sorted(controls)))
+        _set(name, widget, done, control, data.draw(_control_values(controls[control])))
+
+
+FIXED_BOX_EXAMPLES: list[tuple[str, int, list[tuple[str, Any]]]] = [
+    ("PlayGame", 1, [("players_picker", 3)]),  # 7 players, seat 6: then 3 players
+    ("PlayGame", 0, [("seed_box", 10 ** 1000)]),  # a 1,001-digit seed
+    ("PlayGame", 0, [("seed_box", -(10 ** 999)), ("players_picker", 3)]),
+    ("VariantLab", 0, [("deals", 10 ** 5000)]),
+    ("VariantLab", 0, [("deals", 0), ("compare", "seven_stacking")]),
+    ("BadugiRanker", 0, [("hand_text", "x" * 5000)]),
+    ("BadugiRanker", 0, [("hand_text", HUGE_WORDS)]),
+    ("BadugiRanker", 0, [("other_text", "7" * 1_000_000 + "H")]),
+    ("DealStepper", 0, [("record_text", "x" * 5000)]),
+    ("DealStepper", 0, [("record_text", '{"format": "rulebook/deal"}')]),
+]
+"""Junk the issues and the random runs met, replayed on every run (the widgets' @example)."""
+
+
+@pytest.mark.parametrize(("name", "k", "sets"), FIXED_BOX_EXAMPLES,
+                         ids=[f"{n}-{k}-{c[0][0]}" for n, k, c in FIXED_BOX_EXAMPLES])
+def test_junk_the_issues_met_in_a_widgets_boxes(name: str, k: int,
+                                                sets: list[tuple[str, Any]]) -> None:
+    widget = _make_widget(name, k)
+    done: list[tuple[str, Any]] = []
+    for control, value in sets:
+        controls = controls_of(widget)
+        if control in controls and value not in _control_options(controls[control]):
+            pytest.fail(f"{name}.{control} offers no {quoted(value, 40)}: "
+                        f"{_control_options(controls[control])}")
+        _set(name, widget, done, control, value)
+
+
+def _control_options(control: Any) -> Any:
+    """The options of a picker, or everything (a box takes any value of its type)."""
+    options = getattr(control, "options", None)
+    if options is None:
+        return _Anything()
+    return [option[1] if isinstance(option, tuple) else option for option in options]
+
+
+class _Anything:
+    def __contains__(self, value: object) -> bool:
+        return True
+
+
+def test_every_widget_has_controls_to_fill() -> None:
+    import widgets
+
+    for name in widgets.__all__:
+        args, kwargs = BOX_CALLS[name][0]
+        found = controls_of(getattr(widgets, name)(*args, **kwargs))
+        if name in ("PlayGame", "VariantLab", "BadugiRanker", "MoveInspector", "DealStepper"):
+            assert found, f"{name} shows no picker or box to fill"
+    found = controls_of(widgets.PlayGame("sevens", seed=1))
+    assert {"players_picker", "seed_box", "ruleset_picker"} <= set(found), sorted(found)
+
+
+@pytest.mark.parametrize(("name", "k"), BOX_WIDGETS, ids=[f"{n}-{k}" for n, k in BOX_WIDGETS])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_junk_in_every_picker_and_box_of_a_widget(name: str, k: int, data: st.DataObject) -> None:
+    _fill_boxes(name, k, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "k"), BOX_WIDGETS, ids=[f"{n}-{k}" for n, k in BOX_WIDGETS])
+@settings(max_examples=SLOW_EXAMPLES // 3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_much_more_junk_in_every_picker_and_box(name: str, k: int, data: st.DataObject) -> None:
+    _fill_boxes(name, k, data)
 
 
 # --------------------------------------------------------------------------------------
