@@ -188,6 +188,42 @@ class Profile:
         object.__setattr__(self, "options", MappingProxyType(options))
         object.__setattr__(self, "measures", frozen(dict(self.measures)))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A read-only mapping cannot be pickled: a profile travels (to a worker process) as
+        # its id when it is the one loaded by that id, else as its fields, and is frozen
+        # again when it is rebuilt.
+        return (_rebuilt, (self.id, _thawed(self.settings), dict(self.options),
+                           _thawed(self.measures), self.title, self.game, self.engine,
+                           self.summary))
+
+
+def _thawed(value: Any) -> Any:
+    """A frozen value with its read-only mappings as dicts again (for pickling)."""
+    if isinstance(value, Mapping):
+        return {key: _thawed(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_thawed(item) for item in value)
+    return value
+
+
+def _rebuilt(profile_id: str, settings: dict[str, Any], options: dict[str, OptionSpec],
+             measures: dict[str, str], title: str, game: str, engine: str,
+             summary: str) -> Profile:
+    """A pickled profile: the one loaded by its id when that one has the same fields (so
+    rules objects compare equal across processes), else a new one from the fields."""
+    made = Profile(profile_id, title, game, engine, summary, settings, options, measures)
+    from .rules import load_profile  # rules imports this module
+
+    try:
+        loaded = load_profile(profile_id)
+    except RulesError:
+        return made
+    same = (loaded.title, loaded.game, loaded.engine, loaded.summary, loaded.settings,
+            dict(loaded.options), loaded.measures) == (made.title, made.game, made.engine,
+                                                       made.summary, made.settings,
+                                                       dict(made.options), made.measures)
+    return loaded if same else made
+
 
 _OPTION_TYPES = {"bool", "int", "str", "int_list"}
 

@@ -68,6 +68,30 @@ class AE:
         return hash(self.value)
 
 
+class AEInt(int):
+    """A whole number that claims to equal anything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = int.__hash__
+
+
+class AEStr(str):
+    """Text that claims to equal anything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = str.__hash__
+
+
 def _refused(error: type[Exception], call, *words: str) -> str:
     with pytest.raises(error) as info:
         call()
@@ -141,6 +165,9 @@ def test_a_lockstep_result_keeps_the_plain_seed():
 
 # -- item 3: option values are turned into their built-in type before they are checked -------
 @pytest.mark.parametrize("pid, name, value", [
+    ("badam-satti-app", "scoring", AEStr("garbage")), ("satti", "hand_size", AEInt(40)),
+    ("badam-satti", "round_count", AEInt(99)), ("sevens", "deals", AEInt(4)),
+    ("badugi", "small_bet", AEInt(1)), ("badugi", "stacks", [AEInt(10 ** 12), 10]),
     ("badugi", "small_bet", AE(20)), ("badam-satti-app", "scoring", AE("garbage")),
     ("satti", "hand_size", AE(40)), ("badam-satti", "round_count", AE(99)),
     ("badam-satti", "sevens_first", AE(True)), ("badugi", "stacks", AE([10, 10])),
@@ -150,6 +177,19 @@ def test_a_lockstep_result_keeps_the_plain_seed():
 ])
 def test_a_value_that_claims_to_be_another_is_refused(pid, name, value):
     _refused(RulesError, lambda: load_rules(pid, **{name: value}), f"option {name}=")
+
+
+def test_an_option_that_claims_to_equal_the_default_is_saved_as_its_value():
+    rules = load_rules("badugi", small_bet=AEInt(20))
+    assert type(rules.option("small_bet")) is int and rules.option("small_bet") == 20
+    assert rules.to_json()["options"] == {"small_bet": 20}
+    again = rulebook.records.rules_from_json(rules.to_json())
+    state = rules.new_deal(players=3, seed=4)
+    assert loads(dumps(state)).stacks == state.stacks
+    assert again.option("small_bet") == 20
+    rules.describe()
+    load_rules("badam-satti-app", scoring=AEStr("app")).describe()
+    assert len(load_rules("satti", hand_size=AEInt(5)).new_deal().hands[0]) == 5
 
 
 def test_an_int_subclass_option_is_kept_as_the_number_it_holds():

@@ -179,3 +179,26 @@ def test_what_a_state_and_a_view_hand_out_is_frozen_or_a_fresh_copy(pid):
             value.clear()
     assert {name: repr(value) for name, value in _public_values(state.view(0))} == fresh
     assert (json.dumps(state.to_record(), sort_keys=True), repr(state)) == before
+
+
+@pytest.mark.parametrize("pid", PROFILES)
+def test_frozen_rules_and_states_still_pickle_and_copy(pid):
+    import copy
+    import pickle
+
+    rules = _rules_with_options(pid)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and again.profile is rules.profile
+    assert copy.deepcopy(rules) == rules
+    state = rules.new_deal(players=3 if rules.game == "badugi" else 4, seed=2)
+    assert pickle.loads(pickle.dumps(state)).hands == state.hands
+
+
+def test_a_profile_made_by_hand_pickles_to_an_equal_frozen_profile():
+    import pickle
+
+    profile = Profile("hand-made", "P", "sevens", "m:C", "", {"a": [1, {"b": 2}]},
+                      {"x": OptionSpec("x", "int", 1, "", ())}, {})
+    again = pickle.loads(pickle.dumps(profile))
+    assert again.settings == profile.settings and again.settings["a"][1]["b"] == 2
+    assert list(again.options) == ["x"] and mutable_paths(again, "again") == []
