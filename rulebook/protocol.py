@@ -44,7 +44,7 @@ from typing import (TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, Typ
                     runtime_checkable)
 
 from .cards import CardSet
-from .errors import IllegalMove, MoveError, RulesError, check_seed, plain_int, quoted
+from .errors import IllegalMove, MoveError, RulesError, check_seed, plain_int, plain_str, quoted
 from .fastrandom import MASK64, TurnRandom, derived_random, derived_seed, splitmix64
 
 if TYPE_CHECKING:
@@ -229,9 +229,10 @@ class Voice:
     @classmethod
     def of(cls, voice: str, seat: int | None) -> "Voice":
         """The voice named ``voice`` (one of :data:`VOICES`) for the player in ``seat``."""
-        if voice not in VOICES:
+        text = plain_str(voice)  # plain text: a value claiming to equal anything is refused
+        if text not in VOICES:
             raise RulesError(f"voice={quoted(voice)}: expected one of {', '.join(map(repr, VOICES))}")
-        return cls(None if voice == "player" else seat)
+        return cls(None if text == "player" else seat)
 
     @property
     def named(self) -> bool:

@@ -337,6 +337,14 @@ def test_a_seat_that_claims_to_equal_every_seat_shows_only_its_own_hand():
     assert drawn != state_html(state, seats="all")
 
 
+@pytest.mark.parametrize("pid", ["badam-satti", "satti"])
+def test_a_voice_must_be_one_of_the_voices_as_plain_text(pid):
+    state = load_rules(pid).new_deal()
+    move = str(state.legal_moves()[0])
+    _refused(RulesError, lambda: state.explain(move, voice=AEStr("anything")), "voice=")
+    assert state.explain(move, voice=LyingStr("table")).reason.startswith("Seat")
+
+
 def test_check_seat_returns_a_plain_int():
     assert type(check_seat("seat", LyingInt(2), 4)) is int
     assert check_seat("seat", LyingInt(2), 4) == 2

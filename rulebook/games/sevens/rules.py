@@ -471,7 +471,7 @@ class SevensRules(RulesBase):
     def match_totals(self, outcomes: Sequence[Any], players: int) -> tuple[int, ...]:
         """Totals after the given deals: summed points (BS-MATCH-1) or chip stacks
         (BS-CHIP-2..7)."""
-        outcomes = self.check_outcomes(outcomes, players)
+        outcomes, players = self.check_outcomes(outcomes, players), self.check_players(players)
         start = self.start_stack if self.chips else 0
         return tuple(start + sum(o.points[s] for o in outcomes) for s in range(players))
 
@@ -489,6 +489,7 @@ class SevensRules(RulesBase):
         from ...match import MatchResult
 
         totals = self.match_totals(outcomes, players)
+        outcomes, players = self.check_outcomes(outcomes, players), self.check_players(players)
         keys: list[tuple[Any, ...]] = [(-t,) if self.chips else (t,) for t in totals]
         detail: list[dict[str, Any]] | None = None
         if not self.chips and self.tie_break == "chain" and outcomes:
