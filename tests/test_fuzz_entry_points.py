@@ -880,6 +880,107 @@ def test_much_more_junk_in_every_picker_and_box(name: str, k: int, data: st.Data
 
 
 # --------------------------------------------------------------------------------------
+# Fixed examples: each input a random run (or the issues) found, replayed on every run
+# --------------------------------------------------------------------------------------
+def _badugi(name: str) -> Callable[..., Any]:
+    from rulebook.games import badugi
+
+    return getattr(badugi, name)  # type: ignore[no-any-return]
+
+
+def _sheet(pid: str, method: str) -> Callable[..., Any]:
+    return getattr(RULES[pid].rule_sheet(), method)  # type: ignore[no-any-return]
+
+
+def _match(method: str) -> Callable[..., Any]:
+    return getattr(RULES["sevens"].new_match(players=4, seed=3), method)  # type: ignore[no-any-return]
+
+
+def _lockstep(method: str) -> Callable[..., Any]:
+    from rulebook.lockstep import run_lockstep
+
+    return getattr(run_lockstep(1, "badam-satti", "badam-satti+sevens_first"), method)  # type: ignore[no-any-return]
+
+
+def _widget(name: str) -> Callable[..., Any]:
+    import widgets
+
+    return getattr(widgets, name)  # type: ignore[no-any-return]
+
+
+def _shows_no_run(lockstep: Any) -> bool:
+    """A Lockstep widget that refused its settings: no run, the refusal in its reason box."""
+    return lockstep.result is None and bool(words_of(lockstep.reason.value))
+
+
+_HAND = "KC 2C 3D 4H"
+Refusal = bool | Callable[[Any], bool]
+FOUND: list[tuple[str, Callable[[], Callable[..., Any]], tuple[Any, ...], dict[str, Any], Refusal]] = [
+    # (label, how to reach the entry point, args, kwargs, must the call be refused?)
+    ("badugi.classes_near", lambda: _badugi("classes_near"), (_HAND,), {"before": -1}, True),
+    ("badugi.classes_near", lambda: _badugi("classes_near"), (_HAND,), {"after": "3"}, True),
+    ("badugi.classes_near", lambda: _badugi("classes_near"), (_HAND,), {"after": None}, True),
+    ("badugi.classes_near", lambda: _badugi("classes_near"), (_HAND,), {"before": 1.5}, True),
+    ("badugi.classes_near", lambda: _badugi("classes_near"), (True,), {}, True),
+    ("badugi.class_index_of_ranks", lambda: _badugi("class_index_of_ranks"), ("x",), {}, True),
+    ("badugi.rainbow_subsets", lambda: _badugi("rainbow_subsets"), ("x", "y"), {}, True),
+    ("badugi.class_words", lambda: _badugi("class_words"), (True,), {}, True),
+    ("badugi.ranks_of_class", lambda: _badugi("ranks_of_class"), (10 ** 5000,), {}, True),
+    ("Match.deal_dealer", lambda: _match("deal_dealer"), ("x",), {}, True),
+    ("Match.deal_seed", lambda: _match("deal_seed"), (10 ** 5000,), {}, True),
+    ("Match.autoplay", lambda: _match("autoplay"), (), {"seed": 1.5}, True),
+    ("LockstepResult.state_a", lambda: _lockstep("state_a"), ("x",), {}, True),
+    ("LockstepResult.state_b", lambda: _lockstep("state_b"), (True,), {}, True),
+    ("LockstepResult.move_a", lambda: _lockstep("move_a"), (-(10 ** 999),), {}, True),
+    ("RuleSheet.save", lambda: _sheet("sevens", "save"), (None,), {}, True),
+    ("RuleSheet.save", lambda: _sheet("badugi", "save"), ("a" * 5000 + ".docx",), {}, True),
+    ("RuleSheet.section", lambda: _sheet("satti", "section"), ("x" * 10 ** 6,), {}, True),
+    ("RuleSheet.section", lambda: _sheet("badam-satti", "section"), (None,), {}, True),
+    *[("widgets.Lockstep", lambda: _widget("Lockstep"), (7, "badam-satti", "sevens"),
+       {"bot_seed": bad}, _shows_no_run) for bad in (1.5, math.nan, [1], b"7")],
+    ("widgets.VariantLab", lambda: _widget("VariantLab"), (), {"deals": 10 ** 5000}, True),
+    ("widgets.VariantLab", lambda: _widget("VariantLab"), (), {"background": "no"}, True),
+]
+"""Junk met once, checked on every run: the issues' examples for the entry points fuzzed
+above and what the random runs (``-m slow``) found.  In the last place, ``True``: the call must
+be refused (a RulebookError with a short message), not merely not crash; ``False``: it must
+only not crash; a function: what the call returned refused it in its own way (a widget that
+shows the refusal) when the function says so."""
+
+
+def _found_id(case: tuple[str, Any, tuple[Any, ...], dict[str, Any], Refusal]) -> str:
+    label, _, args, kwargs, _ = case
+    return f"{label}({quoted([*args, *kwargs.items()], 30)})"
+
+
+@pytest.mark.parametrize("case", FOUND, ids=[_found_id(c) for c in FOUND])
+def test_junk_a_run_once_found_is_refused_again(
+        case: tuple[str, Callable[[], Callable[..., Any]], tuple[Any, ...], dict[str, Any], Refusal]) -> None:
+    label, reach, args, kwargs, refused = case
+    function = reach()
+    if refused is not True:
+        result = check_call(label, function, list(args), dict(kwargs))
+        if callable(refused) and result is not None:
+            assert refused(result), f"{label}(*{quoted(list(args), 60)}, " \
+                                    f"**{quoted(kwargs, 60)}) took it as if it were valid"
+        return
+    given = [*args, *kwargs.values()]
+    before = [fingerprint(value) for value in given]
+    shown = f"{label}(*{quoted(list(args), 60)}, **{quoted(kwargs, 60)})"
+    try:
+        function(*args, **kwargs)
+    except RulebookError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE, \
+            f"{shown} gave a message of {len(str(exc)):,} characters: {quoted(str(exc), 200)}"
+    except Exception as exc:  # noqa: BLE001 - the point of the test
+        pytest.fail(f"{shown} raised {type(exc).__name__} (not a RulebookError): "
+                    f"{quoted(str(exc), 200)}")
+    else:
+        pytest.fail(f"{shown} was accepted: it must be refused with a short message")
+    assert before == [fingerprint(value) for value in given], f"{shown} changed what it was given"
+
+
+# --------------------------------------------------------------------------------------
 # The command line
 # --------------------------------------------------------------------------------------
 _FLAGS = ["show", "rules", "profiles", "--players", "--seed", "--dealer", "--bots", "--set",
