@@ -6,11 +6,12 @@ a rule: each game phrases its own legality.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .protocol import Explanation, Facts, Voice
-from .sheets.common import glance_section, house_rules_section
-from .sheets.document import HowToPlay, Para, Section
+
+if TYPE_CHECKING:  # the document code is imported only when a how-to-play is written
+    from .sheets.document import HowToPlay, Para, Section
 
 __all__ = ["Reasons", "legal_lead", "option_label", "written_how_to_play", "sheet_of"]
 
@@ -53,6 +54,9 @@ def written_how_to_play(rules: Any, intro: str, *parts: Callable[[Any], Section]
     write from ``rules``, with the house rules and settings before the last (the example);
     ``house_notes`` are the game's own words about its house rules, said after them, and
     ``locked`` says no house rule can be switched on in this game."""
+    from .sheets.common import house_rules_section
+    from .sheets.document import HowToPlay
+
     *body, example = (part(rules) for part in parts)
     return HowToPlay(rules, f"How to play {rules.title}", intro,
                      (*body, house_rules_section(rules, notes=house_notes, locked=locked),
@@ -62,5 +66,7 @@ def written_how_to_play(rules: Any, intro: str, *parts: Callable[[Any], Section]
 def sheet_of(play: HowToPlay, order: Sequence[str] | None = None) -> tuple[Section, ...]:
     """A rule sheet's sections: the how-to-play's (by key in ``order``, when given), then the
     settings at a glance."""
+    from .sheets.common import glance_section
+
     shown = play.sections if order is None else tuple(play.section(k) for k in order)
     return shown + (glance_section(play.rules),)

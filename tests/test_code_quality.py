@@ -88,8 +88,11 @@ def _attribute_docstrings(module: ModuleType) -> set[str]:
 
 
 def _imported_from(module: ModuleType, name: str) -> str | None:
-    """The module ``name`` is imported from in ``module``'s source, if it is imported."""
-    for node in _source_tree(module).body:
+    """The module ``name`` is imported from in ``module``'s source, if it is imported (at
+    the top level, or under ``if TYPE_CHECKING:`` for a package that imports its names at
+    first use)."""
+    body = _source_tree(module).body
+    for node in body + [n for top in body if isinstance(top, ast.If) for n in top.body]:
         if isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if (alias.asname or alias.name) == name:

@@ -28,7 +28,7 @@ from typing import Any, cast
 from ...cards import mask_indices
 from ...errors import PositionError
 from ...protocol import derived_random
-from .ranking import class_index_of
+from .classes import class_index_of
 
 __all__ = [
     "PHASES", "R1", "D1", "R2", "D2", "R3", "D3", "R4", "OVER",

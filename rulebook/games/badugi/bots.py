@@ -22,7 +22,7 @@ from . import betting as B
 from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
 from .moves import Action, Draw, Move
 from .classes import _best_of_indices
-from .ranking import ranks_of_class
+from .classes import ranks_of_class
 from .state import BadugiState, BadugiView
 
 __all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser"]

@@ -178,6 +178,14 @@ def class_words(class_index: int) -> str:
     return f"{_SIZE_WORDS[len(ranks)]} {_rank_text(ranks)}"
 
 
+def _and_list(items: Sequence[str], word: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``word`` instead of "and": ``a, b or c``); the
+    explanations' lists, without the rule sheets' document code."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
 def _read_hand(cards: CardsLike, keep_order: bool = False) -> list[Card]:
     """Four distinct cards (in canonical order unless ``keep_order``), else :class:`CardError`.
 

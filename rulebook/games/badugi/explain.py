@@ -15,8 +15,8 @@ from ...cards import CardSet
 from ...html import count_words
 from ...phrasing import Reasons, legal_lead
 from ...protocol import Explanation, Facts, LogEntry, Voice
-from ...sheets.common import and_list, or_list
 from . import betting as B
+from .classes import _and_list
 from .betting import ACTION_NAMES, BET, CALL, CHECK, FOLD, OVER, PHASES, R1, RAISE, Table
 from .moves import ACTION_VERBS, Action, Draw, Move
 
@@ -45,9 +45,13 @@ def phase_name(phase: int) -> str:
     return ROUND_WORDS.get(phase) or DRAW_WORDS.get(phase) or "over"
 
 
+def _or_list(items: Sequence[str]) -> str:
+    return _and_list(items, "or")
+
+
 def seats_text(seats: Sequence[int]) -> str:
     """``seat 2``, ``seat 0 and seat 2``, ``seat 0, seat 1 and seat 3``."""
-    return and_list([f"seat {s}" for s in seats])
+    return _and_list([f"seat {s}" for s in seats])
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -126,7 +130,7 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
     say = Reasons(name, BadugiFacts, seat=i, to_move=i, phase=PHASES[t.phase])
     lead = legal_lead(v, name, name)
     refused = f"{name.capitalize()} is not allowed"
-    may = f"{v.they} may {or_list(_options(t))}"
+    may = f"{v.they} may {_or_list(_options(t))}"
     short = _short_blind(t)
     if kind == FOLD:
         return say(True, f"{lead}: {v.they} give up the hand and the {t.committed[i]} chips "
@@ -190,7 +194,7 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
                                "betting"}[block]
         clauses = ("BDG-BET-4", "BDG-BET-5") if block == "cap" and t.phase == R1 else \
             _BLOCK_CLAUSES[block]
-        return say(False, f"{refused}: {why}, so {v.they} may only {or_list(_options(t))}.",
+        return say(False, f"{refused}: {why}, so {v.they} may only {_or_list(_options(t))}.",
                    clauses, kind=block, options=_options(t),
                    stack=stack if block == "stack" else None,
                    to_call=to_call if block == "stack" else None,
@@ -285,7 +289,7 @@ def explain(t: Table, move: Move, v: Voice) -> Explanation:
         return explain_action(t, move.code, v)
     if B.is_betting(t.phase):
         return say(False, f"{refused} now: it is the {phase_name(t.phase)} betting round, so "
-                   f"seat {i} may {or_list(_options(t))}.", ("BDG-BET-1", "BDG-DRAW-1"),
+                   f"seat {i} may {_or_list(_options(t))}.", ("BDG-BET-1", "BDG-DRAW-1"),
                    kind="betting", seat=i, to_move=i, phase=PHASES[t.phase],
                    options=_options(t))
     return explain_draw(t, move.discard, v)

@@ -48,7 +48,7 @@ from .graph import draw_hand
 from .classes import (
     _CLASS_OF_RANKMASK, _NUMBER_WORDS, _PLURAL, _POSITION_WORDS, _RANKS_OF_CLASS, _SIZE_WORDS,
     _SIZES, CLASS_COUNT, RANK_SYMBOLS, CLASS_RANGES, HAND_COUNT, _best_of_indices, _build_all_hands,
-    _rainbow_subsets, _rank_text, _read_hand, check_class_index, class_index_of,
+    _and_list, _rainbow_subsets, _rank_text, _read_hand, check_class_index, class_index_of,
     class_index_of_ranks, class_number_text, class_words, rainbow_subsets, ranks_of_class,
     whole_number,
 )
@@ -351,12 +351,6 @@ def _clause_key(clause: str) -> tuple[str, int]:
 def _plural_rank(rank: int) -> str:
     name = RANK_NAMES[RANKS[rank - 1]]
     return _PLURAL.get(name, name + "s")
-
-
-def _and_list(items: Sequence[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def evaluate(cards: CardsOrValue) -> BadugiValue:
