@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import ipywidgets as w  # type: ignore[import-untyped]
+import ipywidgets as w
 
 from rulebook.games.badugi import (
     CLASS_COUNT,
