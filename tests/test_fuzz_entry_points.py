@@ -33,6 +33,7 @@ import io
 import itertools
 import json
 import math
+import os
 import re
 import types
 from collections.abc import Callable, Iterator
@@ -624,8 +625,12 @@ def test_the_harness_reaches_results_rule_sheets_and_the_badugi_ranking() -> Non
 def test_the_default_run_draws_the_same_inputs_every_time(request: pytest.FixtureRequest) -> None:
     """The plain run is reproducible (tests/conftest.py): every @given test is derandomized,
     explicit settings or not, and a junk draw repeats exactly."""
-    if not settings.default.derandomize:
-        pytest.skip("a random run (-m slow or --hypothesis-profile=random): it draws anew")
+    markexpr = request.config.getoption("markexpr", "") or ""
+    if request.config.getoption("hypothesis_profile", None) or \
+            os.environ.get("RULEBOOK_HYPOTHESIS_PROFILE") or re.search(r"(?<!not )\bslow\b", markexpr):
+        pytest.skip("a random run (-m slow, or a profile named): it draws anew")
+    assert settings.default.derandomize, \
+        "the plain run draws new inputs every time: tests/conftest.py must load a derandomized profile"
     for item in request.session.items:
         own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
         if own is not None:
