@@ -20,8 +20,17 @@ it is empty: every entry point is fuzzed.  :func:`test_the_allow_list_names_only
 keeps it from going stale.
 The command line (``python -m rulebook``) and tampered records have tests of their own below.
 
-The default run draws a bounded number of examples (a few seconds in all); the tests marked
-``slow`` draw many more.
+Beyond ``rulebook.__all__``: the public functions of the Badugi ranking, match and lockstep
+modules (:data:`MODULES`), the methods of what they return two steps in (every ruleset's rule
+sheet, matches, lockstep results, Badugi values: :func:`deeper_objects`), and every picker,
+box and switch of every widget, filled as a learner can (:func:`controls_of`): the widget must
+not raise, show a Python error, repeat a huge input or keep showing what it does not play.
+
+The default run draws a bounded number of examples, the same ones on every run (the
+derandomized profile of ``tests/conftest.py``); the tests marked ``slow`` draw many more, new
+ones each run (``python -m pytest tests/test_fuzz_entry_points.py -m slow``).  An input a
+random run finds goes into :data:`FOUND` (calls) or :data:`FIXED_BOX_EXAMPLES` (widget boxes),
+or an ``@example`` on the command-line test, so every run checks it from then on.
 """
 from __future__ import annotations
 
