@@ -29,8 +29,9 @@ from .measures import MEASURES, SHARE_OF_MOVES, SUMMARY_COLUMNS, Measure, Playou
 from .rules import RulesBase, load_rules
 from .stats import Estimate, Moments, share_interval
 
-__all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout",
-           "summary_of", "measure_table", "summary_moments", "paired_moments", "layout_of"]
+__all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout", "check_frame",
+           "summary_of", "measure_table", "summary_moments", "paired_moments", "layout_of",
+           "paired_sentence"]
 
 ALPHA = 0.05
 """One minus the confidence level of every interval (95%)."""
@@ -335,22 +336,71 @@ class Summary:
         return pd.DataFrame(rows, columns=list(SUMMARY_COLUMNS))
 
     def _repr_html_(self) -> str:
+        if self.deals == 0:
+            return f"<p>No deals of {self.rules.label()} were played.</p>"
         return (f"<p>{self.deals:,} deals of {self.rules.label()}, {self.players} players; "
                 f"95% intervals</p>" + str(self.table().to_html(index=False, float_format="%.4g")))
 
 
+_FRAME_MEASURES = ("won", "points", "passes", "turns", "place")
+
+
+def check_frame(frame: Any, where: str, columns: Sequence[str] = ()) -> int:
+    """The number of seats of a :func:`~rulebook.simulation.simulate` frame, after checking
+    that it is one (RulesError otherwise, naming ``where`` and the first column that is
+    wrong): a pandas DataFrame with the columns ``seat``, ``bot``, ``won``, ``points``,
+    ``passes``, ``turns``, ``place`` and ``columns``, every measure a number or a bool (no
+    text, no NaN), and seats 0, 1, ... in order on every deal.  0 for an empty frame."""
+    import numpy as np
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise RulesError(f"{where} needs a simulate() frame or summary, not "
+                         f"{quoted(type(frame).__name__)}")
+    missing = [c for c in ("seat", "bot", *_FRAME_MEASURES, *columns) if c not in frame.columns]
+    if missing:
+        raise RulesError(f"{where} needs a simulate() frame; it has no column(s) "
+                         f"{', '.join(quoted(c) for c in missing[:6])}")
+    for name in ("seat", *_FRAME_MEASURES, *columns):
+        values = frame[name]
+        kind = getattr(values.dtype, "kind", "O")
+        if kind not in "biu" and not (kind == "f" and name != "seat"):
+            raise RulesError(f"{where}: column {quoted(name)} holds {quoted(str(values.dtype))} "
+                             f"values, not numbers (a simulate() frame has whole numbers "
+                             f"and True/False there)")
+        if kind == "f" and not bool(np.isfinite(values.to_numpy()).all()):
+            raise RulesError(f"{where}: column {quoted(name)} has missing or infinite values")
+    if frame.empty:
+        return 0
+    seats = frame["seat"].to_numpy()
+    players = int(seats.max()) + 1
+    if int(seats.min()) < 0 or len(frame) % players or not np.array_equal(
+            seats, np.tile(np.arange(players), len(frame) // players)):
+        raise RulesError(f"{where}: the 'seat' column is not 0 to {players - 1} on every "
+                         f"deal, in order, as simulate() gives it")
+    return players
+
+
 def summary_of(frame: Any, rules: RulesBase | str, seed: int | str = 0) -> Summary:
     """The :class:`Summary` of a :func:`~rulebook.simulation.simulate` frame (the very same
-    numbers ``aggregate=True`` gives for the same run)."""
+    numbers ``aggregate=True`` gives for the same run).  The frame is checked first
+    (:func:`check_frame`): it must hold every column this ruleset's playout gives."""
     import numpy as np
 
     if isinstance(rules, str):
         rules = load_rules(rules)
+    if not isinstance(rules, RulesBase):
+        raise RulesError(f"rules={quoted(rules)}: expected a rules object or a profile id")
     if not hasattr(frame, "columns") or "seat" not in frame.columns:
         raise RulesError("summary_of needs a simulate() frame")
-    players = int(frame["seat"].max()) + 1 if len(frame) else 0
+    players = check_frame(frame, "summary_of")
     count = len(frame) // players if players else 0
     bots = [str(b) for b in frame["bot"][:players]] if players else []
+    if players:
+        layout = layout_of(rules, players, bots)
+        wanted = [*layout.seat_columns, *(c for c in layout.deal_columns if c != "margin"
+                                          and c not in layout.terms.derived_keys)]
+        check_frame(frame, "summary_of", [c for c in wanted if c not in _FRAME_MEASURES])
     columns = {c: np.asarray(frame[c]) for c in frame.columns
                if c not in ("deal", "seed", "dealer", "seat", "bot")}
     moments = summary_moments(rules, players, bots, columns if count else None, count)
@@ -451,9 +501,22 @@ def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
     unit = unit or m.unit
     if diff is None:
         return _first_upper(f"'{m.name}' {missing}, so it is not compared.")
-    if diff.low is None or diff.high is None:
-        return _first_upper(f"{change} changes {subject} by {diff.value:+.3g}; too few deals "
-                            f"for an interval.")
+    if not math.isfinite(diff.value):  # no deals, or a ratio over no moves
+        return _first_upper(f"{subject} could not be measured on these deals, so it is not "
+                            f"compared.")
+    if diff.low is None or diff.high is None or not (
+            math.isfinite(diff.low) and math.isfinite(diff.high)):
+        played = "the one deal played" if diff.deals == 1 else f"{diff.deals:,} deals"
+        if diff.value == 0:
+            if change == "the same rules":
+                return _first_upper(f"with the same rules, {subject} is the same on {played}; "
+                                    f"too few deals for an interval.")
+            return _first_upper(f"{change} leaves {subject} unchanged on {played}; too few "
+                                f"deals for an interval.")
+        words = " percentage points" if m.rate else f" {unit}"
+        return _first_upper(f"{change} {'raises' if diff.value > 0 else 'lowers'} {subject} "
+                            f"by {_bound(abs(diff.value), m)}{words} on {played}; too few "
+                            f"deals for an interval.")
     if diff.value == 0 and diff.low == 0 and diff.high == 0:
         if change == "the same rules":
             return _first_upper(f"with the same rules, {subject} is the same on every deal.")
@@ -566,7 +629,7 @@ class Comparison:
     def winner_sentence(self) -> str:
         """How often the same deal's winner changes, in words."""
         e = self.winner_changes
-        if self.deals == 0:
+        if self.deals == 0 or not math.isfinite(e.value):
             return "No deals were played."
         if e.low is None or e.high is None:
             return f"The winner changed on {e.value * 100:.1f}% of the deals."

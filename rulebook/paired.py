@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .errors import RulesError, plain_int
 from .experiments import Comparison, paired_moments
 from .rules import RulesBase
-from .protocol import bot_list
-from .simulation import check_run, run_chunks
+from .simulation import MAX_DEALS, check_run, run_chunks
 
 __all__ = ["compare_rules"]
 
@@ -29,16 +29,23 @@ def compare_rules(rules_a: RulesBase | str, rules_b: RulesBase | str, deals: int
     are as for ``simulate``; the result does not depend on ``chunk``, ``workers`` or
     ``client``.  Two identical rulesets give differences of exactly zero.
 
+    ``deals`` is a whole number from 1 to :data:`~rulebook.simulation.MAX_DEALS`: a
+    comparison of no deals says nothing, so it is refused (RulesError) like every other bad
+    argument, before any deal is played.
+
     >>> c = compare_rules("badam-satti", "badam-satti", deals=50, seed=1)
     >>> c.row("win_rate", "seat 0").difference.value
     0.0
     """
-    rules_a, workers = check_run(rules_a, players, deals, bots, seed, progress, chunk,
-                                 workers, client)
-    rules_b, _ = check_run(rules_b, players, deals, bots, seed, progress, chunk, workers,
-                           client)
-    names = tuple(bot_list(bots, players))
-    acc = run_chunks(rules_a, rules_b, players, deals, names, seed, progress, chunk, workers,
-                     client, "paired")
-    moments = acc[0] if acc else paired_moments(rules_a, rules_b, players, names, {}, {}, 0)
-    return Comparison(rules_a, rules_b, players, names, seed, moments)
+    if plain_int(deals) == 0:
+        raise RulesError(f"deals=0: a comparison needs at least one deal (expected a whole "
+                         f"number, 1 or more, at most {MAX_DEALS:,})")
+    run = check_run(rules_a, players, deals, bots, seed, progress, chunk, workers, client,
+                    least_deals=1)
+    checked_b = check_run(rules_b, run.players, run.deals, run.bots, run.seed, progress, chunk,
+                          run.workers, run.client, least_deals=1)
+    rules_b = checked_b.rules
+    acc = run_chunks(run, rules_b, "paired")
+    moments = acc[0] if acc else paired_moments(run.rules, rules_b, run.players, run.bots,
+                                                {}, {}, 0)
+    return Comparison(run.rules, rules_b, run.players, run.bots, run.seed, moments)

@@ -24,6 +24,14 @@ Memory: the DataFrame keeps its columns in compact dtypes (about 35 bytes per de
 with ``aggregate=True`` nothing per deal is kept at all, so a run of any length takes the
 same memory.  pandas and numpy are imported when :func:`simulate` is called, dask only when
 a ``client`` is given: never at ``import rulebook``.
+
+Limits: a run is refused before its first deal (:class:`~rulebook.errors.RulesError`) when it
+could not finish: more than :data:`MAX_DEALS` deals, a chunk over :data:`MAX_CHUNK_ASKED`
+deals, or a DataFrame that would need more memory than this machine has free
+(:data:`FRAME_BYTES_PER_ROW` per deal and seat; ``aggregate=True`` needs none of it).  A run
+ends early when ``progress`` raises (the variant lab's Stop) or on Ctrl-C
+(``KeyboardInterrupt``): the worker processes still playing a chunk are stopped, not left
+running.
 """
 from __future__ import annotations
 
@@ -31,13 +39,15 @@ import atexit
 import dataclasses
 import json
 import os
+import re
+import signal
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from .errors import RulesError, check_seed, quoted
+from .errors import RulesError, check_seed, plain_int, plain_str, quoted
 from .fastrandom import derived_seeds
 from .measures import SUMMARY_COLUMNS
 from .protocol import BOTS, bot_list, derived_seed, make_bot
@@ -45,8 +55,10 @@ from .rules import RulesBase, load_rules, parse_ruleset
 
 __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "bot_names",
            "chunk_plan", "register_batch", "play_columns", "deal_masks", "next_seat_where",
-           "nth_bit_masks", "seat_places", "COLUMNS", "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK",
-           "DIST_EXTRA"]
+           "nth_bit_masks", "seat_places", "check_run", "check_batch_size", "check_frame_memory",
+           "available_memory", "worker_pids", "shutdown_pool", "Run",
+           "COLUMNS", "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK", "MAX_CHUNK_ASKED", "MAX_DEALS",
+           "MAX_BATCH", "FRAME_BYTES_PER_ROW", "DIST_EXTRA"]
 
 CHUNK = 1_000
 """The first chunk's deals (unless fewer are asked); later chunks grow fourfold up to
@@ -55,6 +67,26 @@ MAX_CHUNK."""
 MAX_CHUNK = 20_000
 """The most deals in one chunk: big enough for the numpy batches to run at full speed, small
 enough that a progress report comes every second or so and a chunk's columns stay small."""
+
+MAX_CHUNK_ASKED = 200_000
+"""The largest ``chunk`` a run may ask for: a chunk's columns and its batch's working arrays
+are all in memory at once."""
+
+MAX_DEALS = 100_000_000
+"""The most deals one :func:`simulate` or ``compare_rules`` run plays: about half an hour to
+two hours with random players on one core, days with smart ones.  A run asking for more is
+refused before its first deal; run it in parts with other seeds instead."""
+
+MAX_BATCH = MAX_CHUNK_ASKED
+"""The most deals one ``rules.playout_batch`` call (or a game's column batch) plays: a
+playout batch returns a list of rows per deal (about 1.5 KB each), so 200,000 deals hold
+about 300 MB.  It is the largest chunk a run may ask for; :func:`simulate` plays any
+number of deals in chunks."""
+
+FRAME_BYTES_PER_ROW = 64
+"""The memory a DataFrame run needs per deal and seat while it is built: the frame's own
+columns (about 35 bytes a row) and the chunks' columns they are copied from (measured with
+``bench/bench_simulate_memory.py``: 58 bytes a row at the peak)."""
 
 COLUMNS: tuple[str, ...] = ("deal", "seed", "dealer", "seat", "bot", "place", "won", "points",
                             "passes", "turns")
@@ -331,69 +363,214 @@ def run_chunk(task: ChunkTask, rules: RulesBase | None = None,
 MAX_WORKERS = 256
 """The most worker processes one run may start."""
 
+_ADDRESS = re.compile(r"(?:tcp|tls|inproc|ucx|ws|wss)://[A-Za-z0-9._~%\-\[\]:/]+"
+                      r"|[A-Za-z0-9._\-\[\]:]+:[0-9]{1,5}")
+"""What a Dask scheduler address looks like: ``tcp://10.0.0.5:8786``, ``localhost:8786``
+(a protocol, or a port)."""
+
 
 def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else (os.cpu_count() or 1)
 
 
-def _whole(name: str, value: Any, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RulesError(f"{name}={quoted(value)}: expected a whole number, {minimum} or more")
-    return value
+def _whole(name: str, value: Any, minimum: int, maximum: int | None = None,
+           why: str = "") -> int:
+    """``value`` as an exact ``int`` from ``minimum`` to ``maximum``, else RulesError (a bool,
+    a float, text or a number out of range; an ``int`` subclass is read as the number it
+    holds)."""
+    number = plain_int(value)
+    if number is None or number < minimum:
+        top = f" (at most {maximum:,})" if maximum is not None else ""
+        raise RulesError(f"{name}={quoted(value)}: expected a whole number, {minimum} or more"
+                         f"{top}")
+    if maximum is not None and number > maximum:
+        raise RulesError(f"{name}={quoted(number)} is too many: expected at most {maximum:,}"
+                         f"{why}")
+    return number
 
 
-def _check_bots(rules: RulesBase, bots: Sequence[str] | str | None, players: int) -> None:
-    """Unknown names or a wrong count raise RulesError before any deal is played."""
+def _flag(name: str, value: Any) -> bool:
+    """``value`` if it is exactly True or False, else RulesError."""
+    if value is True or value is False:
+        return bool(value)
+    raise RulesError(f"{name}={quoted(value)}: expected True or False")
+
+
+def _check_bots(rules: RulesBase, bots: Any, players: int) -> tuple[str, ...]:
+    """One computer player's name per seat, as plain text; unknown names or a wrong count
+    raise RulesError before any deal is played."""
     if bots is None:
-        return
-    names = [bots] * players if isinstance(bots, str) else bots
+        return ("random",) * players
     listed = f"names for {rules.game}: {', '.join(bot_names(rules.game))}"
-    if not isinstance(names, Sequence):
-        raise RulesError(f"bots={quoted(bots)}: expected a computer player's name, a list of names "
-                         f"(one per seat) or None; {listed}")
-    if len(names) != players:
-        raise RulesError(f"{len(names)} computer players were given for {players} seats: "
-                         f"expected one name per seat or one name for all")
+    one = plain_str(bots)
+    if one is not None:
+        names: list[Any] = [one] * players
+    elif isinstance(bots, (list, tuple)):
+        if len(bots) != players:
+            raise RulesError(f"{len(bots):,} computer players were given for {players} seats: "
+                             f"expected one name per seat or one name for all")
+        names = list(bots)
+    else:
+        raise RulesError(f"bots={quoted(bots)}: expected a computer player's name, a list of "
+                         f"names (one per seat) or None; {listed}")
+    out = []
     for name in names:
-        if not isinstance(name, str):
+        text = plain_str(name)
+        if text is None:
             raise RulesError(f"bots: {quoted(name)} is not a computer player's name; {listed}")
-        make_bot(rules.game, name)  # RulesError naming the valid players
+        make_bot(rules.game, text)  # RulesError naming the valid players
+        out.append(text)
+    return tuple(out)
 
 
-def check_run(rules: RulesBase | str, players: Any, deals: Any, bots: Any, seed: Any,
-              progress: Any, chunk: Any, workers: Any, client: Any) -> tuple[RulesBase, int]:
-    """Check a run's arguments (RulesError before any deal); returns the rules and workers."""
-    if isinstance(rules, str):
-        rules = parse_ruleset(rules)  # a profile id, or "profile+option" text
+def _check_client(client: Any) -> Any:
+    """``client`` if it can run chunks: None, a scheduler address, or a dask.distributed
+    Client; RulesError otherwise (dask is imported only for something that is not text)."""
+    if client is None:
+        return None
+    expected = ("expected a dask.distributed Client or a scheduler address such as "
+                "'tcp://10.0.0.5:8786' (or None, to play here)")
+    address = plain_str(client)
+    if address is not None:
+        if len(address) > 300 or not _ADDRESS.fullmatch(address):
+            raise RulesError(f"client={quoted(address)}: {expected}")
+        return address
+    if isinstance(client, (bool, int, float, bytes)):
+        raise RulesError(f"client={quoted(client)}: {expected}")
+    distributed = _distributed(client)
+    if not isinstance(client, distributed.Client):
+        raise RulesError(f"client={quoted(client)}: {expected}")
+    return client
+
+
+def _distributed(client: Any) -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise RulesError(f"client={quoted(client)}: running on a Dask cluster needs "
+                         f"dask.distributed; install it with {DIST_EXTRA}") from None
+    return distributed
+
+
+def available_memory() -> int | None:
+    """The bytes of memory this machine can still give a process (Linux: ``MemAvailable``),
+    or None where that is not known."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+UNKNOWN_MEMORY = 2 << 30
+"""The memory a DataFrame run may take where the free memory is not known (2 GiB)."""
+
+
+def _size(n: int) -> str:
+    gib = n / (1 << 30)
+    return f"{gib:,.1f} GB" if gib >= 1 else f"{n / (1 << 20):,.0f} MB"
+
+
+def check_frame_memory(deals: int, players: int) -> None:
+    """RulesError if a DataFrame of ``deals`` deals and ``players`` seats would need more
+    memory than this machine has free (three quarters of it, or :data:`UNKNOWN_MEMORY` where
+    that is not known), checked before the first deal."""
+    need = deals * players * FRAME_BYTES_PER_ROW
+    free = available_memory()
+    limit = UNKNOWN_MEMORY if free is None else free * 3 // 4
+    if need > limit:
+        have = "" if free is None else f" (this machine has {_size(free)} free)"
+        raise RulesError(f"a table of {deals:,} deals × {players} seats needs about "
+                         f"{_size(need)} of memory, more than a run may take{have}: use "
+                         f"aggregate=True (any number of deals in the same memory) or fewer "
+                         f"deals")
+
+
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """A run's arguments once checked, each as a built-in value (see :func:`check_run`)."""
+
+    rules: RulesBase
+    players: int
+    deals: int
+    bots: tuple[str, ...]
+    """One computer player's name per seat."""
+    seed: int | str
+    progress: Callable[[int, int], Any] | None
+    chunk: int | None
+    workers: int
+    client: Any
+
+
+def check_run(rules: Any, players: Any, deals: Any, bots: Any, seed: Any, progress: Any,
+              chunk: Any, workers: Any, client: Any, least_deals: int = 0) -> Run:
+    """Check a run's arguments and turn them into built-in values (RulesError before any
+    deal): a known ruleset, the players it is played by, from ``least_deals`` to
+    :data:`MAX_DEALS` deals, a name per seat, a seed, a callable ``progress``, a chunk up to
+    :data:`MAX_CHUNK_ASKED`, up to :data:`MAX_WORKERS` workers or a Dask ``client``."""
+    text = plain_str(rules)
+    if text is not None:
+        rules = parse_ruleset(text)  # a profile id, or "profile+option" text
     if not isinstance(rules, RulesBase):
         raise RulesError(f"rules={quoted(rules)}: expected a rules object or a profile id")
-    _whole("deals", deals, 0)
-    if isinstance(players, bool) or not isinstance(players, int):
+    deals = _whole("deals", deals, least_deals, MAX_DEALS,
+                   " deals in one run; play more in separate runs with other seeds")
+    number = plain_int(players)
+    if number is None:
         raise RulesError(f"players={quoted(players)}: expected a whole number of players")
-    check_seed(seed, RulesError)
+    seed = check_seed(seed, RulesError)
     if progress is not None and not callable(progress):
         raise RulesError(f"progress={quoted(progress)}: expected a function progress(done, total)")
     if chunk is not None:
-        _whole("chunk", chunk, 1)
+        chunk = _whole("chunk", chunk, 1, MAX_CHUNK_ASKED, " deals in one chunk")
     if workers is None:
         workers = _cores()
-    elif _whole("workers", workers, 1) > MAX_WORKERS:
-        raise RulesError(f"workers={quoted(workers)}: expected at most {MAX_WORKERS} worker "
-                         f"processes (this machine has {_cores()} cores)")
+    else:
+        workers = _whole("workers", workers, 1, MAX_WORKERS,
+                         f" worker processes (this machine has {_cores()} cores)")
+    client = _check_client(client)
     if client is not None and workers != 1:
         raise RulesError(f"workers={workers} and a client were both given: a run goes to a "
                          f"process pool (workers) or to a Dask cluster (client), not both")
-    rules.new_deal(players, 0, 0)  # the game's check of players
-    _check_bots(rules, bots, players)
-    return rules, workers
+    players = number
+    rules.new_deal(players, 0, 0)  # the game's own check of players, in its own words
+    names = _check_bots(rules, bots, players)
+    return Run(rules, players, deals, names, seed, progress, chunk, workers, client)
+
+
+def check_batch_size(seeds: Any, dealers: Any = None) -> None:
+    """RulesError if a ``playout_batch`` call asks for more than :data:`MAX_BATCH` deals (its
+    seeds or its dealers, a list, a tuple or a range), checked before anything is built."""
+    for name, items in (("seeds", seeds), ("dealers", dealers)):
+        if not isinstance(items, (list, tuple, range)):
+            continue
+        try:
+            count = range.__len__(items) if isinstance(items, range) else \
+                tuple.__len__(items) if isinstance(items, tuple) else list.__len__(items)
+        except OverflowError:  # a range longer than sys.maxsize
+            count = MAX_BATCH + 1
+        if count > MAX_BATCH:
+            raise RulesError(f"{name}: {quoted(items)} is longer than {MAX_BATCH:,}: one batch "
+                             f"plays at most {MAX_BATCH:,} deals; rulebook.simulate plays any "
+                             f"number, in chunks")
 
 
 # -- running the chunks -------------------------------------------------------------------------
 def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], workers: int,
             client: Any, on_result: Callable[[ChunkTask, Any], None]) -> None:
     """Run every task — here (``workers == 1``), in a process pool, or on a Dask cluster —
-    and call ``on_result(task, result)`` for each as it finishes (in any order)."""
+    and call ``on_result(task, result)`` for each as it finishes (in any order).
+
+    If ``on_result`` raises (a progress report asking to stop) or a ``KeyboardInterrupt``
+    arrives, the tasks not started are dropped and the processes still playing one are
+    stopped before the exception goes on."""
     if client is not None:
         _run_on_dask(tasks, client, on_result)
     elif workers == 1:
@@ -405,6 +582,12 @@ def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], worke
 
 _POOL: list[Any] = []
 """The cached process pool as ``[workers, executor]`` (reused by later runs)."""
+
+
+def _worker_start() -> None:
+    """Run once in every worker process: Ctrl-C is for the process that started the run,
+    which stops the workers itself (a worker dying of it would break the whole pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _pool(workers: int) -> Any:
@@ -422,11 +605,20 @@ def _pool(workers: int) -> Any:
         context.set_forkserver_preload(["numpy", "rulebook.simulation", "rulebook.experiments"])
     else:  # pragma: no cover - Windows
         context = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                   initializer=_worker_start)
     atexit.unregister(shutdown_pool)  # registered once however many pools were started
     atexit.register(shutdown_pool)  # stop the workers before the interpreter tears down
     _POOL[:] = [workers, executor]
     return executor
+
+
+def worker_pids() -> list[int]:
+    """The process ids of the cached pool's live worker processes (none when no pool)."""
+    if not _POOL:
+        return []
+    processes = getattr(_POOL[1], "_processes", None) or {}
+    return [p.pid for p in list(processes.values()) if p.is_alive()]
 
 
 def shutdown_pool() -> None:
@@ -434,6 +626,26 @@ def shutdown_pool() -> None:
     if _POOL:
         _POOL[1].shutdown(wait=True, cancel_futures=True)
         _POOL.clear()
+
+
+def _kill_pool(executor: Any) -> None:
+    """Stop every worker of ``executor`` now, even in the middle of a chunk, and forget the
+    pool (the next run starts a new one)."""
+    if _POOL and _POOL[1] is executor:
+        _POOL.clear()
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    try:
+        executor.shutdown(wait=False, cancel_futures=True)
+    except Exception:  # pragma: no cover - a pool already broken
+        pass
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():  # pragma: no cover - a worker ignoring SIGTERM
+            process.kill()
+            process.join(timeout=5)
 
 
 def _run_in_pool(tasks: Iterator[ChunkTask], workers: int,
@@ -456,46 +668,52 @@ def _run_in_pool(tasks: Iterator[ChunkTask], workers: int,
             drain(2 * workers - 1)
         drain(0)
     except BrokenProcessPool:
-        _POOL.clear()
+        _kill_pool(executor)
         raise RuntimeError("a worker process stopped during the simulation (out of memory?); "
                            "run again, with fewer workers or smaller chunks") from None
     except BaseException:
         for future in pending:
             future.cancel()
+        if any(not future.done() for future in pending):
+            _kill_pool(executor)  # chunks still playing: nobody wants them now
         raise
 
 
 def _run_on_dask(tasks: Iterator[ChunkTask], client: Any,
                  on_result: Callable[[ChunkTask, Any], None]) -> None:
-    try:
-        import distributed as dask_distributed
-    except ImportError:
-        raise RulesError(f"client={quoted(client)}: running on a Dask cluster needs dask.distributed; "
-                         f"install it with {DIST_EXTRA}") from None
-    distributed: Any = dask_distributed
+    distributed = _distributed(client)
     own = isinstance(client, str)
     if own:
-        client = distributed.Client(client)
-    elif not isinstance(client, distributed.Client):
-        raise RulesError(f"client={quoted(client)}: expected a dask.distributed Client or a "
-                         f"scheduler address such as 'tcp://10.0.0.5:8786'")
+        address = client
+        try:
+            client = distributed.Client(address)
+        except (OSError, TimeoutError, ValueError):
+            raise RulesError(f"client={quoted(address)}: no Dask scheduler answered at this "
+                             f"address; check it and that the scheduler is running") from None
+    owner: dict[str, tuple[ChunkTask, Any]] = {}
     try:
         queue = distributed.as_completed()
-        owner: dict[str, ChunkTask] = {}
 
         def submit(most: int) -> None:
             for task in islice(tasks, most):
                 future = client.submit(run_chunk, task, pure=False)
-                owner[future.key] = task
+                owner[future.key] = (task, future)
                 queue.add(future)
 
         submit(2 * (int(sum(client.nthreads().values())) or 1))  # two chunks per thread
         for future in queue:
-            task = owner.pop(future.key)
+            task, _ = owner.pop(future.key)
             result = future.result()
             future.release()
             on_result(task, result)
             submit(1)
+    except BaseException:
+        if owner:  # the chunks still queued or playing on the cluster
+            try:
+                client.cancel([future for _, future in owner.values()])
+            except Exception:  # pragma: no cover - the cluster is gone already
+                pass
+        raise
     finally:
         if own:
             client.close()
@@ -514,10 +732,16 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     ``"profile+option"``; ``bots`` one bot name for every seat, a
     list of names per seat, or ``None`` for random players; the dealer moves one seat left
     each deal.  ``progress(done, total)`` is called with increasing ``done`` after every
-    chunk of deals and last with ``(deals, deals)``.  The same arguments always give the same
-    result, whatever ``chunk``, ``workers`` or ``client``.  Bad arguments (an unknown ruleset
-    or bot, a wrong number of bots or players, a negative number of deals) raise
-    :class:`~rulebook.errors.RulesError` before any deal.
+    chunk of deals and last with ``(deals, deals)``; if it raises, the run stops there and
+    the exception goes on (that is how the variant lab's Stop works).  The same arguments
+    always give the same result, whatever ``chunk``, ``workers`` or ``client``.
+
+    Bad arguments raise :class:`~rulebook.errors.RulesError` before any deal: an unknown
+    ruleset or bot, a wrong number of bots or players, deals that are not a whole number
+    from 0 to :data:`MAX_DEALS`, a frame that would not fit in the free memory (see
+    :func:`check_frame_memory`; ``aggregate=True`` has no such bound), a chunk over
+    :data:`MAX_CHUNK_ASKED`, a ``client`` that is not a Client or an address.  Every
+    number is read as a built-in ``int`` (``True``, ``2.0`` and text are refused).
 
     ``chunk`` deals are played between progress reports (default: 1,000 first, then 4,000,
     16,000 and 20,000 each; see :func:`chunk_plan`).  ``workers=N`` plays the chunks in N worker
@@ -525,7 +749,8 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     ``dask.distributed.Client``, or a scheduler address) plays them on a Dask cluster;
     every worker needs ``rulebook`` installed.  ``aggregate=True`` keeps only running sums:
     it returns a :class:`~rulebook.experiments.Summary` (win rates, means and design
-    measures with 95% intervals) in the same memory for any number of deals.
+    measures with 95% intervals) in the same memory for any number of deals.  Ctrl-C
+    (``KeyboardInterrupt``) ends a run at once, worker processes included.
 
     Columns: ``deal, seed, dealer, seat, bot, place, won, points, passes, turns`` (see
     :data:`COLUMNS`) and any game-specific columns the game's playout adds, in compact
@@ -535,33 +760,30 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     >>> len(frame), list(frame.columns[:10]) == list(COLUMNS)
     (15, True)
     """
-    rules, workers = check_run(rules, players, deals, bots, seed, progress, chunk, workers,
-                               client)
-    if not isinstance(aggregate, bool):
-        raise RulesError(f"aggregate={quoted(aggregate)}: expected True or False")
-    names = tuple(bot_list(bots, players))
-    results = run_chunks(rules, None, players, deals, names, seed, progress, chunk, workers,
-                         client, "summary" if aggregate else "frame")
+    run = check_run(rules, players, deals, bots, seed, progress, chunk, workers, client)
+    aggregate = _flag("aggregate", aggregate)
+    if not aggregate:
+        check_frame_memory(run.deals, run.players)
+    results = run_chunks(run, None, "summary" if aggregate else "frame")
     if aggregate:
         from .experiments import Summary, summary_moments
 
-        moments = results[0] if results else summary_moments(rules, players, list(names),
-                                                             None, 0)
-        return Summary(rules, players, names, seed, moments)
-    return _frame(rules, players, deals, names, results)
+        moments = results[0] if results else summary_moments(run.rules, run.players,
+                                                             list(run.bots), None, 0)
+        return Summary(run.rules, run.players, run.bots, run.seed, moments)
+    return _frame(run.rules, run.players, run.deals, run.bots, results)
 
 
-def run_chunks(rules: RulesBase, rules_b: RulesBase | None, players: int, deals: int,
-               names: tuple[str, ...], seed: int | str, progress: Callable[[int, int], Any] | None,
-               chunk: int | None, workers: int, client: Any, mode: str) -> list[Any]:
+def run_chunks(run: Run, rules_b: RulesBase | None, mode: str) -> list[Any]:
     """Play a checked run (see :func:`check_run`) chunk by chunk in ``mode`` (see
     :class:`ChunkTask`), reporting progress: the :class:`ChunkFrame` of every chunk, or
     (modes ``"summary"`` and ``"paired"``) one Moments holding every chunk's sums (none
     when there were no deals)."""
-    remote = workers != 1 or client is not None
+    rules, deals, progress = run.rules, run.deals, run.progress
+    remote = run.workers != 1 or run.client is not None
     texts = [rules_json(r) if remote and r is not None else "" for r in (rules, rules_b)]
-    tasks = (ChunkTask(texts[0], players, names, seed, start, count, mode, texts[1])
-             for start, count in chunk_plan(deals, chunk, _spread(workers, client)))
+    tasks = (ChunkTask(texts[0], run.players, run.bots, run.seed, start, count, mode, texts[1])
+             for start, count in chunk_plan(deals, run.chunk, _spread(run.workers, run.client)))
     results: list[Any] = []
     done = [0]
 
@@ -574,7 +796,7 @@ def run_chunks(rules: RulesBase, rules_b: RulesBase | None, players: int, deals:
         if progress is not None:
             progress(done[0], deals)
 
-    execute(tasks, lambda t: run_chunk(t, rules, rules_b), workers, client, collect)
+    execute(tasks, lambda t: run_chunk(t, rules, rules_b), run.workers, run.client, collect)
     if progress is not None and deals == 0:
         progress(0, 0)
     return results
@@ -638,7 +860,9 @@ def summarize(frame: Any) -> Any:
     each winner), ``mean points`` (in the game's own terms: penalty points, chips, cards
     held or net chips), ``mean passes`` (passes, draws or folds), ``mean turns`` (moves in
     the whole deal: the round length) and ``mean place``.  For the same intervals and the
-    design measures, see :meth:`rulebook.experiments.Summary.table`.
+    design measures, see :meth:`rulebook.experiments.Summary.table`.  Anything but a
+    simulate() frame (a missing column, text or NaN among the measures, seats out of order)
+    raises :class:`~rulebook.errors.RulesError` (see :func:`rulebook.experiments.check_frame`).
 
     >>> table = summarize(simulate("badugi", players=2, deals=4, seed=3))
     >>> list(table["group"])
@@ -646,18 +870,12 @@ def summarize(frame: Any) -> Any:
     """
     import pandas as pd
 
-    from .experiments import Summary
+    from .experiments import Summary, check_frame
 
     if isinstance(frame, Summary):
         return frame.lab_table()
-    if not isinstance(frame, pd.DataFrame):
-        raise RulesError(f"summarize needs a simulate() frame or summary, not "
-                         f"{type(frame).__name__}")
+    check_frame(frame, "summarize")  # RulesError for anything but a simulate() frame
     measures = dict(zip(("won", "points", "passes", "turns", "place"), SUMMARY_COLUMNS[2:]))
-    missing = [c for c in ("seat", "bot", *measures) if c not in frame.columns]
-    if missing:
-        raise RulesError(f"summarize needs a simulate() frame; it has no column(s) "
-                         f"{', '.join(missing)}")
     if frame.empty:
         return pd.DataFrame({c: pd.Series(dtype={"group": "object", "rows": "int64"}
                                           .get(c, "float64")) for c in SUMMARY_COLUMNS})

@@ -76,19 +76,20 @@ class _Stop(Exception):
 
 
 def test_progress_comes_after_the_first_chunk_even_for_a_huge_run() -> None:
-    """A billion deals: the first report comes after the first chunk, so no seed of a later
-    chunk has been computed (computing all of them first would take minutes)."""
+    """The most deals a run plays (a frame: two million): the first report comes after the
+    first chunk, so no seed of a later chunk has been computed (computing all of them first
+    would take minutes)."""
     calls: list[tuple[int, int]] = []
 
     def stop(done: int, total: int) -> None:
         calls.append((done, total))
         raise _Stop
 
-    for aggregate in (False, True):
+    for aggregate, deals in ((False, 2_000_000), (True, simulation.MAX_DEALS)):
         calls.clear()
         with pytest.raises(_Stop):
-            simulate("badam-satti", deals=10**9, seed=1, aggregate=aggregate, progress=stop)
-        assert calls == [(simulation.CHUNK, 10**9)]
+            simulate("badam-satti", deals=deals, seed=1, aggregate=aggregate, progress=stop)
+        assert calls == [(simulation.CHUNK, deals)]
 
 
 def test_chunk_plan_grows_up_to_the_maximum() -> None:

@@ -31,8 +31,8 @@ from typing import Any, cast
 from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64
 from ...measures import PlayoutTerms, register_terms
 from ...rules import RulesBase
-from ...simulation import (_rows_to_columns, deal_masks, next_seat_where, register_batch,
-                           seat_places)
+from ...simulation import (check_batch_size, _rows_to_columns, deal_masks, next_seat_where,
+                           register_batch, seat_places)
 from . import betting as B
 
 __all__ = ["badugi_terms", "showdown", "columns_random", "MIN_BATCH"]
@@ -48,6 +48,7 @@ first): standing pat, then by the number of cards and canonical order (BDG-DRAW-
 def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
     """The columns of many hands with a ``random`` bot in every seat (None otherwise)."""
+    check_batch_size(seeds, dealers)  # at most MAX_BATCH deals, checked first
     import numpy as np
 
     if len(seeds) < MIN_BATCH or any(name != "random" for name in names):

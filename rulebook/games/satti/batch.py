@@ -29,7 +29,7 @@ from typing import Any, cast
 from ...fastrandom import derived_random, derived_seeds, np_turn_below, random_floats
 from ...measures import PlayoutTerms, register_terms
 from ...rules import RulesBase
-from ...simulation import deal_masks, nth_bit_masks, register_batch, seat_places
+from ...simulation import check_batch_size, deal_masks, nth_bit_masks, register_batch, seat_places
 from .core import FIRST_JACK, FIT, JACKS, MOVE_CAP, SEVENS, bits, deal_table
 
 __all__ = ["columns_random", "satti_terms", "MIN_BATCH"]
@@ -82,6 +82,7 @@ def _deal(n: int, seeds: Sequence[int], dealers: Sequence[int],
 def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
     """The columns of many rounds with a ``random`` bot in every seat (None otherwise)."""
+    check_batch_size(seeds, dealers)  # at most MAX_BATCH deals, checked first
     import numpy as np
 
     if len(seeds) < MIN_BATCH or any(name != "random" for name in names):

@@ -26,8 +26,8 @@ from ...cards import FULL_MASK
 from ...fastrandom import GOLDEN, MASK64, derived_seeds, np_splitmix64, np_turn_below
 from ...measures import PlayoutTerms, register_terms
 from ...rules import RulesBase
-from ...simulation import (deal_masks, next_seat_where, nth_bit_masks, register_batch,
-                           seat_places)
+from ...simulation import (check_batch_size, deal_masks, next_seat_where, nth_bit_masks,
+                           register_batch, seat_places)
 from .core import ACES, KINGS, PASSES_PER_ROUND, SEVENS, SIXES
 
 __all__ = ["columns_random", "places_lower_first", "sevens_terms", "MIN_BATCH",
@@ -61,6 +61,7 @@ def playout_batch_random(rules: Any, players: int, seeds: Sequence[int | str],
     Gives, deal for deal, the rows :func:`~rulebook.games.sevens.playout.playout_deal` gives (the same shuffle, the same
     TurnRandom draws, the same rules).
     """
+    check_batch_size(seeds, dealers)  # at most MAX_BATCH deals, checked first
     got = _columns(rules, players, seeds, dealers)
     grid = {name: values.reshape(len(seeds), players).tolist() for name, values in got.items()}
     return [[{"seat": s, "bot": "random", **{name: grid[name][d][s] for name in grid}}
@@ -214,6 +215,7 @@ places_lower_first = seat_places
 def columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
     """The columns of many all-``random`` deals from the numpy batch (None otherwise)."""
+    check_batch_size(seeds, dealers)  # at most MAX_BATCH deals, checked first
     if len(seeds) < MIN_BATCH or any(name != "random" for name in names):
         return None
     return _columns(rules, players, seeds, dealers)
