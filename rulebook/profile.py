@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import sys
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from .errors import MAX_CHIPS, RulesError, plain_int, plain_str, quoted
 
@@ -212,17 +213,19 @@ def _rebuilt(profile_id: str, settings: dict[str, Any], options: dict[str, Optio
     """A pickled profile: the one loaded by its id when that one has the same fields (so
     rules objects compare equal across processes), else a new one from the fields."""
     made = Profile(profile_id, title, game, engine, summary, settings, options, measures)
-    from .rules import load_profile  # rules imports this module
-
+    # rulebook.rules reads profiles (and imports this module): ask it only when loaded
+    rules = sys.modules.get(f"{__package__}.rules")
+    if rules is None:
+        return made
     try:
-        loaded = load_profile(profile_id)
+        loaded = rules.load_profile(profile_id)
     except RulesError:
         return made
     same = (loaded.title, loaded.game, loaded.engine, loaded.summary, loaded.settings,
             dict(loaded.options), loaded.measures) == (made.title, made.game, made.engine,
                                                        made.summary, made.settings,
                                                        dict(made.options), made.measures)
-    return loaded if same else made
+    return cast(Profile, loaded) if same else made
 
 
 _OPTION_TYPES = {"bool", "int", "str", "int_list"}

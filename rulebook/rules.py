@@ -679,7 +679,7 @@ def parse_options(texts: Sequence[str], where: str = "") -> dict[str, Any]:
     """Read several options written as text (each ``name=value``, see :func:`parse_option`)
     into a dict; an option given twice is refused (RulesError) rather than one of its values
     silently kept, as :func:`parse_ruleset` refuses it.  ``where`` names where they were
-    written, for the message (``" in 'badam-satti+x'"``)."""
+    written, for the message (``" with --set"``)."""
     if isinstance(texts, (str, bytes)) or not isinstance(texts, (list, tuple)):
         raise RulesError(f"options are written as a list of name=value texts, not "
                          f"{quoted(texts)}")
