@@ -12,8 +12,11 @@ wherever the notebook happens to run:
    Graphviz.  Displaying a diagram in Jupyter never shows a traceback.
 
 In a notebook and inside a widget a diagram fits the output's width (the SVG scales down,
-``max-width: 100%``, its height following) and a "full size" switch under the title shows it
-unscaled in a box that scrolls; a long title is wrapped onto several lines, both above the
+``max-width: 100%``, its height following), but never below the width at which its smallest
+label is still readable from the back of a classroom (:data:`READABLE_FONT_PX`): a diagram
+wider than that at a narrow screen (a projector's 1024 px with the file browser open) keeps
+its words that size and scrolls sideways in its own box.  A "full size" switch under the
+title shows it unscaled in a box that scrolls; a long title is wrapped onto several lines, both above the
 picture and in the graph's own label, so that no title is cut at the edge.
 
 Two quirks of ``graphviz-pure`` are handled here: its version string cannot be parsed by
@@ -33,8 +36,10 @@ from __future__ import annotations
 
 import hashlib
 import html
+import math
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -48,8 +53,17 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = [
     "INSTALL_HINT", "BROWSER_HINT", "install_hint", "DiagramError", "GraphvizMissing",
-    "RenderFailed", "DotProgram", "find_dot", "digraph", "Diagram"
+    "RenderFailed", "DotProgram", "find_dot", "digraph", "Diagram", "READABLE_FONT_PX",
+    "readable_width"
 ]
+
+READABLE_FONT_PX = 10.5
+"""The smallest font size, in CSS pixels, a diagram's labels are drawn at when it is fitted
+to a narrow output (a label then measures about 12 px from its top to its bottom, readable
+from the back of a classroom).  A diagram scales down to the output's width only as far as
+its smallest label allows; narrower than that it scrolls sideways."""
+
+_CSS_PX = {"pt": 96 / 72, "px": 1.0, "": 96 / 72, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54}
 
 BackendName = Literal["dot", "graphviz-pure"]
 
@@ -79,7 +93,7 @@ TITLE_WIDTH = 60
 FIT_STYLE = """<style>
 .rulebook-diagram{position:relative;max-width:100%;font-family:sans-serif}
 .rulebook-diagram .rb-diagram-title{white-space:normal;overflow-wrap:anywhere;margin:4px 0}
-.rulebook-diagram .rb-diagram-box{max-width:100%;overflow:hidden}
+.rulebook-diagram .rb-diagram-box{max-width:100%;overflow-x:auto;overflow-y:hidden}
 .rulebook-diagram .rb-diagram-box svg{max-width:100%;height:auto;display:block}
 .rulebook-diagram .rb-diagram-toggle{position:absolute;opacity:0;width:1px;height:1px;margin:0}
 .rulebook-diagram .rb-diagram-zoom{cursor:pointer;color:#1e6fd9;text-decoration:underline;
@@ -92,6 +106,33 @@ FIT_STYLE = """<style>
 </style>"""
 """The CSS of :meth:`Diagram.html`: the picture scaled to the width, and the full-size switch
 (a checkbox and its label, no script, so it works in JupyterLab, Voila and widgets alike)."""
+
+
+def readable_width(svg: str, font_px: float = READABLE_FONT_PX) -> int | None:
+    """The narrowest width, in CSS pixels, at which the smallest label of ``svg`` (a drawing
+    of Graphviz ``dot``) is still ``font_px`` high: its own width where that label is
+    already at most that size.  ``None`` when the SVG gives no width or no label size.
+
+    >>> readable_width('<svg width="300pt" viewBox="0 0 300 100"><text font-size="14.00">a'
+    ...                '</text><text font-size="9.00">b</text></svg>')
+    350
+    """
+    head = re.search(r"<svg\b[^>]*>", svg)
+    if head is None:
+        return None
+    width = re.search(r'\bwidth="([0-9.]+)\s*([a-z]*)"', head.group(0))
+    box = re.search(r'\bviewBox="\s*[-0-9.]+[ ,]+[-0-9.]+[ ,]+([0-9.]+)', head.group(0))
+    sizes = [float(x) for x in re.findall(r'font-size="([0-9.]+)', svg) if float(x) > 0]
+    if width is None or width.group(2) not in _CSS_PX or not sizes:
+        return None
+    width_px = float(width.group(1)) * _CSS_PX[width.group(2)]
+    units = float(box.group(1)) if box is not None and float(box.group(1)) > 0 else None
+    per_unit = width_px / units if units else _CSS_PX["pt"]
+    scale = re.search(r'<g\b[^>]*transform="scale\(([0-9.]+)', svg)
+    if scale is not None and float(scale.group(1)) > 0:
+        per_unit *= float(scale.group(1))
+    smallest = min(sizes) * per_unit  # px at the drawing's own size
+    return math.ceil(width_px * min(1.0, font_px / smallest))
 
 
 def wrap_label(label: str, width: int = TITLE_WIDTH) -> str:
@@ -331,13 +372,17 @@ class Diagram:
         ident = f"rb-diagram-{key}"
         caption = (f'<p class="rb-diagram-title"><b>{html.escape(self.title)}</b></p>'
                    if self.title else "")
+        narrowest = readable_width(svg)
+        # never narrower than its labels allow: below that width the box scrolls sideways
+        floor = f' style="min-width:{narrowest}px"' if narrowest else ""
         return (f'{FIT_STYLE}<div class="rulebook-diagram" data-diagram="{key}">{caption}'
                 f'<input type="checkbox" class="rb-diagram-toggle" id="{ident}">'
                 f'<label class="rb-diagram-zoom" for="{ident}" title="Show the diagram at its '
                 'own size, in a box that scrolls, or fit it to the width again">'
                 '<span class="rb-when-fit">open full size</span>'
                 '<span class="rb-when-full">fit to the width</span></label>'
-                f'<div class="rb-diagram-box">{svg}</div></div>')
+                f'<div class="rb-diagram-box"><div class="rb-diagram-canvas"{floor}>{svg}'
+                "</div></div></div>")
 
     def _repr_html_(self) -> str:
         """The same as :meth:`html`: the picture fitted to the output, or the DOT source and

@@ -236,12 +236,13 @@ def _dot_text(text: str) -> str:
 
 
 def _html_label(text: str, clauses: str) -> str:
-    """A node's words, then its clause ids in brackets, small and grey on a last line (a
-    Graphviz HTML-like label)."""
+    """A node's words, then its clause ids in brackets, smaller and grey on a last line (a
+    Graphviz HTML-like label; 9 pt, still readable from a classroom at the diagram's
+    narrowest width, :data:`rulebook.diagrams.READABLE_FONT_PX`)."""
     from html import escape
 
     words = "<BR/>".join(escape(line, quote=False) for line in text.split("\n"))
-    ids = f'<BR/><FONT POINT-SIZE="7" COLOR="#666666">[{escape(clauses)}]</FONT>' \
+    ids = f'<BR/><FONT POINT-SIZE="9" COLOR="#666666">[{escape(clauses)}]</FONT>' \
         if clauses else ""
     return f"<{words}{ids}>"
 

@@ -316,3 +316,28 @@ def test_widgets_pass_mypy_strict(tmp_path: Path) -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"mypy --strict widgets found errors:\n{done.stdout}{done.stderr}"
 
+
+
+# -- 7. diagrams keep their words readable when fitted to a narrow screen ------------------------
+@pytest.mark.parametrize("game", ["badam-satti", "sevens", "satti", "badugi"])
+def test_a_fitted_diagram_never_shrinks_its_labels_below_readable(game: str) -> None:
+    pytest.importorskip("graphviz")
+    from rulebook.diagrams import READABLE_FONT_PX, Diagram, readable_width
+
+    diagram = Diagram(load_rules(game).turn_diagram())
+    try:
+        svg = diagram.svg()
+    except Exception as exc:  # noqa: BLE001 - no Graphviz program here
+        pytest.skip(f"no Graphviz program to draw with: {exc}")
+    width_pt = float(re.search(r'<svg[^>]*\bwidth="([0-9.]+)pt"', svg).group(1))
+    smallest_pt = min(float(x) for x in re.findall(r'font-size="([0-9.]+)"', svg))
+    floor = readable_width(svg)
+    assert floor is not None and floor <= round(width_pt * 4 / 3) + 1
+    # at the narrowest width the page may give it, the smallest label is still readable
+    assert smallest_pt * 4 / 3 * floor / (width_pt * 4 / 3) >= READABLE_FONT_PX - 0.05
+    page = diagram.html()
+    assert f'<div class="rb-diagram-canvas" style="min-width:{floor}px">' in page
+    assert ".rb-diagram-box{max-width:100%;overflow-x:auto" in page  # it scrolls sideways
+    # the labels themselves are drawn large enough to reach that size at the drawing's own
+    # size: 9 pt (12 px) or more, never the 7 pt clause ids of old
+    assert smallest_pt * 4 / 3 >= READABLE_FONT_PX

@@ -405,7 +405,8 @@ class DealStepper(Shown):
             self.widget = W.VBox([
                 W.HTML(STYLE), self.nav,
                 W.HBox([self.hands_toggle, self.waiting_toggle, self.large_print_toggle,
-                        self.record_toggle]),
+                        self.record_toggle],  # on a narrow screen: onto a new line, not cut
+                       layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box, self.message, self.table, self.extra,
                 self.move_box, self.replies, self.legal_box, self.play_box,
             ])

@@ -477,7 +477,7 @@ class RulesTable:
                 f"<td>{words_html(symbols(row.meaning))}</td>"
                 f'<td class="rb-clauses">{_html.escape(", ".join(row.clauses))}</td></tr>')
         return (f"<style>{SHEET_CSS}{RULES_TABLE_CSS}</style>"
-                f'<div class="rb-sheet"><table class="rb-rules-table"><caption>'
+                f'<div class="rb-sheet rb-rules-scroll"><table class="rb-rules-table"><caption>'
                 f"{words_html(self.title)}</caption><thead><tr><th>topic</th><th>setting</th>"
                 "<th>in this game</th><th>what it means</th><th class=\"rb-clauses\">rules</th>"
                 f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
@@ -496,6 +496,7 @@ class RulesTable:
 
 
 RULES_TABLE_CSS = """
+.rb-sheet.rb-rules-scroll{max-width:100%;overflow-x:auto}
 .rb-sheet table.rb-rules-table{border-collapse:collapse;font-size:.95em;text-align:left}
 .rb-sheet table.rb-rules-table caption{text-align:left;font-weight:bold;padding:2px 0}
 .rb-sheet table.rb-rules-table th,.rb-sheet table.rb-rules-table td{text-align:left;
@@ -505,7 +506,8 @@ RULES_TABLE_CSS = """
 .rb-sheet .rb-val{white-space:nowrap;font-weight:bold}
 .rb-sheet .rb-clauses{color:#888;font-size:.75em;white-space:normal;min-width:6em}
 """
-"""The rules table's own style (left-aligned, clause ids small and grey)."""
+"""The rules table's own style (left-aligned, clause ids small and grey; wider than a narrow
+notebook, it scrolls sideways in its own box)."""
 
 # --------------------------------------------------------------------------------------
 # PDF (fpdf2, imported lazily): our own two-column layout
