@@ -123,6 +123,44 @@ def test_a_seats_view_is_the_same_whatever_the_hidden_hands(game: str, play: boo
     assert tables[0] != tables[1]
 
 
+@pytest.mark.clause("BS-INFO-1")
+@pytest.mark.parametrize("game", GAMES)
+def test_an_inspector_at_another_seat_shows_nothing_of_the_hand_to_move(game: str) -> None:
+    from widgets import MoveInspector
+
+    one, two, to_move = _twin_positions(game)
+    swapped = {s for s in range(4) if one.hands[s] != two.hands[s]}
+    watcher = next(s for s in range(4) if s != to_move and s not in swapped)
+    seen = []
+    for state in (one, two):
+        inspector = MoveInspector(state, seat=watcher)
+        assert "✓" not in str(inspector.picker.options)  # no card marked legal
+        for value in [v for _label, v in inspector.picker.options][:60]:
+            inspector.pick(value)
+            seen.append(everything_shown(inspector.widget))
+    half = len(seen) // 2
+    assert seen[:half] == seen[half:]
+    assert "face down" in inspector.answer.value
+    # from the seat to move, it answers (and the whole table sees the hands of both)
+    own = MoveInspector(one, seat=to_move)
+    assert "✓" in str(own.picker.options)
+    with pytest.raises(RulesError):
+        MoveInspector(one, seat=4)
+
+
+def test_an_inspector_following_a_stepper_looks_from_the_seat_it_shows() -> None:
+    from widgets import MoveInspector
+
+    deal = load_rules("sevens").new_deal(players=4, seed=8)
+    st = DealStepper(deal, seat=(deal.to_move + 1) % 4)
+    inspector = MoveInspector()
+    inspector.follow(st)
+    assert inspector.seat == st.shown_seat == (deal.to_move + 1) % 4
+    assert "face down" in inspector.answer.value and "✓" not in str(inspector.picker.options)
+    st.hands_toggle.value = "all"  # the whole table asked for by name
+    assert inspector.seat is None and "✓" in str(inspector.picker.options)
+
+
 @pytest.mark.parametrize("seat", [4, 99, -1, True, 1.5, "3", "everyone", float("nan")])
 def test_a_seat_that_is_not_at_the_table_is_refused(seat: Any) -> None:
     deal = load_rules("badam-satti").new_deal(players=4, seed=3)

@@ -8,6 +8,11 @@ other legal move.  Where the game says which cards everybody can work out
 (``state.public_cards()``: the playable set, the cards a seat's passes prove it does not
 hold...), the inspector shows them too.  It can follow a :class:`~widgets.DealStepper`
 (``inspector.follow(stepper)``) so that it always inspects the stepper's current position.
+
+Like the stepper, the inspector can look from one seat (``seat=2``): then, before the deal
+ends, it answers only for that seat's own turns; on another seat's turn it marks nothing and
+says that the hand is face down, since whether a card is legal there rests on cards the seat
+may not see.  Following a stepper, it looks from the seat whose hand the stepper shows.
 No rule and no game lives here.
 """
 from __future__ import annotations
@@ -17,13 +22,13 @@ from typing import Any
 import ipywidgets as W
 
 from rulebook.cards import FULL_MASK
-from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.errors import RulebookError, RulesError, check_seat, quoted
 from rulebook.html import STYLE, card_html, clauses_html, escape, explanation_html, \
     hand_order, legal_card_mask, move_words
 from rulebook.protocol import GameState
 
 from .common import game_state
-from .stepper import Shown, action_moves, message_html, syncing, unless_syncing
+from .stepper import Shown, action_moves, message_html, seat_choice, syncing, unless_syncing
 
 __all__ = ["MoveInspector"]
 
@@ -40,10 +45,14 @@ class MoveInspector(Shown):
     (the explanation), ``public_box`` (the cards everybody can work out, where the game
     says so), ``message`` (errors); ``.widget`` is the whole VBox.
     ``set_state(state)`` inspects another position; ``follow(stepper)`` tracks a stepper.
+    ``seat`` (``None``, or ``"table"``: the whole table) is the seat it looks from; a seat
+    that is not at the position's table is a :class:`~rulebook.errors.RulesError`.
     """
 
-    def __init__(self, state: GameState[Any] | None = None) -> None:
+    def __init__(self, state: GameState[Any] | None = None,
+                 seat: int | str | None = None) -> None:
         self.state: GameState[Any] | None = None
+        self.seat: int | None = seat_choice(seat)
         self.picker = W.Dropdown(options=[("(no position)", "")], value="",
                                  description="move",
                                  tooltip="Pick a card or an action to see whether it is legal")
@@ -61,7 +70,10 @@ class MoveInspector(Shown):
     # -- public ------------------------------------------------------------------------------
     def set_state(self, state: GameState[Any] | None) -> None:
         """Inspect ``state`` (keeping the picked move when it still makes sense)."""
-        self.state = state = game_state("state", state)
+        state = game_state("state", state)
+        if state is not None and self.seat is not None:
+            check_seat("seat", self.seat, state.players, RulesError)
+        self.state = state
         if state is None:
             self._set_options([("(no position)", "")], "")
             self.title.value = self.answer.value = self.public_box.value = ""
@@ -74,7 +86,7 @@ class MoveInspector(Shown):
         values = [v for _label, v in options]
         current = self.picker.value
         if current not in values:
-            legal = [str(m) for m in state.legal_moves()]
+            legal = [str(m) for m in state.legal_moves()] if self._sees(state) else []
             current = next((v for v in values if v in legal), values[0])
         self._set_options(options, current)
         who = ("the deal is over" if state.to_move is None
@@ -105,10 +117,22 @@ class MoveInspector(Shown):
         self.picker.value = move
 
     def follow(self, stepper: Any) -> None:
-        """Inspect whatever position ``stepper`` shows, now and after every step."""
+        """Inspect whatever position ``stepper`` shows, now and after every step, from the
+        seat whose hand it shows (``stepper.shown_seat``; the whole table when it shows
+        every hand)."""
         if not callable(getattr(stepper, "observe", None)):
             raise RulesError(f"stepper={quoted(stepper)}: expected a DealStepper to follow")
-        stepper.observe(self.set_state)
+
+        def follow(state: GameState[Any] | None) -> None:
+            self.seat = getattr(stepper, "shown_seat", None)
+            self.set_state(state)
+
+        stepper.observe(follow)
+
+    def _sees(self, state: GameState[Any]) -> bool:
+        """Whether the seat looked from may know what is legal now: the whole table, its own
+        turn, or the end of the deal."""
+        return self.seat is None or state.is_over or state.to_move == self.seat
 
     # -- inside ------------------------------------------------------------------------------
     def _set_options(self, options: list[tuple[str, str]], value: str) -> None:
@@ -118,9 +142,9 @@ class MoveInspector(Shown):
             self.picker.value = value
 
     def _options(self, state: GameState[Any]) -> list[tuple[str, str]]:
-        moves = state.legal_moves() if not state.is_over else []
+        moves = state.legal_moves() if not state.is_over and self._sees(state) else []
         legal = {str(m) for m in moves}
-        lit = legal_card_mask(state) if not state.is_over else 0
+        lit = legal_card_mask(state) if not state.is_over and self._sees(state) else 0
         options = [(("✓ " if lit & card.mask else "") + card.pretty(),
                     str(state.rules.card_move(card, state))) for card in hand_order(FULL_MASK)]
         options += [(("✓ " if str(m) in legal else "") + m.pretty(), str(m))
@@ -135,6 +159,13 @@ class MoveInspector(Shown):
         value = self.picker.value
         if state is None or not value:
             self.answer.value = ""
+            return
+        if not self._sees(state):
+            self.answer.value = (f'<div class="rb-reason rb-hidden-reason">Seat {state.to_move} '
+                                 f"is to move and its hand is face down: whether "
+                                 f"{escape(move_words(state, value))} is legal rests on cards "
+                                 f"seat {self.seat} cannot see.</div>")
+            self.message.value = ""
             return
         try:
             self.answer.value = explanation_html(state.explain(value), "",

@@ -523,6 +523,12 @@ class DealStepper(Shown):
         return tuple(self._states)
 
     @property
+    def shown_seat(self) -> int | None:
+        """The seat whose hand alone is face up now (``None``: every hand is face up)."""
+        seats = self._seats()
+        return seats if isinstance(seats, int) and not isinstance(seats, bool) else None
+
+    @property
     def index(self) -> int:
         """The number of the position shown (0 = the start)."""
         return self._index
