@@ -64,14 +64,16 @@ from typing import Any
 import ipywidgets as w
 from traitlets import TraitError
 
-from rulebook.errors import RulebookError, RulesError, quoted
+from rulebook.errors import MAX_SEED_LENGTH, RulebookError, RulesError, plain_int, quoted
 from rulebook.lockstep import as_rules
 from rulebook.experiments import Comparison, Layout, PairedRow, Summary, paired_sentence
 from rulebook.html import ruleset_caption
 from rulebook.measures import measure
-from rulebook.rules import (PROFILE_DIR, RulesBase, default_profile, example_option,
-                            load_profile, load_rules, profile_ids)
+from rulebook.profile import PROFILE_DIR
+from rulebook.rules import (RulesBase, default_profile, example_option, load_profile,
+                            load_rules, profile_ids)
 from rulebook.sheets.common import and_list
+from rulebook.simulation import MAX_DEALS as ENGINE_MAX_DEALS
 from rulebook.simulation import bot_names
 from rulebook.stats import Estimate
 
@@ -156,9 +158,20 @@ table.rb-lab-table tr.rb-lab-sub th{font-weight:bold;border-bottom:1px solid #99
 .rb-lab-meanings dd{margin:0 0 0 1.2em}
 .rb-lab-meanings .rb-formula{color:#444;font-family:monospace;font-size:12px}
 .rb-lab-chart{display:block;width:100%;height:auto}
+.rb-lab-scroll{max-width:100%;overflow-x:auto;overflow-y:hidden}
+.rb-lab-scroll>table{margin-right:2px}
+.rb-lab,.rb-lab .widget-html,.rb-lab .widget-html-content{max-width:100%;min-width:0}
 </style>"""
 
 _MEASURE_COLUMNS = {"points": "mean points", "passes": "mean passes"}
+
+
+def _scroll(html: str) -> str:
+    """``html`` (a wide table) in a box as wide as the output area at most, which scrolls
+    sideways when the table is wider (a notebook beside JupyterLab's file browser is about
+    590 px wide)."""
+    return f'<div class="rb-lab-scroll">{html}</div>'
+
 
 _INTERVAL_WORDS = ("Each number is over its 95% interval (the small grey range): intervals "
                    "made this way hold the value a never-ending run would give 95 times in "
@@ -580,8 +593,23 @@ _given = partial(quoted, limit=40)
 thousands deep is never written out whole)."""
 
 
+def _count(number: int) -> str:
+    """A count of deals for a sentence: with thousands commas, or its size when huge."""
+    return f"{number:,}" if number.bit_length() < 64 else _given(number)
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seed_fits(seed: int) -> bool:
+    """Whether a whole number can seed a deal (at most MAX_SEED_LENGTH digits)."""
+    return seed.bit_length() <= MAX_SEED_LENGTH * 3.33 and len(str(abs(seed))) <= MAX_SEED_LENGTH
+
+
+def _short(text: str, limit: int = 300) -> str:
+    """An engine message cut to ``limit`` characters (a message quoting a huge input)."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 class _Stopped(Exception):
@@ -605,6 +633,14 @@ class VariantLab(WidgetView):
                  deals: int = 2000, seed: int = 0, options: dict[str, Any] | None = None,
                  bots: list[str] | str | None = None, background: bool | None = None) -> None:
         # RulesError naming what is valid, before anything is drawn
+        if background is not None and background is not True and background is not False:
+            raise RulesError(f"background={_given(background)}: expected True, False or None "
+                             f"(None: on a background thread in a Jupyter kernel)")
+        asked_deals, asked_seed = plain_int(deals), plain_int(seed)
+        if asked_deals is not None and asked_deals > ENGINE_MAX_DEALS:
+            raise RulesError(f"deals={_given(deals)}: no run plays that many; the lab plays "
+                             f"from 0 to {MAX_DEALS:,} deals a run, rulebook.simulate at most "
+                             f"{ENGINE_MAX_DEALS:,}")
         start = as_rules(default_profile() if profile is None else profile)
         if options is not None and not isinstance(options, dict):
             name = example_option().partition("=")[0]
@@ -624,6 +660,9 @@ class VariantLab(WidgetView):
         """How many processes played the last run."""
         self.timings: dict[str, float] = {}
         """Seconds after Run of the last run's ``first_progress``, ``table`` and ``chart``."""
+        self.error: BaseException | None = None
+        """The unexpected error of the last run that failed inside the engine (the screen
+        says so in plain words), for whoever reports it; None when none did."""
         ip = sys.modules.get("IPython")
         in_kernel = getattr(ip and ip.get_ipython(), "kernel", None) is not None
         self.background = in_kernel if background is None else background
@@ -651,14 +690,15 @@ class VariantLab(WidgetView):
         self.bot_dropdowns: list[w.Dropdown] = []
         self._seat_dropdowns: list[w.Dropdown] = []  # made once per seat, reused
         self.bots_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        if not _whole(deals) or deals < 0:
+        if asked_deals is None or asked_deals < 0:
             self.replaced.append(f"deals={_given(deals)}: expected a whole number of deals "
                                  f"from 0 to {MAX_DEALS:,}, so the lab plays 2,000")
-            deals = 2000
-        if not _whole(seed):
-            self.replaced.append(f"seed={_given(seed)}: expected a whole number, so the lab "
-                                 "uses seed 0")
-            seed = 0
+            asked_deals = 2000
+        if asked_seed is None or not _seed_fits(asked_seed):
+            self.replaced.append(f"seed={_given(seed)}: expected a whole number of at most "
+                                 f"{MAX_SEED_LENGTH:,} digits, so the lab uses seed 0")
+            asked_seed = 0
+        deals, seed = asked_deals, asked_seed
         self.deals = w.IntText(value=min(deals, MAX_DEALS), description="Deals to play",
                                style=_WIDE, layout=w.Layout(width="190px"),
                                tooltip=f"How many deals to play (at most {MAX_DEALS:,})")
@@ -693,6 +733,7 @@ class VariantLab(WidgetView):
         self.players.observe(lambda _c: self._rebuild_bots(), names="value")
         self.all_bots.observe(self._on_all_bots, names="value")
         self.deals.observe(self._on_deals, names="value")
+        self.seed.observe(self._on_seed, names="value")
         self.run_button.on_click(self._clicked)
 
         self._build_for_profile(given)
@@ -726,8 +767,15 @@ class VariantLab(WidgetView):
     def option_values(self) -> dict[str, Any]:
         """The options as set in the controls, ready for ``load_rules(profile, **options)``."""
         specs = load_profile(self.profile.value).options
-        return {name: option_value(specs[name], control.value)
-                for name, control in self.option_controls.items()}
+        values = {}
+        for name, control in self.option_controls.items():
+            try:
+                values[name] = option_value(specs[name], control.value)
+            except RulebookError as exc:  # a box's text that is no value: said in short
+                raise RulesError(_short(str(exc)) if len(str(exc)) <= 300 else
+                                 f"{specs[name].label}: {_given(control.value)} is not a "
+                                 f"value of this option") from None
+        return values
 
     def rules(self) -> RulesBase:
         """The rules object of the chosen profile and options (RulesError on a bad combo)."""
@@ -745,6 +793,7 @@ class VariantLab(WidgetView):
     # ---- building the controls ----------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
         cls = "rb-reason rb-bad" if bad else "rb-note"
+        text = _short(text, 600)  # an engine message quoting a huge input stays short
         self.message.value = f"{STYLE}<div class='{cls}'>{escape(text)}</div>"
 
     def _build_for_profile(self, options: dict[str, Any]) -> None:
@@ -899,18 +948,48 @@ class VariantLab(WidgetView):
     def _bound_note(self, asked: int) -> None:
         self.deals_note.value = (
             f"{STYLE}<div class='rb-note rb-lab-bound'>The lab plays at most {MAX_DEALS:,} "
-            f"deals a run, so {asked:,} became {MAX_DEALS:,}. For more, run "
+            f"deals a run, so {escape(_count(asked))} became {MAX_DEALS:,}. For more, run "
             f"<code>rulebook.simulate(..., aggregate=True)</code> or "
-            f"<code>rulebook.compare_rules(...)</code> in a notebook cell: any number of deals, "
-            f"in the same memory.</div>")
+            f"<code>rulebook.compare_rules(...)</code> in a notebook cell: up to "
+            f"{ENGINE_MAX_DEALS:,} deals, in the same memory.</div>")
 
     def _on_deals(self, change: dict[str, Any]) -> None:
-        asked = change["new"]
-        if isinstance(asked, int) and asked > MAX_DEALS:
+        """The deals box always shows the number a run plays: above :data:`MAX_DEALS` it
+        becomes MAX_DEALS, below 0 it goes back to the number it held (each said in
+        ``deals_note``)."""
+        if self._syncing:
+            return  # the box set back by this method
+        asked = plain_int(change["new"])
+        if asked is not None and asked > MAX_DEALS:
             self._bound_note(asked)
-            self.deals.value = MAX_DEALS
-        elif asked != MAX_DEALS:
+            with syncing(self):
+                self.deals.value = MAX_DEALS
+        elif asked is None or asked < 0:
+            before = plain_int(change["old"])
+            before = before if before is not None and 0 <= before <= MAX_DEALS else 0
+            self.deals_note.value = (
+                f"{STYLE}<div class='rb-note rb-lab-bound'>{escape(_given(change['new']))} is "
+                f"not a number of deals (0 to {MAX_DEALS:,}), so the box is back at "
+                f"{before:,}.</div>")
+            with syncing(self):
+                self.deals.value = before
+        else:
             self.deals_note.value = ""
+
+    def _on_seed(self, change: dict[str, Any]) -> None:
+        """The seed box always shows the seed a run uses: a number too long to seed a deal
+        puts back the seed it held, and ``deals_note`` says so."""
+        asked = plain_int(change["new"])
+        if self._syncing or (asked is not None and _seed_fits(asked)):
+            return
+        before = plain_int(change["old"])
+        before = before if before is not None and _seed_fits(before) else 0
+        self.deals_note.value = (
+            f"{STYLE}<div class='rb-note rb-lab-bound'>Seed {escape(_given(change['new']))} "
+            f"is longer than a seed may be ({MAX_SEED_LENGTH:,} digits at most), so the box "
+            f"is back at {escape(_given(before))}.</div>")
+        with syncing(self):
+            self.seed.value = before
 
     # ---- running ------------------------------------------------------------------------
     def _clicked(self, _button: Any = None) -> None:
@@ -974,7 +1053,12 @@ class VariantLab(WidgetView):
                 self._say(f"Playing many deals needs numpy, which is not installed here "
                           f"({exc.name or exc}).", bad=True)
             else:
-                self._say(f"the simulation failed: {type(exc).__name__}: {exc}", bad=True)
+                self.error = exc
+                last = (" The results below are those of the last run."
+                        if self.result is not None or self.comparison is not None else "")
+                self._say("The deals could not be played: something went wrong inside the "
+                          f"engine, so nothing new is shown.{last} Press Run to try again; if "
+                          "it happens again, please report it with these settings.", bad=True)
         finally:
             self.run_button.disabled = False
             self.stop_button.layout.display = "none"
@@ -996,6 +1080,9 @@ class VariantLab(WidgetView):
         players, deals, seed = self.players.value, self.deals.value, self.seed.value
         bots, name = self.bot_values(), self.compare.value
         label = rules.profile.options[name].label if name else ""
+        if name and deals == 0:
+            raise RulesError(f"Comparing {label} off and on needs at least one deal: set "
+                             f"“Deals to play” to 1 or more and press Run.")
         runs = 2 if name else 1
         chunk, workers = self._plan(rules, bots, max(0, deals), runs)
         started = time.perf_counter()
@@ -1067,14 +1154,14 @@ class VariantLab(WidgetView):
         if isinstance(played, Comparison):
             layout, pid = played.layout_a, played.rules_a.profile_id
             self.verdict.value = styled + verdict_html(played, label)
-            self.summary.value = styled + comparison_html(played, label)
+            self.summary.value = styled + _scroll(comparison_html(played, label))
             self.design.value = f"{STYLE}<div class='rb-note'>{escape(_INTERVAL_WORDS)}</div>"
         else:
             layout, pid = played.layout, played.rules.profile_id
             caption = f"{ruleset_caption(played.rules)}, {played.deals:,} deals. {_INTERVAL_WORDS}"
             self.verdict.value = ""
-            self.summary.value = styled + summary_html(played, caption)
-            self.design.value = styled + design_html(played)
+            self.summary.value = styled + _scroll(summary_html(played, caption))
+            self.design.value = styled + _scroll(design_html(played))
         shown = _seat_measures(layout) + [k for k in _design_keys([layout])
                                           if layout.kind_of(k) is not None]
         if isinstance(played, Comparison):
