@@ -214,13 +214,16 @@ class PlayGame(Shown):
             self._say(short_message(str(exc)))
             self._show_in_effect()
             return
+        # the new deal's match is in force while the stepper loads (it tells its observers)
+        kept = (self.seed, self.match, self._finished, self._after, self.stepper.bots_spec)
+        self.seed, self.match = wanted, match
+        self._finished = self._after = None
         self.stepper.bots_spec = self.strength
         if not self.stepper.load(state, seat=self.seat):
+            self.seed, self.match, self._finished, self._after, self.stepper.bots_spec = kept
             self._say(_stepper_words(self.stepper))
             self._show_in_effect()
             return
-        self.seed, self.match = wanted, match
-        self._finished = self._after = None
         self._in_effect = self._on_screen()
         self._show_in_effect()
         self._deal_changed()
