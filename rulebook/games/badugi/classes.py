@@ -9,9 +9,11 @@ values, the diagram and the census on them.
 """
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Sequence
 from itertools import combinations, product
+from operator import itemgetter
 from math import comb
 
 from ...cards import Card, CardsLike, parse_cards
@@ -277,49 +279,70 @@ def _build_all_hands() -> tuple[array[int], array[int], tuple[int, ...]]:
     A hand's class depends only on its ranks and on which of its cards share suits.  So the
     hands are produced one rank multiset at a time (1,820 of them): the rank multiset fixes a
     *shape* (how many cards of each rank), every suit choice of that shape is reduced once to
-    its "family" of largest rainbow position subsets (BDG-RANK-2), and per rank multiset only
-    each family's lowest class is worked out (BDG-RANK-3); the suit choices then just look
-    their family up.
+    its "family" of largest rainbow position subsets (BDG-RANK-2), and each family's counting
+    set is the one with the lowest class (BDG-RANK-3).  Which set that is depends only on the
+    shape: the ranks of a shape's groups rise from the first group to the last, and classes
+    compare the counting ranks from the highest down (BDG-RANK-6), so the set found with the
+    ranks 1, 2, 3, 4 is the lowest for every rank multiset of the shape.  Per rank multiset
+    only the families' classes are looked up; the suit choices' masks and classes are then
+    written a whole rank multiset at a time (the masks as one big number with a 64-bit lane
+    per hand, the classes by translating each suit choice's family number).
     """
     class_of_rankmask = _CLASS_OF_RANKMASK
-    # the masks of m cards of one rank: suit combinations in canonical order
-    rank_options = {
-        m: [[sum(1 << (r * 4 + s) for s in suits) for suits in combinations(range(4), m)]
-            for r in range(13)]
-        for m in (1, 2, 3, 4)
-    }
+    low_byte = bytes(c & 255 for c in range(CLASS_COUNT)).__getitem__
+    high_byte = bytes(c >> 8 for c in range(CLASS_COUNT)).__getitem__
     masks: array[int] = array("Q")
-    classes: array[int] = array("H")
+    low_parts: list[bytes] = []
+    high_parts: list[bytes] = []
     counts = [0] * CLASS_COUNT
     for shape in _SHAPES:
         groups = len(shape)
         group_of_position = [g for g, m in enumerate(shape) for _ in range(m)]
-        suit_choices = [sum(choice, ()) for choice in
-                        product(*(combinations(range(4), m) for m in shape))]
+        suit_choices = list(product(*(combinations(range(4), m) for m in shape)))
         families: dict[tuple[int, ...], int] = {}
-        family_of_choice = []
-        for suits in suit_choices:
-            subs = _rainbow_subsets(group_of_position, suits)
+        family_of_choice = bytearray()
+        for choice in suit_choices:
+            subs = _rainbow_subsets(group_of_position, sum(choice, ()))
             key = tuple(sum(1 << i for i in sub) for sub in subs)  # 4-bit position sets
             family_of_choice.append(families.setdefault(key, len(families)))
-        family_sets = list(families)
-        family_sizes = [family_of_choice.count(f) for f in range(len(family_sets))]
-        used_sets = sorted({p for fam in family_sets for p in fam})
+        family_sizes = [family_of_choice.count(f) for f in range(len(families))]
+        family_bytes = bytes(family_of_choice)
+        # each family's counting groups (as a set of group bits): its lowest set, found with
+        # the ranks 1 .. groups
+        counting = []
+        for family in families:
+            group_sets = [tuple(group_of_position[i] for i in range(4) if p >> i & 1)
+                          for p in family]
+            lowest = min(group_sets, key=lambda gs: _index_of_ranks([g + 1 for g in gs[::-1]]))
+            counting.append(sum(1 << g for g in lowest))
+        pick, one_family = itemgetter(*counting), len(counting) == 1
+        # one lane of 64 bits per suit choice: each group's suits, at rank 0
+        lanes = [sum(sum(1 << s for s in choice[g]) << (64 * i)
+                     for i, choice in enumerate(suit_choices)) for g in range(groups)]
+        size = 8 * len(suit_choices)
+        pad = bytes(256 - len(families))
         for ranks in combinations(range(13), groups):
-            bit = [1 << ranks[g] for g in group_of_position]
-            rank_class = {p: class_of_rankmask[(bit[0] if p & 1 else 0) | (bit[1] if p & 2 else 0)
-                                               | (bit[2] if p & 4 else 0)
-                                               | (bit[3] if p & 8 else 0)]
-                          for p in used_sets}
-            family_class = [min(rank_class[p] for p in fam) for fam in family_sets]
-            for f, n in enumerate(family_sizes):
-                counts[family_class[f]] += n
-            # every suit choice, in the order of suit_choices: one rank's options at a time
-            hands = [0]
-            for m, r in zip(shape, ranks):
-                hands = [h | x for h in hands for x in rank_options[m][r]]
-            masks.extend(hands)
-            classes.extend(map(family_class.__getitem__, family_of_choice))
+            rank_masks = [0]  # the rank mask of every set of groups, by its group bits
+            for r in ranks:
+                rank_masks += [m | 1 << r for m in rank_masks]
+            found = pick([class_of_rankmask[m] for m in rank_masks])
+            family_class = (found,) if one_family else found
+            for cls, n in zip(family_class, family_sizes):
+                counts[cls] += n
+            hands = 0
+            for lane, r in zip(lanes, ranks):
+                hands |= lane << (4 * r)
+            masks.frombytes(hands.to_bytes(size, "little"))
+            low_parts.append(family_bytes.translate(bytes(map(low_byte, family_class)) + pad))
+            high_parts.append(family_bytes.translate(bytes(map(high_byte, family_class)) + pad))
+    both = bytearray(2 * len(masks))
+    both[0::2] = b"".join(low_parts)
+    both[1::2] = b"".join(high_parts)
+    classes: array[int] = array("H")
+    classes.frombytes(both)
+    if sys.byteorder == "big":  # the bytes were written little-endian
+        masks.byteswap()
+        classes.byteswap()
     return masks, classes, tuple(counts)
 
 
