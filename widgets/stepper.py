@@ -587,10 +587,10 @@ class DealStepper(Shown):
         """Play ``move`` (object or text) for the player to move at the position shown, then
         let the computer players answer.  The engine decides what a move does
         (``state.play``): a move it refuses is answered with its reason (under your hand, in
-        classroom mode) and changes nothing; a move it carries out in another way (a Satti
-        player skipped after an 8 who tries to play a card draws a penalty card instead,
-        SAT-EIGHT-3) is played so and told as the move log tells it, with the engine's
-        reason.  True if the engine carried the move out."""
+        classroom mode) and changes nothing; a move it carries out in another way than asked
+        (a skipped player's attempt that costs a penalty card instead, say) is played so and
+        told as the move log tells it, with the engine's reason.  True if the engine carried
+        the move out."""
         state = self.state
         if state is None:
             return False
