@@ -186,3 +186,13 @@ def test_changing_the_lists_given_to_position_changes_nothing() -> None:
     state.origin["args"]["stacks"][0] = 7  # what is handed out is a copy too
     assert state.origin == before[0]
     assert loads(dumps(state)).stacks == state.stacks
+
+
+@pytest.mark.clause("BDG-SEAT-1")
+@pytest.mark.parametrize("flag", [1, "no", None, 1.5, [True]], ids=quoted)
+def test_a_playout_records_its_moves_only_when_asked_with_true_or_false(flag: Any) -> None:
+    rules = load_rules("badugi")
+    message = refused(lambda: rules.playout(players=3, seed=1, record=flag), RulebookError)
+    assert "record" in message
+    assert rules.playout(players=3, seed=1, record=True).moves
+    assert rules.playout(players=3, seed=1, record=False).moves is None

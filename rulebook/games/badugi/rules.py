@@ -214,6 +214,8 @@ class BadugiRules(RulesBase):
         """
         from .bots import fast_chooser
 
+        if not isinstance(record, bool):
+            raise RulesError(f"record={quoted(record)}: expected True or False")
         stacks = self.seat_stacks(players)
         n = len(stacks)
         n, seed, dealer = self.check_deal(n, seed, dealer)
