@@ -415,7 +415,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
             hub.remove_seat(room, seat)
         for ws, s in list(room.sockets.items()):
             if s == seat:
-                room.sockets.pop(ws, None)
+                room.forget(ws)
                 with contextlib.suppress(Exception):
                     await ws.close(code=4401)
         await room.push()
@@ -468,7 +468,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         except WebSocketDisconnect:
             pass
         finally:
-            room.sockets.pop(ws, None)
+            room.forget(ws)
             if seat is not None:
                 room.seen[seat] = time.time()
             room.wake.set()

@@ -9,6 +9,7 @@ the other; every accepted move is written to the store before it is answered.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 from collections import deque
@@ -97,6 +98,7 @@ class Room:
         self.active = now
         self.lock = asyncio.Lock()
         self.sockets: dict[Any, int | None] = {}  # websocket -> seat (None: public)
+        self.last_sent: dict[Any, str] = {}  # websocket -> the last view sent to it
         self.seen: dict[int, float] = {}  # seat -> last time the student was heard from
         self.bucket = Bucket(hub.room_rate, hub.room_rate * 2)
         self.chat: deque[dict[str, Any]] = deque(maxlen=40)
@@ -315,29 +317,35 @@ class Room:
                          extra=extra)
 
     async def push(self) -> None:
-        """Send every open page its view (a seat's page its seat's, others the public)."""
+        """Send every open page its view (a seat's page its seat's, others the public),
+        unless the page already has that very view."""
         cache: dict[int | None, str] = {}
         for ws, seat in list(self.sockets.items()):
             if seat not in cache:
-                import json
-
                 cache[seat] = json.dumps({"type": "view", "view": self.view(seat)},
                                          ensure_ascii=False)
+            text = cache[seat]
+            if self.last_sent.get(ws) == text:
+                continue
+            self.last_sent[ws] = text
             try:
-                await ws.send_text(cache[seat])
+                await ws.send_text(text)
             except Exception:  # noqa: BLE001 - a page that went away is dropped
-                self.sockets.pop(ws, None)
+                self.forget(ws)
+
+    def forget(self, ws: Any) -> None:
+        """A page closed."""
+        self.sockets.pop(ws, None)
+        self.last_sent.pop(ws, None)
 
     async def send_all(self, message: dict[str, Any]) -> None:
         """Send one JSON message (a chat line) to every open page."""
-        import json
-
         text = json.dumps(message, ensure_ascii=False)
         for ws in list(self.sockets):
             try:
                 await ws.send_text(text)
-            except Exception:  # noqa: BLE001
-                self.sockets.pop(ws, None)
+            except Exception:  # noqa: BLE001 - a page that went away is dropped
+                self.forget(ws)
 
     def say(self, seat: int, text: str | None, emoji: str | None) -> dict[str, Any]:
         """A student's short message or reaction, checked; the line to send."""
