@@ -63,16 +63,32 @@ def _hands(state: GameState[Any]) -> tuple[int, ...]:
     return tuple(h.mask for h in state.hands)
 
 
+def _state(name: str, state: Any) -> GameState[Any]:
+    """``state`` if it is a game's state, else RulesError naming the argument."""
+    if not isinstance(state, GameState):
+        raise RulesError(f"{name}={quoted(state)}: expected a deal's state (rules.new_deal(...))")
+    return state
+
+
 def position_key(state: GameState[Any]) -> tuple[Any, ...]:
     """What a learner sees of a position, compared across two rulesets of one game: the seat
     to move, whether it is over, the hands, and the chip stacks where the game has them."""
+    state = _state("state", state)
     return (state.to_move, state.is_over, _hands(state), state.stacks)
 
 
 def same_deal(start_a: GameState[Any], start_b: GameState[Any]) -> bool:
     """Whether two starting states are the same deal: same game, seats and hands."""
+    start_a, start_b = _state("start_a", start_a), _state("start_b", start_b)
     return start_a.rules.game == start_b.rules.game and start_a.players == start_b.players \
         and _hands(start_a) == _hands(start_b)
+
+
+def _sequence(name: str, items: Any) -> Sequence[Any]:
+    """``items`` if it is a list or a tuple (of seats or moves), else RulesError."""
+    if not isinstance(items, (list, tuple)):
+        raise RulesError(f"{name}={quoted(items)}: expected a list")
+    return items
 
 
 def first_parting(seats_a: Sequence[int | None], moves_a: Sequence[Any],
@@ -86,6 +102,8 @@ def first_parting(seats_a: Sequence[int | None], moves_a: Sequence[Any],
     >>> first_parting([0], ["7H"], [0], ["7H"]) is None
     True
     """
+    seats_a, moves_a = _sequence("seats_a", seats_a), _sequence("moves_a", moves_a)
+    seats_b, moves_b = _sequence("seats_b", seats_b), _sequence("moves_b", moves_b)
     for i, (sa, ma, sb, mb) in enumerate(zip(seats_a, moves_a, seats_b, moves_b)):
         if sa != sb or str(ma) != str(mb):
             return i

@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .errors import RecordError, RulesError, check_seed, plain_int, quoted
+from .errors import RecordError, RulesError, check_seed, plain_int, plain_str, quoted
 from .html import ordinal
 from .protocol import GameState, autoplay, derived_seed
 from .recording import MATCH_FORMAT, VERSION, check_envelope, digest, replay_moves, rules_from_json
@@ -263,6 +263,12 @@ def explain_match_result(result: MatchResult, unit: str = "points") -> tuple[str
     Seat 1 wins the match with 14 points, the lowest total.
     Seats 0 and 1 both have 14 points; the tie goes to more deals won: seat 0 won 1, seat 1 won 2.
     """
+    if not isinstance(result, MatchResult):
+        raise RulesError(f"result={quoted(result)}: expected a match's result (match.result)")
+    if plain_str(unit) is None or not unit or len(unit) > 40:
+        raise RulesError(f"unit={quoted(unit)}: expected what the totals count, in a word "
+                         "such as 'points' or 'chips'")
+    unit = plain_str(unit) or unit
     totals, places = result.totals, result.places
     if not totals:
         return ()

@@ -345,6 +345,17 @@ def test_a_voice_must_be_one_of_the_voices_as_plain_text(pid):
     assert state.explain(move, voice=LyingStr("table")).reason.startswith("Seat")
 
 
+@pytest.mark.parametrize("result, unit", [(None, "points"), ("x" * 5000, "points"),
+                                          ("ok", None), ("ok", "x" * 5000), ("ok", 3)])
+def test_explaining_a_match_result_refuses_what_is_not_one(result, unit):
+    from rulebook.match import explain_match_result
+
+    real = load_rules("badam-satti").new_match().autoplay().result
+    _refused(RulesError, lambda: explain_match_result(real if result == "ok" else result, unit),
+             "=")
+    assert explain_match_result(real, LyingStr("points"))[0].startswith("Seat")
+
+
 def test_check_seat_returns_a_plain_int():
     assert type(check_seat("seat", LyingInt(2), 4)) is int
     assert check_seat("seat", LyingInt(2), 4) == 2
