@@ -109,6 +109,12 @@ class Detail(BaseModel):
     detail: str
 
 
+class Problem(BaseModel):
+    """Why a body was refused: a sentence, or the list of fields that were wrong."""
+
+    detail: str | list[dict[str, Any]]
+
+
 class Refused(BaseModel):
     """A move the engine refused: its reason and clause ids."""
 
@@ -126,7 +132,8 @@ class Health(BaseModel):
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": Detail}, 403: {"model": Detail}, 404: {"model": Detail},
-    409: {"model": Detail}, 413: {"model": Detail}, 429: {"model": Detail},
+    409: {"model": Detail}, 413: {"model": Detail}, 422: {"model": Problem},
+    429: {"model": Detail},
 }
 _MOVE_ERRORS: dict[int | str, dict[str, Any]] = {**_ERRORS, 409: {"model": Refused}}
 View = dict[str, Any]
@@ -264,7 +271,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         return Health(ok=True, rooms=len(hub.rooms))
 
     @app.post("/api/rooms", response_model=RoomCreated, status_code=200,
-              responses={422: {"model": Detail}, 503: {"model": Detail}, 413: {"model": Detail}})
+              responses={422: {"model": Problem}, 503: {"model": Detail}, 413: {"model": Detail}})
     async def create_room(body: CreateRoom) -> Any:
         """Create a room; the teacher keeps its token."""
         try:
