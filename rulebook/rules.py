@@ -333,6 +333,16 @@ class RulesBase:
         default the ``sheet_sections`` of the game's ``words`` room."""
         return cast("tuple[Section, ...]", self._room("words").sheet_sections(self))
 
+    def sheet_picture(self) -> Any:
+        """The small picture of cards on this ruleset's rule sheet (a
+        :class:`rulebook.sheets.document.Picture`), drawn by the ``sheet_picture`` of the
+        game's ``picture`` room; ``None`` for a game that has no picture."""
+        key = (type(self), "picture")
+        if key not in _ROOMS:
+            _ROOMS[key] = _game_room(type(self), "picture")
+        room = _ROOMS[key]
+        return None if room is None else room.sheet_picture(self)
+
     def _room(self, name: str) -> Any:
         """The module ``name`` of the game's own package (``rulebook/games/<game>/``: every
         game has the same rooms), imported when first asked for; NotImplementedError when

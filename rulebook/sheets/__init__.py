@@ -59,9 +59,9 @@ def sheet_source(rules: Any) -> str:
 
 
 def _picture(rules: Any) -> Any:
-    from .pictures import sheet_picture
-
-    return sheet_picture(rules)
+    """The game's small picture for the sheet (its ``picture`` room), or None for a game
+    with none."""
+    return rules.sheet_picture()
 
 
 def rules_table(rules: Any, topics: tuple[str, ...] | None = None) -> RulesTable:

@@ -69,7 +69,8 @@ def cards_text(cards: Iterable[Card] | str) -> str:
 
 
 def _changed_words(specs: Any, changed: dict[str, Any]) -> str:
-    """Changed options in words: ``sevens first, rounds in a match: 3``."""
+    """Changed options in words, each by its label (a switch by its label alone, another
+    option as ``label: value``), joined by commas."""
     return ", ".join(spec_label(specs[n]).lower() if v is True else
                      f"{spec_label(specs[n]).lower()}: {spec_value(specs[n], v)}"
                      for n, v in changed.items())
@@ -77,7 +78,7 @@ def _changed_words(specs: Any, changed: dict[str, Any]) -> str:
 
 def house_rules_line(rules: Any) -> str:
     """One line naming the house rules switched on, then the other settings that differ from
-    the standard game: ``house rules: sevens first``, ``standard rules; deals in a match: 3``."""
+    the standard game: ``house rules: <labels>``, or ``standard rules; <label>: <value>``."""
     specs = rules.profile.options
     changed = rules.changed_options()
     house = {n: v for n, v in changed.items() if specs[n].house_rule}
