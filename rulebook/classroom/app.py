@@ -464,6 +464,8 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
                 return
             seat = found[1]
         await ws.accept()
+        for line in list(room.chat):  # the table's recent messages, for a page opened late
+            await ws.send_json(line)
         room.sockets[ws] = seat
         await room.push()
         try:

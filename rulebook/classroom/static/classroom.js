@@ -113,7 +113,7 @@ function renderSeats(view, node, mySeat) {
       + (s.seat === mySeat ? " mine" : ""));
     li.dataset.seat = String(s.seat);
     li.appendChild(el("b", null, s.computer ? "Seat " + s.seat + ": computer" : "Seat " + s.seat + ": " + s.name));
-    const bits = [s.cards + " cards"];
+    const bits = [s.cards + (s.cards === 1 ? " card" : " cards")];
     if (!s.computer) bits.push(s.connected ? "here" : "away");
     if (t.passes) bits.push(t.passes[s.seat] + " passes");
     if (t.stacks) bits.push(t.stacks[s.seat] + " chips");
@@ -132,6 +132,7 @@ function renderSeats(view, node, mySeat) {
 
 function renderLog(view, node, newestFirst) {
   clear(node);
+  node.dataset.moves = String(view.moves_played);
   const entries = view.log.slice(newestFirst ? -40 : -200);
   if (newestFirst) entries.reverse();
   for (const entry of entries) {
@@ -358,7 +359,7 @@ function teacherPage() {
         const li = el("li", "seat");
         li.dataset.seat = String(seat.seat);
         li.appendChild(el("span", null, "Seat " + seat.seat + ": " + (seat.computer ? "computer" : seat.name
-          + (seat.connected ? " · connected" : " · not connected")) + " · " + seat.cards + " cards "));
+          + (seat.connected ? " · connected" : " · not connected")) + " · " + seat.cards + (seat.cards === 1 ? " card " : " cards ")));
         if (!seat.computer) {
           li.appendChild(button("Remove", async () => {
             await api("DELETE", "/api/rooms/" + code + "/seats/" + seat.seat, token);
