@@ -1,0 +1,166 @@
+"""Benchmark of the class table (issue 22): rooms of 4 students + 1 projector on WebSockets
+over loopback play whole Badam Satti deals as fast as they can, with idle connections open.
+
+    python bench/bench_classroom.py [--rooms 8] [--idle 200] [--deals 100] [--seconds 120]
+
+Reports p50/p95 from a student's move (the POST sent) to the last of the room's five pages
+receiving the view after it, moves per second, errors, and the server's memory (RSS) after
+every 100 deals.  The server runs in its own process (uvicorn, one worker) with the rate
+limits lifted (a bench plays faster than any class).  Bounded by ``--deals`` and ``--seconds``.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+SERVER = """
+import sys, uvicorn
+from rulebook.classroom import create_app
+app = create_app(sys.argv[1], seat_rate=1e9, room_rate=1e9, max_rooms=1000)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Page:
+    """One WebSocket page: keeps the last view and wakes waiters on each message."""
+
+    def __init__(self, ws: websockets.ClientConnection) -> None:
+        self.ws, self.view, self.changed = ws, None, asyncio.Event()
+
+    async def listen(self) -> None:
+        async for text in self.ws:
+            message = json.loads(text)
+            if message["type"] == "view":
+                self.view = message["view"]
+                self.changed.set()
+
+
+
+async def table(base: str, ws_base: str, http: httpx.AsyncClient, stats: dict, stop: float,
+                budget: list[int], rng: random.Random) -> None:
+    r = await http.post(f"{base}/api/rooms", json={"ruleset": "badam-satti", "players": 4})
+    code, teacher = r.json()["code"], r.json()["teacher_token"]
+    tokens = [(await http.post(f"{base}/api/rooms/{code}/seats", json={"name": f"S{i}"})).json()
+              ["token"] for i in range(4)]
+    pages = [Page(await websockets.connect(f"{ws_base}/ws/rooms/{code}?token={t}"))
+             for t in tokens]
+    pages.append(Page(await websockets.connect(f"{ws_base}/ws/rooms/{code}")))
+    tasks = [asyncio.create_task(p.listen()) for p in pages]
+    deal = 0
+    while time.perf_counter() < stop and budget[0] > 0:
+        budget[0] -= 1
+        deal += 1
+        await http.post(f"{base}/api/rooms/{code}/deal", headers={"Authorization":
+                        f"Bearer {teacher}"}, json={"seed": rng.randrange(2 ** 31)})
+        while True:
+            await asyncio.sleep(0)
+            first = pages[0].view
+            if first is None:
+                await pages[0].changed.wait()
+                continue
+            seat = first["to_move"]
+            mine = pages[seat].view if seat is not None else None
+            if first["over"] or seat is None:
+                break
+            if not mine or mine["to_move"] != seat or not mine["legal"]:
+                pages[seat].changed.clear()
+                await asyncio.wait_for(pages[seat].changed.wait(), 10)
+                continue
+            n = mine["moves_played"]
+            t0 = time.perf_counter()
+            r = await http.post(f"{base}/api/rooms/{code}/moves", headers={"Authorization":
+                                f"Bearer {tokens[seat]}"}, json={"move": rng.choice(mine["legal"])})
+            if r.status_code != 200:
+                stats["errors"] += 1
+                break
+            done = await asyncio.gather(*(asyncio.wait_for(_moves(p, n + 1), 10) for p in pages))
+            stats["latency"].append(max(done) - t0)
+            stats["moves"] += 1
+        stats["deals"] += 1
+    for t in tasks:
+        t.cancel()
+    for p in pages:
+        await p.ws.close()
+
+
+async def _moves(page: Page, moves: int) -> float:
+    while not (page.view and (page.view["moves_played"] >= moves or page.view["over"])):
+        page.changed.clear()
+        await page.changed.wait()
+    return time.perf_counter()
+
+
+async def main(args: argparse.Namespace) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = Path(tempfile.mkdtemp()) / "bench.sqlite"
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)])
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(timeout=10) as http:
+            for _ in range(100):
+                try:
+                    await http.get(base + "/api/health")
+                    break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
+            r = await http.post(f"{base}/api/rooms", json={"ruleset": "satti", "players": 4})
+            idle_code = r.json()["code"]
+            idle = [await websockets.connect(f"{ws_base}/ws/rooms/{idle_code}")
+                    for _ in range(args.idle)]
+            stats = {"latency": [], "moves": 0, "errors": 0, "deals": 0}
+            memory = [(0, rss_mb(proc.pid))]
+            start = time.perf_counter()
+            stop = start + args.seconds
+            done_deals = 0
+            while done_deals < args.deals and time.perf_counter() < stop:
+                chunk = min(100, args.deals - done_deals)
+                budget = [chunk]
+                rng = random.Random(done_deals)
+                await asyncio.gather(*(table(base, ws_base, http, stats, stop, budget, rng)
+                                       for _ in range(args.rooms)))
+                done_deals = stats["deals"]
+                memory.append((done_deals, rss_mb(proc.pid)))
+            elapsed = time.perf_counter() - start
+            for ws in idle:
+                await ws.close()
+        lat = sorted(stats["latency"])
+        q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
+        print(f"rooms {args.rooms} x (4 students + 1 projector), {args.idle} idle connections")
+        print(f"deals {stats['deals']}, moves {stats['moves']}, errors {stats['errors']}, "
+              f"{elapsed:.1f} s")
+        print(f"move to last update: p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms")
+        print(f"moves/s {stats['moves'] / elapsed:.0f}")
+        print("server RSS: " + ", ".join(f"after {d} deals {m:.0f} MB" for d, m in memory))
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=8)
+    parser.add_argument("--idle", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=120)
+    asyncio.run(main(parser.parse_args()))
