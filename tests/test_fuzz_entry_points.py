@@ -916,6 +916,10 @@ def _lockstep(method: str) -> Callable[..., Any]:
     return getattr(run_lockstep(1, "badam-satti", "badam-satti+sevens_first"), method)  # type: ignore[no-any-return]
 
 
+def _module(module: str, name: str) -> Callable[..., Any]:
+    return getattr(importlib.import_module(f"rulebook.{module}"), name)  # type: ignore[no-any-return]
+
+
 def _widget(name: str) -> Callable[..., Any]:
     import widgets
 
@@ -954,6 +958,12 @@ FOUND: list[tuple[str, Callable[[], Callable[..., Any]], tuple[Any, ...], dict[s
        {"bot_seed": bad}, _shows_no_run) for bad in (1.5, math.nan, [1], b"7")],
     ("widgets.VariantLab", lambda: _widget("VariantLab"), (), {"deals": 10 ** 5000}, True),
     ("widgets.VariantLab", lambda: _widget("VariantLab"), (), {"background": "no"}, True),
+    # found by the random runs of 2026-12-01 (-m slow): a bare AttributeError or TypeError
+    ("match.explain_match_result", lambda: _module("match", "explain_match_result"), (None,), {},
+     True),
+    ("lockstep.first_parting", lambda: _module("lockstep", "first_parting"), (None,) * 4, {}, True),
+    ("lockstep.position_key", lambda: _module("lockstep", "position_key"), (None,), {}, True),
+    ("lockstep.same_deal", lambda: _module("lockstep", "same_deal"), (None, None), {}, True),
 ]
 """Junk met once, checked on every run: the issues' examples for the entry points fuzzed
 above and what the random runs (``-m slow``) found.  In the last place, ``True``: the call must
