@@ -6,8 +6,9 @@ engine's reason for every pass, draw and engine event (BS-MOVE-4, BS-INFO-3, BS-
 SAT-TURN-4) and the result;
 ``python -m rulebook rules PROFILE PROFILE...`` prints rulesets side by side;
 ``python -m rulebook profiles`` lists the rulesets;
-``python -m rulebook sheet PROFILE+OPTION --out sheet.pdf`` writes a one-page rule
-sheet (HTML on standard output without ``--out``).  Options are given as
+``python -m rulebook sheet PROFILE+OPTION --out sheet.pdf`` writes a printable rule
+sheet, two A4 pages (one when it fits); HTML on standard output without ``--out``.
+Options are given as
 ``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
 
 Bad input (an unknown ruleset, a bad option, a seat count out of range, a number of ten
@@ -139,8 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                            help="ruleset ids, each optionally with options joined by '+', "
                                 f"e.g. {example_ruleset()}")
     sub.add_parser("profiles", help="list the rulesets")
-    sheet = sub.add_parser("sheet", help="write a ruleset's one-page rule sheet (HTML, PDF "
-                                         "or text)")
+    sheet = sub.add_parser("sheet", help="write a ruleset's printable rule sheet, two A4 pages "
+                                         "or one when it fits (HTML, PDF or text)")
     sheet.add_argument("ruleset", metavar="PROFILE[+option[=value]...]",
                        help="a ruleset id, optionally with house rules joined by '+', e.g. "
                             f"{example_ruleset()}")

@@ -329,7 +329,7 @@ class RulesBase:
         return cast("HowToPlay", self._room("words").how_to_play(self))
 
     def sheet_sections(self) -> "tuple[Section, ...]":
-        """The sections of this ruleset's one-page rule sheet (see :meth:`rule_sheet`).  By
+        """The sections of this ruleset's printable rule sheet (see :meth:`rule_sheet`).  By
         default the ``sheet_sections`` of the game's ``words`` room."""
         return cast("tuple[Section, ...]", self._room("words").sheet_sections(self))
 
@@ -512,7 +512,7 @@ class RulesBase:
         return turn_diagram(self)
 
     def rule_sheet(self) -> Any:
-        """A one-page printable rule sheet: ``.html()``, ``.pdf()`` and ``.save(path)`` (HTML,
+        """A printable rule sheet (two A4 pages, one when it fits): ``.html()``, ``.pdf()`` and ``.save(path)`` (HTML,
         PDF or text by the file's suffix), shown as HTML in Jupyter.  See :mod:`rulebook.sheets`.
         """
         from .sheets import rule_sheet

@@ -6,7 +6,8 @@ reads as a learner's text.
 * Lesson 01 names the first pass of its deal by the number the stepper gives the same move.
 * No question, answer or Markdown cell has a doubled full stop ("10♥.."), a doubled word or a
   programmer's phrase ("the engine agrees on 40 deals", a snake_case option value).
-* Each game's lesson links its printable rule sheet, with the one line of code that makes it.
+* Each game's lesson (Badugi's in 06) links its printable rule sheet, with the one line of code
+  that makes it, and says on how many pages it prints (the PDF's own page count).
 
 The lessons' code cells are run in this process, each lesson once, as
 tests/test_notebook_content.py does.
@@ -31,7 +32,8 @@ LESSONS = ["00_start_here.ipynb", "01_badam_satti.ipynb", "02_sevens_vs_badam_sa
            "03_house_rules_lab.ipynb", "04_satti.ipynb", "07_edge_cases.ipynb",
            "08_strategy.ipynb"]
 SHEETS = {"01_badam_satti.ipynb": "badam-satti", "02_sevens_vs_badam_satti.ipynb": "sevens",
-          "04_satti.ipynb": "satti"}
+          "04_satti.ipynb": "satti", "06_badugi_full_hand.ipynb": "badugi"}
+PAGE_WORDS = {1: "one page", 2: "two A4 pages"}
 DEFECTS = {
     "two full stops": re.compile(r"(?<!\.)\.\.(?![.\w/])"),
     "a doubled word": re.compile(r"\b(?!(?:that|had)\b)(\w+) \1\b", re.IGNORECASE),
@@ -150,3 +152,13 @@ def test_each_games_lesson_links_its_rule_sheet(name: str, ruleset: str) -> None
     assert f"](../docs/sheets/{ruleset}.pdf)" in markdown
     assert f'`load_rules("{ruleset}").rule_sheet()`' in markdown
     assert load_rules(ruleset).rule_sheet().title == load_rules(ruleset).title
+
+
+@pytest.mark.parametrize("name, ruleset", sorted(SHEETS.items()))
+def test_each_lessons_sheet_link_says_how_many_pages_it_prints_on(name: str, ruleset: str) -> None:
+    pdfplumber = pytest.importorskip("pdfplumber", reason="pip install -e '.[test]'")
+    with pdfplumber.open(NOTEBOOKS.parent / "docs" / "sheets" / f"{ruleset}.pdf") as pdf:
+        pages = len(pdf.pages)
+    prose = " ".join(_prose(name).split())
+    said = re.findall(r"print (?:the rules|it|them) on ([^:]+): \[the [^\]]* rule sheet\]", prose)
+    assert said == [PAGE_WORDS[pages]], (said, pages)

@@ -1,5 +1,6 @@
 """How to play, rule sheets and the rules table (``rulebook.sheets``): written from the rules
-object, changed by every house rule, true in their worked examples, printable on one page.
+object, changed by every house rule, true in their worked examples, printable on two A4 pages
+(one when it fits).
 
 The facts the texts state are checked against the clauses written out here by hand (hand
 sizes of BS-DEAL-6, card points of BS-END-3..5 and BS-HR-7, the legal cards of the worked

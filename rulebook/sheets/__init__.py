@@ -2,7 +2,7 @@
 
 ``rules.how_to_play()`` is the goal, the set-up, what you may do on your turn, how a round
 ends and is scored, the house rules in force and one worked example, in plain words and card
-symbols, with no clause ids.  ``rules.rule_sheet()`` is the same on one printable page (HTML
+symbols, with no clause ids.  ``rules.rule_sheet()`` is the same to print, on two A4 pages (one when it fits; HTML
 with print CSS, or PDF through fpdf2), with the settings at a glance.  ``rules.rules_table()``
 draws ``rules.describe()`` as a table a learner reads, clause ids small and last.
 
@@ -42,7 +42,7 @@ def how_to_play(rules: Any) -> HowToPlay:
 
 
 def rule_sheet(rules: Any) -> RuleSheet:
-    """A one-page rule sheet for ``rules``, with the house rules that are on."""
+    """A printable rule sheet (two A4 pages, one when it fits) for ``rules``, with the house rules that are on."""
     from .common import house_rules_line
 
     play = how_to_play(rules)

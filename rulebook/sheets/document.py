@@ -344,9 +344,9 @@ class HowToPlay(_Sections):
 
 @dataclasses.dataclass(frozen=True)
 class RuleSheet(_Sections):
-    """A one-page rule sheet for one ruleset, with the house rules that are on.
+    """A printable rule sheet for one ruleset (two A4 pages, one when it fits), with the house rules that are on.
 
-    ``.html()`` is a whole page that prints on one A4 sheet; ``_repr_html_`` shows it in a
+    ``.html()`` is a whole web page that prints on one or two A4 pages; ``_repr_html_`` shows it in a
     notebook; ``.pdf()`` gives PDF bytes (needs fpdf2, in the ``lab`` extra); ``.save(path)``
     writes HTML, PDF or text by the file's suffix.
     """
@@ -389,7 +389,7 @@ class RuleSheet(_Sections):
                 f'<p class="rb-foot">{words_html(self.footer)}</p></div>')
 
     def html(self) -> str:
-        """A whole HTML page that prints on one A4 sheet."""
+        """A whole HTML page that prints on one or two A4 pages at 11 pt, like the PDF."""
         title = _html.escape(f"{self.title}: rule sheet")
         return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 f"<title>{title}</title><style>{SHEET_CSS}{PRINT_CSS}</style></head>"
