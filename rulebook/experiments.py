@@ -485,6 +485,19 @@ def _bound(x: float, m: Measure) -> str:
     return f"{x * 100:.1f}" if m.rate else f"{x:.3g}"
 
 
+_SINGULAR = {"places": "place", "points": "point", "chips": "chip", "cards": "card",
+             "passes": "pass", "draws": "draw", "moves": "move", "folds": "fold",
+             "deals": "deal", "turns": "turn"}
+
+
+def _amount(number: str, unit: str) -> str:
+    """``number`` (as written) and its unit, the unit singular after exactly 1 ("1 place",
+    "2 places"; a rate's "1.0 percentage points" keeps its plural)."""
+    if number.lstrip("-") == "1":
+        unit = _SINGULAR.get(unit, unit)
+    return f"{number} {unit}"
+
+
 def _subject(m: Measure, group: str) -> str:
     named = {"deal": f"the {m.name}", "all": f"the average seat's {m.name}"}
     return named.get(group, f"{group}'s {m.name}")
@@ -513,10 +526,10 @@ def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
                                     f"too few deals for an interval.")
             return _first_upper(f"{change} leaves {subject} unchanged on {played}; too few "
                                 f"deals for an interval.")
-        words = " percentage points" if m.rate else f" {unit}"
+        words = "percentage points" if m.rate else unit
         return _first_upper(f"{change} {'raises' if diff.value > 0 else 'lowers'} {subject} "
-                            f"by {_bound(abs(diff.value), m)}{words} on {played}; too few "
-                            f"deals for an interval.")
+                            f"by {_amount(_bound(abs(diff.value), m), words)} on {played}; "
+                            f"too few deals for an interval.")
     if diff.value == 0 and diff.low == 0 and diff.high == 0:
         if change == "the same rules":
             return _first_upper(f"with the same rules, {subject} is the same on every deal.")
@@ -527,11 +540,13 @@ def paired_sentence(change: str, m: Measure, group: str, diff: Estimate | None,
                             f"within noise.")
     verb = "raises" if diff.value > 0 else "lowers"
     low, high = (diff.low, diff.high) if diff.value > 0 else (-diff.high, -diff.low)
-    words = " percentage points" if m.rate else f" {unit}"
+    words = "percentage points" if m.rate else unit
     verdict = "that is more than noise" if diff.excludes_zero else \
         "that is within noise (the interval includes no change)"
-    return _first_upper(f"{change} {verb} {subject} by {_bound(abs(diff.value), m)}{words} "
-                        f"(95% CI {_bound(low, m)} to {_bound(high, m)}{words}); {verdict}.")
+    by = _amount(_bound(abs(diff.value), m), words)
+    return _first_upper(f"{change} {verb} {subject} by {by} "
+                        f"(95% CI {_bound(low, m)} to {_amount(_bound(high, m), words)}); "
+                        f"{verdict}.")
 
 
 def _first_upper(text: str) -> str:
