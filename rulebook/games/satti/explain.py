@@ -28,7 +28,6 @@ from ...cards import ALL_CARDS, RANK_NAMES, RANKS, SUIT_NAMES, SUITS, Card, Card
 from ...html import count_words, ordinal
 from ...phrasing import Reasons, legal_lead, option_label
 from ...protocol import Explanation, Facts, LogEntry, Voice
-from ...sheets.common import and_list
 from .core import EIGHT_RANK, FIT, JACK_RANK, SEVEN_RANK, SEVENS, Table, bits, legal_codes
 from .moves import CODE_OF, Attempt, Draw, Move, Name, Play, Skip
 
@@ -92,7 +91,12 @@ def _c(card: int) -> str:
 
 
 def _and_cards(cards: int) -> str:
-    return and_list([_c(c) for c in bits(cards)])
+    """The cards in symbols, ``9♥``, ``9♥ and J♠``, ``7♣, 9♥ and J♠`` (joined here: the rule
+    sheets' document code is imported only for a how-to-play)."""
+    words = [_c(c) for c in bits(cards)]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _draw_plan(t: Table, count: int) -> tuple[int, bool, bool]:

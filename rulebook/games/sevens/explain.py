@@ -20,7 +20,6 @@ from typing import Any, cast
 from ...cards import ALL_CARDS, SUIT_MASKS, SUIT_NAMES, Card, CardSet
 from ...phrasing import Reasons, legal_lead, option_label
 from ...protocol import NO_CARDS, Explanation, Facts, LogEntry, Voice
-from ...sheets.common import or_list
 from .core import SEVENS, Table, playable_mask, row_order
 from .moves import PASS, Move, Play
 
@@ -102,7 +101,12 @@ def _row_words(suit_name: str, span: tuple[Card, Card]) -> str:
 
 
 def _or_list(cards: int) -> str:
-    return or_list([c.pretty() for c in CardSet(cards)]) or "no card"
+    """The cards in symbols, ``7♥``, ``7♥ or 8♥``, ``6♥, 8♥ or 7♠``; "no card" for none
+    (joined here: the rule sheets' document code is imported only for a how-to-play)."""
+    words = [c.pretty() for c in CardSet(cards)]
+    if len(words) < 2:
+        return "".join(words) or "no card"
+    return f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _holding_sevens(v: Voice, sevens: int) -> str:
