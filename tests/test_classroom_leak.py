@@ -12,6 +12,7 @@ the refusal must not say who holds them.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import time
@@ -85,16 +86,21 @@ def play_world(tmp: Path, start: Any, ruleset: str, moves: list[str], probes: li
     ended, with the room's code written as CODE."""
     got: dict[Any, list[str]] = {seat: [] for seat in range(4)}
     got["public"] = []
-    with TestClient(create_app(tmp, pace_scale=0.0)) as client:
+    # no rate limit here: the test posts a whole deal's moves as fast as it can
+    app = create_app(tmp, pace_scale=0.0, room_rate=1e6, seat_rate=1e6)
+    with TestClient(app) as client, contextlib.ExitStack() as pages:
         r = client.post("/api/rooms", json={"ruleset": ruleset, "players": 4})
         code, teacher = r.json()["code"], r.json()["teacher_token"]
         tokens = [client.post(f"/api/rooms/{code}/seats", json={"name": f"S{i}"}).json()["token"]
                   for i in range(4)]
         room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
-        sockets = {seat: client.websocket_connect(f"/ws/rooms/{code}?token={tokens[seat]}")
-                   for seat in range(4)}
-        sockets["public"] = client.websocket_connect(f"/ws/rooms/{code}")
-        entered = {who: ws.__enter__() for who, ws in sockets.items()}
+        # every page is closed when the block ends, even after a failed assertion (the
+        # TestClient waits for every open WebSocket session when it stops)
+        entered: dict[Any, Any] = {
+            seat: pages.enter_context(
+                client.websocket_connect(f"/ws/rooms/{code}?token={tokens[seat]}"))
+            for seat in range(4)}
+        entered["public"] = pages.enter_context(client.websocket_connect(f"/ws/rooms/{code}"))
         for _ in range(500):  # every page registered before the deal (no push races it)
             if len(room.sockets) == 5:
                 break
@@ -134,13 +140,15 @@ def play_world(tmp: Path, start: Any, ruleset: str, moves: list[str], probes: li
         # the teacher closes the room: the server closes every page's socket
         assert client.delete(f"/api/rooms/{code}",
                              headers={"Authorization": f"Bearer {teacher}"}).status_code == 200
-        for ws in sockets.values():
-            ws.__exit__(None, None, None)
+        for ws in entered.values():
+            assert ws.receive()["type"] == "websocket.close"
+        assert not room.sockets and room.driver is None
     # before the deal no view holds a card, and which pages were open when is a race
     dealt = {who: [t for t in texts if '"table": null' not in t] for who, texts in got.items()}
     return {who: [t.replace(code, "CODE") for t in texts] for who, texts in dealt.items()}
 
 
+@pytest.mark.timeout(240)
 @pytest.mark.parametrize("ruleset, seed", [("badam-satti", 3), ("sevens", 4), ("satti", 5),
                                            ("badugi", 6)])
 def test_no_byte_sent_depends_on_a_hidden_hand(tmp_path: Path, ruleset: str, seed: int) -> None:

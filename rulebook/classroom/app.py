@@ -41,7 +41,7 @@ class _Body(BaseModel):
 class CreateRoom(_Body):
     """A new room: the ruleset with its house rules, seats, computer strength and switches."""
 
-    ruleset: str = Field(max_length=300, description="e.g. badam-satti+sevens_first")
+    ruleset: str = Field(max_length=300, description="a ruleset name with its house rules: <ruleset>+<house rule>")
     players: int = Field(default=4, ge=2, le=8)
     computer: str = Field(default="smart", max_length=40)
     messages: bool = True
@@ -209,11 +209,12 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
                 hub.expire()
 
         sweeper = asyncio.get_running_loop().create_task(sweep())
-        yield
-        sweeper.cancel()
-        for room in hub.rooms.values():
-            if room.driver is not None:
-                room.driver.cancel()
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
+            await hub.shutdown()
 
     app = FastAPI(title="rulebook class table", version="1", lifespan=lifespan,
                   description="Students join a table with a room code; the engine decides "
@@ -422,9 +423,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
             hub.remove_seat(room, seat)
         for ws, s in list(room.sockets.items()):
             if s == seat:
-                room.forget(ws)
-                with contextlib.suppress(Exception):
-                    await ws.close(code=4401)
+                await room.hang_up(ws, 4401)
         await room.push()
         return room.view(None)
 
@@ -434,9 +433,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         room = room_of(code)
         teacher(room, authorization)
         hub.close(room)
-        for ws in list(room.sockets):
-            with contextlib.suppress(Exception):
-                await ws.close(code=4404)
+        await room.stop(4404)
         return Detail(detail=f"room {room.code} is closed")
 
     # -- pushes -----------------------------------------------------------------------------
@@ -466,17 +463,30 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         await ws.accept()
         for line in list(room.chat):  # the table's recent messages, for a page opened late
             await ws.send_json(line)
-        room.sockets[ws] = seat
-        await room.push()
+        ending = room.listen(ws, seat)
+
+        async def receive() -> None:
+            """Read the page until it goes away (the page sends nothing the server needs)."""
+            try:
+                while True:
+                    await ws.receive_text()
+                    if not hub.allow(token or f"ws:{id(ws)}"):
+                        await room.hang_up(ws, 4429)
+                        return
+            except (WebSocketDisconnect, RuntimeError):
+                return  # the page closed, or the server already closed this socket
+
+        reader = asyncio.ensure_future(receive())
+        hung_up = asyncio.ensure_future(ending.wait())
         try:
-            while True:
-                await ws.receive_text()
-                if not hub.allow(token or f"ws:{id(ws)}"):
-                    await ws.close(code=4429)
-                    break
-        except WebSocketDisconnect:
-            pass
+            await room.push()
+            # the handler ends when the page goes away or the server hangs up on it
+            # (room closed, seat freed, server stopping), whichever comes first
+            await asyncio.wait({reader, hung_up}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            reader.cancel()
+            hung_up.cancel()
+            await asyncio.gather(reader, hung_up, return_exceptions=True)
             room.forget(ws)
             if seat is not None:
                 room.seen[seat] = time.time()

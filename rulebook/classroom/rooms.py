@@ -103,6 +103,7 @@ class Room:
         self.bucket = Bucket(hub.room_rate, hub.room_rate * 2)
         self.chat: deque[dict[str, Any]] = deque(maxlen=40)
         self.wake = asyncio.Event()
+        self.ending: dict[Any, asyncio.Event] = {}  # websocket -> set when the server hangs up
         self.driver: asyncio.Task[None] | None = None
         self.bots = [make_bot(self.rules.game, settings["computer"])
                      for _ in range(self.players)]
@@ -275,7 +276,10 @@ class Room:
                     wait = max(0.05, self.seen.get(seat, 0.0) + self.settings["drop_seconds"]
                                - time.time())
             try:
-                await asyncio.wait_for(self.wake.wait(), timeout=wait)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a
+                # cancellation that arrives as the wake-up does, and the task never ends
+                async with asyncio.timeout(wait):
+                    await self.wake.wait()
             except TimeoutError:
                 pass
 
@@ -283,6 +287,39 @@ class Room:
         """Start the computer players' task (once, inside the event loop)."""
         if self.driver is None or self.driver.done():
             self.driver = asyncio.get_running_loop().create_task(self.drive())
+
+    async def stop_driver(self) -> None:
+        """Cancel the computer players' task and wait until it has ended."""
+        driver, self.driver = self.driver, None
+        if driver is None:
+            return
+        driver.cancel()
+        await asyncio.gather(driver, return_exceptions=True)
+
+    def listen(self, ws: Any, seat: int | None) -> asyncio.Event:
+        """Register an open page of ``seat``; the event is set when the server hangs up on it
+        (:meth:`hang_up`), so that its handler stops waiting for the page."""
+        self.sockets[ws] = seat
+        ending = self.ending[ws] = asyncio.Event()
+        return ending
+
+    async def hang_up(self, ws: Any, code: int) -> None:
+        """Close one page's socket with ``code`` and stop its handler."""
+        ending = self.ending.pop(ws, None)
+        if ending is not None:
+            ending.set()
+        self.forget(ws)
+        try:
+            await ws.close(code=code)
+        except Exception:  # noqa: BLE001 - a page that already went away
+            pass
+
+    async def stop(self, code: int) -> None:
+        """The room ends (closed, or the server stops): the computer's task is cancelled and
+        awaited, and every page's socket is closed with ``code``."""
+        await self.stop_driver()
+        for ws in list(self.ending):
+            await self.hang_up(ws, code)
 
     # -- what is sent -----------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
@@ -337,6 +374,9 @@ class Room:
         """A page closed."""
         self.sockets.pop(ws, None)
         self.last_sent.pop(ws, None)
+        ending = self.ending.pop(ws, None)
+        if ending is not None:
+            ending.set()
 
     async def send_all(self, message: dict[str, Any]) -> None:
         """Send one JSON message (a chat line) to every open page."""
@@ -423,7 +463,13 @@ class Hub:
             self.tokens.pop(token, None)
         self.store.remove_room(room.code)
         if room.driver is not None:
-            room.driver.cancel()
+            room.driver.cancel()  # awaited by Room.stop, which the app calls next
+
+    async def shutdown(self) -> None:
+        """The server stops: every room's computer task cancelled and awaited, every page's
+        socket closed (1001: going away)."""
+        for room in list(self.rooms.values()):
+            await room.stop(1001)
 
     def expire(self) -> list[str]:
         """Close every room inactive for longer than the limit; their codes."""
