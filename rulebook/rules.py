@@ -343,6 +343,23 @@ class RulesBase:
         room = _ROOMS[key]
         return None if room is None else room.sheet_picture(self)
 
+    def view_json(self, view: Any, *, own: bool = False) -> dict[str, Any]:
+        """The table of ``view`` as JSON for the class table's pages, written by the
+        ``table_json`` of the game's ``wire`` room (with ``own``, the fields only the view's
+        own seat is sent, from its ``seat_json``, too); a game without that room sends its
+        hand sizes only."""
+        key = (type(self), "wire")
+        if key not in _ROOMS:
+            _ROOMS[key] = _game_room(type(self), "wire")
+        room = _ROOMS[key]
+        if room is None:
+            return {"game": "other", "hand_sizes": [int(n) for n in
+                                                    getattr(view, "hand_sizes", ())]}
+        out: dict[str, Any] = room.table_json(view)
+        if own:
+            out.update(room.seat_json(view))
+        return out
+
     def _room(self, name: str) -> Any:
         """The module ``name`` of the game's own package (``rulebook/games/<game>/``: every
         game has the same rooms), imported when first asked for; NotImplementedError when

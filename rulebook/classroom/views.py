@@ -5,7 +5,9 @@ know) and from the public move log (``state.move_log()``, whose ``text`` is publ
 reasons carry a ``private`` flag).  Nothing reads another seat's hand before the deal is over
 or the teacher reveals it, so hidden cards cannot reach a browser by construction.  The
 public view is the table of any seat's view with the hand and the legal moves left out, and
-the game-specific fields that depend on the seat (Badugi's ``to_call``) left out too.
+the fields of the game's table that depend on the seat left out too.  The table itself is
+written by each game (its ``wire`` room, asked through ``rules.view_json``): nothing here
+knows which game is played.
 """
 from __future__ import annotations
 
@@ -32,56 +34,12 @@ def _cards(cards: Any) -> list[Card]:
     return list(hand_order(CardSet(cards) if not isinstance(cards, CardSet) else cards))
 
 
-def _sevens_table(view: Any) -> dict[str, Any]:
-    rows = {suit: [str(lo.text), str(hi.text)] for suit, (lo, hi) in view.rows().items()}
-    events = view.events
-    passes = [sum(1 for e in events if e.seat == seat and e.kind == "pass")
-              for seat in range(view.players)]
-    absent = [card_texts(view.known_absent(seat)) for seat in range(view.players)]
-    return {
-        "game": "sevens", "table": card_texts(view.table),
-        "table_symbols": card_symbols(view.table), "rows": rows,
-        "playable": card_texts(view.playable()), "playable_symbols": card_symbols(view.playable()),
-        "hand_sizes": list(view.hand_sizes), "passes": passes,
-        "passes_left": None if view.passes_left is None else list(view.passes_left),
-        "eliminated": list(view.eliminated),
-        "stacks": None if view.stacks is None else list(view.stacks), "pool": view.pool,
-        "absent": absent, "absent_symbols": [card_symbols(c) for c in absent],
-    }
-
-
-def _satti_table(view: Any) -> dict[str, Any]:
-    return {
-        "game": "satti", "top": str(view.top.text), "top_symbol": str(view.top.pretty()),
-        "suit": str(view.suit), "named": bool(view.named), "penalty": int(view.penalty),
-        "skipped": bool(view.skipped), "naming": bool(view.naming),
-        "hand_sizes": list(view.hand_sizes), "draw_pile": int(view.draw_pile_size),
-        "discards": int(view.discard_count),
-    }
-
-
-def _badugi_table(view: Any) -> dict[str, Any]:
-    return {
-        "game": "badugi", "round": str(view.round), "button": int(view.button),
-        "hand_sizes": list(view.hand_sizes), "stacks": list(view.stacks),
-        "bets": list(view.bets), "committed": list(view.committed),
-        "folded": [bool(f) for f in view.folded], "all_in": [bool(a) for a in view.all_in],
-        "pots": [[int(amount), list(seats)] for amount, seats in view.pots],
-        "level": int(view.level), "draw_counts": [c if isinstance(c, int) else str(c)
-                                                  for c in view.draw_counts],
-        "shown": {str(seat): card_texts(cards) for seat, cards in view.shown.items()},
-    }
-
-
-def table_json(view: Any) -> dict[str, Any]:
-    """The public table of a view, as JSON (the same for every seat's view of one state)."""
-    if hasattr(view, "known_absent"):
-        return _sevens_table(view)
-    if hasattr(view, "draw_pile_size"):
-        return _satti_table(view)
-    if hasattr(view, "draw_counts"):
-        return _badugi_table(view)
-    return {"game": "other", "hand_sizes": list(getattr(view, "hand_sizes", ()))}
+def table_json(state: Any, view: Any, own: bool = False) -> dict[str, Any]:
+    """The table of ``view`` (a view of ``state``) as JSON, written by the game itself
+    (``rules.view_json``): the same for every seat's view of one state, plus, with ``own``,
+    the fields only that view's seat is sent."""
+    table: dict[str, Any] = state.rules.view_json(view, own=own)
+    return table
 
 
 def log_json(state: Any, seat: int | None, revealed: bool) -> list[dict[str, Any]]:
@@ -113,7 +71,7 @@ def view_json(state: Any, seat: int | None, *, revealed: bool = False,
     hand is added (``hands``) only once the deal is over or ``revealed``.
     """
     view = state.view(0 if seat is None else seat)
-    table = table_json(view)
+    table = table_json(state, view, own=seat is not None)
     out: dict[str, Any] = {"seat": seat, "to_move": state.to_move, "over": bool(state.is_over),
                            "players": int(state.players), "table": table,
                            "log": log_json(state, seat, revealed or state.is_over),
@@ -127,8 +85,6 @@ def view_json(state: Any, seat: int | None, *, revealed: bool = False,
         out["legal"] = [str(m) for m in legal]
         out["legal_symbols"] = [str(m.pretty()) for m in legal]
         out["legal_cards"] = [[str(c.text) for c in m.cards] for m in legal]
-        if table.get("game") == "badugi":
-            table["to_call"] = int(view.to_call)
     if revealed or state.is_over:
         out["hands"] = [card_texts(h) for h in state.hands]
         out["hands_symbols"] = [card_symbols(h) for h in state.hands]

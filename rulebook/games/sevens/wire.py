@@ -1,0 +1,38 @@
+"""The Sevens table as JSON for the class table's pages (the ``wire`` room of the game).
+
+Only what BS-INFO-1 calls public goes out: the table and its rows, each seat's hand size, its
+passes (and, with limited passes, the passes left), the playable set (BS-INFO-2) and the
+cards each seat is proven not to hold (BS-INFO-4, BS-INFO-5).  Imported only when a view is
+sent (``rules.view_json(view)``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...classroom.views import card_symbols, card_texts
+
+__all__ = ["table_json", "seat_json"]
+
+
+def table_json(view: Any) -> dict[str, Any]:
+    """The public table of a Sevens view (the same for every seat's view of one state)."""
+    rows = {suit: [str(lo.text), str(hi.text)] for suit, (lo, hi) in view.rows().items()}
+    events = view.events
+    passes = [sum(1 for e in events if e.seat == seat and e.kind == "pass")
+              for seat in range(view.players)]
+    absent = [card_texts(view.known_absent(seat)) for seat in range(view.players)]
+    return {
+        "game": "sevens", "table": card_texts(view.table),
+        "table_symbols": card_symbols(view.table), "rows": rows,
+        "playable": card_texts(view.playable()), "playable_symbols": card_symbols(view.playable()),
+        "hand_sizes": list(view.hand_sizes), "passes": passes,
+        "passes_left": None if view.passes_left is None else list(view.passes_left),
+        "eliminated": list(view.eliminated),
+        "stacks": None if view.stacks is None else list(view.stacks), "pool": view.pool,
+        "absent": absent, "absent_symbols": [card_symbols(c) for c in absent],
+    }
+
+
+def seat_json(view: Any) -> dict[str, Any]:
+    """What only the view's own seat is sent besides its hand and moves: nothing here."""
+    return {}
