@@ -93,7 +93,8 @@ TITLE_WIDTH = 60
 FIT_STYLE = """<style>
 .rulebook-diagram{position:relative;max-width:100%;font-family:sans-serif}
 .rulebook-diagram .rb-diagram-title{white-space:normal;overflow-wrap:anywhere;margin:4px 0}
-.rulebook-diagram .rb-diagram-box{max-width:100%;overflow-x:auto;overflow-y:hidden}
+.rulebook-diagram .rb-diagram-box{max-width:100%;overflow-x:auto;overflow-y:hidden;
+ contain:inline-size}
 .rulebook-diagram .rb-diagram-box svg{max-width:100%;height:auto;display:block}
 .rulebook-diagram .rb-diagram-toggle{position:absolute;opacity:0;width:1px;height:1px;margin:0}
 .rulebook-diagram .rb-diagram-zoom{cursor:pointer;color:#1e6fd9;text-decoration:underline;
@@ -105,7 +106,10 @@ FIT_STYLE = """<style>
 .rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-box svg{max-width:none}
 </style>"""
 """The CSS of :meth:`Diagram.html`: the picture scaled to the width, and the full-size switch
-(a checkbox and its label, no script, so it works in JupyterLab, Voila and widgets alike)."""
+(a checkbox and its label, no script, so it works in JupyterLab, Voila and widgets alike).
+The box a diagram scrolls in has no width of its own to give its parents
+(``contain:inline-size``): inside a widget's flex box, a diagram held at its readable width
+would otherwise widen every box around it past the page."""
 
 
 def readable_width(svg: str, font_px: float = READABLE_FONT_PX) -> int | None:

@@ -19,9 +19,6 @@ import pytest
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("fastapi")
 
-sys.path.insert(0, str(Path(__file__).parent))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 XSS = ["<script>window.pwned=1</script>", "<img src=x onerror=\"window.pwned=2\">"]
 
@@ -52,15 +49,10 @@ def server(tmp_path: Path) -> Any:
     proc.wait(10)
 
 
-def test_a_class_plays_a_whole_badam_satti_deal(server: str) -> None:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            run_class(browser, server)
-        finally:
-            browser.close()
+def test_a_class_plays_a_whole_badam_satti_deal(server: str, chromium_browser: Any) -> None:
+    # the session's browser (tests/browser/conftest.py: it skips with a message when Chromium
+    # is missing); a second sync Playwright in the same process is refused while one runs
+    run_class(chromium_browser, server)
 
 
 def run_class(browser: Any, base: str) -> None:

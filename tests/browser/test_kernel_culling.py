@@ -279,25 +279,10 @@ def test_a_voila_page_fetched_and_left_on_binders_server_ends(lab: Server) -> No
     _culled_with_the_files_timeouts(lab)
 
 
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium through Playwright (never ``playwright install``)."""
-    pytest.importorskip("playwright", reason="playwright is missing: pip install -e '.[test]'")
-    if not CHROMIUM.exists():
-        pytest.skip(f"chromium is missing at {CHROMIUM}: apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as manager:
-        browser = manager.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                          headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def test_a_closed_voila_page_ends_its_kernel(voila: Server, chromium: Any) -> None:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+def test_a_closed_voila_page_ends_its_kernel(voila: Server, chromium_browser: Any) -> None:
+    # the session's browser (tests/browser/conftest.py): a second sync Playwright in the same
+    # process is refused while the first runs
+    context = chromium_browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     kernels: list[str] = []
 

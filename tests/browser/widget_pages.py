@@ -92,14 +92,22 @@ def output_width(page: Any, inside: Any) -> float:
 
 def overflowing_diagrams(page: Any) -> list[str]:
     """Every drawn diagram (an SVG of a ``.rulebook-diagram``) wider than its output area,
-    or reaching past the output area's right edge."""
+    or reaching past the output area's right edge; a diagram that scrolls sideways inside a
+    box of its own counts by that box."""
     return list(page.evaluate("""() => {
         const out = [];
         document.querySelectorAll('.rulebook-diagram svg').forEach(svg => {
             if (svg.closest('.rb-diagram-toggle:checked ~ *')) return;
             const area = svg.closest('.jp-OutputArea-output') || svg.closest('.jp-OutputArea')
                          || document.body;
-            const a = area.getBoundingClientRect(), b = svg.getBoundingClientRect();
+            // a diagram wider than the page may scroll sideways inside its own box: then
+            // that box (the nearest scrolling one below the output area) is what must fit
+            let box = svg;
+            for (let el = svg.parentElement; el && el !== area; el = el.parentElement) {
+                const o = getComputedStyle(el).overflowX;
+                if (o === 'auto' || o === 'scroll') { box = el; break; }
+            }
+            const a = area.getBoundingClientRect(), b = box.getBoundingClientRect();
             if (b.width > a.width + 1 || b.right > a.right + 1)
                 out.push(`${svg.closest('.rulebook-diagram').innerText.slice(0, 60)}: ` +
                          `${b.width.toFixed(0)} px wide, right ${b.right.toFixed(0)} > ` +
