@@ -537,3 +537,20 @@ def test_import_rulebook_does_not_import_the_server() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = {m.split(".")[0] for m in json.loads(out.stdout.strip().splitlines()[-1])}
     assert not loaded & {"fastapi", "starlette", "uvicorn", "pydantic", "segno", "websockets"}
+
+
+def test_closing_a_room_hangs_up_on_its_pages_and_ends_its_computer_task(client: Any) -> None:
+    code, teacher = make_room(client)  # every seat is the computer's: its task runs
+    room = client.app.state.hub.rooms[code]
+    task = room.driver
+    assert task is not None and not task.done()
+    with client.websocket_connect(f"/ws/rooms/{code}") as page:
+        assert page.receive_json()["type"] == "view"
+        assert len(room.ending) == 1
+        assert client.delete(f"/api/rooms/{code}", headers=bearer(teacher)).status_code == 200
+        # the server closed the page itself, and awaited the computer's task: nothing of the
+        # room is left running, although the page has not answered yet
+        message = page.receive()
+        assert message["type"] == "websocket.close" and message["code"] == 4404
+        assert room.driver is None and task.done()
+        assert not room.sockets and not room.ending
