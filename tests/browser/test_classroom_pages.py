@@ -124,7 +124,7 @@ def run_class(browser: Any, base: str) -> None:
                 for text in XSS:
                     page.fill("#say-text", text)
                     page.click("#say-form button[type=submit]")
-                expect(projector.locator("#chat li")).to_have_count(2, timeout=5_000)
+                expect(projector.locator("#chat li")).to_have_count(2, timeout=20_000)
                 messaged = True
             break
         if not acted:
