@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
+import anyio
 from fastapi import Body, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -476,17 +477,20 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
             except (WebSocketDisconnect, RuntimeError):
                 return  # the page closed, or the server already closed this socket
 
-        reader = asyncio.ensure_future(receive())
-        hung_up = asyncio.ensure_future(ending.wait())
         try:
-            await room.push()
-            # the handler ends when the page goes away or the server hangs up on it
-            # (room closed, seat freed, server stopping), whichever comes first
-            await asyncio.wait({reader, hung_up}, return_when=asyncio.FIRST_COMPLETED)
+            # the handler ends when the page goes away or the server hangs up on it (room
+            # closed, seat freed, server stopping), whichever comes first; an anyio task
+            # group, so that the server's own cancel scopes still reach every part
+            async with anyio.create_task_group() as group:
+                async def watch() -> None:
+                    await ending.wait()
+                    group.cancel_scope.cancel()
+
+                group.start_soon(watch)
+                await room.push()
+                await receive()
+                group.cancel_scope.cancel()
         finally:
-            reader.cancel()
-            hung_up.cancel()
-            await asyncio.gather(reader, hung_up, return_exceptions=True)
             room.forget(ws)
             if seat is not None:
                 room.seen[seat] = time.time()

@@ -318,7 +318,10 @@ class Room:
         """The room ends (closed, or the server stops): the computer's task is cancelled and
         awaited, and every page's socket is closed with ``code``."""
         await self.stop_driver()
-        for ws in list(self.ending):
+        pages = list(self.ending)
+        for ws in pages:  # every page let go first: no view is pushed to one while closing
+            self.forget(ws)
+        for ws in pages:
             await self.hang_up(ws, code)
 
     # -- what is sent -----------------------------------------------------------------------
