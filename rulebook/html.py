@@ -39,7 +39,7 @@ __all__ = [
     "legal_card_mask", "last_move_text", "last_log", "log_by_move", "move_words", "split_clauses",
     "clauses_html", "reason_html", "explanation_html", "ruleset_caption", "TableView",
     "count_words", "title_html", "game_table_html", "SeatRow", "seat_rows", "hand_cell_html",
-    "outcome_html", "ordinal", "state_html"
+    "outcome_html", "ordinal", "state_html", "card_texts", "card_symbols"
 ]
 
 STYLE = """<style>
@@ -210,6 +210,20 @@ def hand_order(cards: CardSet | int) -> list[Card]:
     """A hand's cards grouped by suit (C D H S), each suit from ace to king: easy to scan."""
     mask = cards.mask if isinstance(cards, CardSet) else cards
     return [ALL_CARDS[r * 4 + s] for s in range(4) for r in range(13) if mask >> (r * 4 + s) & 1]
+
+def card_texts(cards: Any) -> list[str]:
+    """Cards in the engine's notation (``7H``), in the order :func:`hand_order` shows them
+    (what the class table sends, beside :func:`card_symbols`)."""
+    return [str(card.text) for card in _ordered(cards)]
+
+
+def card_symbols(cards: Any) -> list[str]:
+    """The same cards as :func:`card_texts`, in symbols (``7♥``), for display."""
+    return [str(card.pretty()) for card in _ordered(cards)]
+
+
+def _ordered(cards: Any) -> list[Card]:
+    return hand_order(cards if isinstance(cards, CardSet) else CardSet(cards))
 
 
 def legal_card_mask(state: Any) -> int:

@@ -13,25 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, CardSet
+from ..html import card_symbols, card_texts
 
 __all__ = ["view_json", "table_json", "log_json", "card_texts", "card_symbols"]
-
-
-def card_texts(cards: Any) -> list[str]:
-    """Cards in the engine's notation (``7H``), in the hand's order."""
-    return [str(card.text) for card in _cards(cards)]
-
-
-def card_symbols(cards: Any) -> list[str]:
-    """The same cards in symbols (``7♥``), for display."""
-    return [str(card.pretty()) for card in _cards(cards)]
-
-
-def _cards(cards: Any) -> list[Card]:
-    from ..html import hand_order
-
-    return list(hand_order(CardSet(cards) if not isinstance(cards, CardSet) else cards))
 
 
 def table_json(state: Any, view: Any, own: bool = False) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...classroom.views import card_texts
+from ...html import card_texts
 
 __all__ = ["table_json", "seat_json"]
 

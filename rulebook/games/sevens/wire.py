@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...classroom.views import card_symbols, card_texts
+from ...html import card_symbols, card_texts
 
 __all__ = ["table_json", "seat_json"]
 
