@@ -352,6 +352,12 @@ class RulesBase:
         if key not in _ROOMS:
             _ROOMS[key] = _game_room(type(self), "wire")
         room = _ROOMS[key]
+        if own is not True and own is not False:
+            raise RulesError(f"own is True or False, not {quoted(own)}")
+        if (not isinstance(view, room.VIEW_TYPE) if room is not None
+                else not (hasattr(view, "seat") and hasattr(view, "legal_moves"))):
+            raise RulesError(f"view_json takes a seat's view (state.view(seat)) of "
+                             f"{self.title}, not {quoted(view)}")
         if room is None:
             return {"game": "other", "hand_sizes": [int(n) for n in
                                                     getattr(view, "hand_sizes", ())]}

@@ -12,7 +12,13 @@ from typing import Any
 
 from ...html import card_texts
 
-__all__ = ["table_json", "seat_json"]
+from .state import BadugiView
+
+__all__ = ["VIEW_TYPE", "table_json", "seat_json"]
+
+VIEW_TYPE = BadugiView
+"""The view these functions read (``state.view(seat)`` of this game): anything else is
+refused by ``rules.view_json``."""
 
 
 def table_json(view: Any) -> dict[str, Any]:

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["table_json", "seat_json"]
+from .state import SattiView
+
+__all__ = ["VIEW_TYPE", "table_json", "seat_json"]
+
+VIEW_TYPE = SattiView
+"""The view these functions read (``state.view(seat)`` of this game): anything else is
+refused by ``rules.view_json``."""
 
 
 def table_json(view: Any) -> dict[str, Any]:
