@@ -20,17 +20,14 @@ how-to-play is written), so the import stays light.
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...lazy import at_first_call, lazy_names
 from ...measures import register_terms
-from ...protocol import Bot, RandomBot, register_bot
+from ...protocol import RandomBot, register_bot
 from ...simulation import register_batch
 
 if TYPE_CHECKING:  # the names below, for type checkers; at run time see __getattr__
-    from ...measures import PlayoutTerms
-    from ...rules import RulesBase
     from .moves import Action, Draw
     from .ranking import (
         CLASS_COUNT, CLASS_RANGES, HAND_COUNT, AllHands, BadugiValue, ClassRow, Comparison,
@@ -77,46 +74,12 @@ _ROOM_OF = {"BadugiRules": "rules", "BadugiState": "state", "BadugiView": "state
 """The room each public name lives in (every other name of ``__all__``: ``ranking``)."""
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its room at first use (PEP 562) and then kept."""
-    if name not in __all__:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    room = importlib.import_module(f"{__name__}.{_ROOM_OF.get(name, 'ranking')}")
-    value = getattr(room, name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the public ones not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, __all__, _ROOM_OF, default_room="ranking")
 
 
 # -- registered by name; the rooms are imported at first use ----------------------------------
 
-def _smart_bot() -> Bot:
-    """A new ``smart`` computer player (:class:`~rulebook.games.badugi.bots.SmartBot`)."""
-    from .bots import SmartBot
-
-    return SmartBot()
-
-
-def _columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
-                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
-    """:func:`rulebook.games.badugi.batch.columns_random`, imported at the first batch."""
-    from .batch import columns_random
-
-    return columns_random(rules, players, seeds, dealers, names)
-
-
-def _terms(rules: RulesBase) -> PlayoutTerms:
-    """:func:`rulebook.games.badugi.batch.badugi_terms`, imported when first asked for."""
-    from .batch import badugi_terms
-
-    return badugi_terms(rules)
-
-
 register_bot("badugi", "random")(RandomBot)  # uniform over the legal moves
-register_bot("badugi", "smart")(_smart_bot)
-register_batch("badugi", _columns_random)
-register_terms("badugi", _terms)
+register_bot("badugi", "smart")(at_first_call(__name__, "bots", "SmartBot"))
+register_batch("badugi", at_first_call(__name__, "batch", "columns_random"))
+register_terms("badugi", at_first_call(__name__, "batch", "badugi_terms"))

@@ -14,17 +14,14 @@ played), so the import stays light.
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...lazy import at_first_call, lazy_names
 from ...measures import register_terms
-from ...protocol import Bot, RandomBot, register_bot
+from ...protocol import RandomBot, register_bot
 from ...simulation import register_batch
 
 if TYPE_CHECKING:  # the names below, for type checkers; at run time see __getattr__
-    from ...measures import PlayoutTerms
-    from ...rules import RulesBase
     from .moves import Attempt, Draw, Move, Name, Play, Skip
     from .rules import SattiRules
     from .state import SattiOutcome, SattiState, SattiView
@@ -38,54 +35,13 @@ _ROOM_OF = {"SattiRules": "rules", "SattiState": "state", "SattiView": "state",
 """The room each public name lives in."""
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its room at first use (PEP 562) and then kept."""
-    room_name = _ROOM_OF.get(name)
-    if room_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{room_name}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the public ones not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, __all__, _ROOM_OF)
 
 
 # -- registered by name; the rooms are imported at first use ----------------------------------
 
-def _easy_bot() -> Bot:
-    """A new ``easy`` computer player (:class:`~rulebook.games.satti.bots.EasyBot`)."""
-    from .bots import EasyBot
-
-    return EasyBot()
-
-
-def _smart_bot() -> Bot:
-    """A new ``smart`` computer player (:class:`~rulebook.games.satti.bots.SmartBot`)."""
-    from .bots import SmartBot
-
-    return SmartBot()
-
-
-def _columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
-                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
-    """:func:`rulebook.games.satti.batch.columns_random`, imported at the first batch."""
-    from .batch import columns_random
-
-    return columns_random(rules, players, seeds, dealers, names)
-
-
-def _terms(rules: RulesBase) -> PlayoutTerms:
-    """:func:`rulebook.games.satti.batch.satti_terms`, imported when first asked for."""
-    from .batch import satti_terms
-
-    return satti_terms(rules)
-
-
 register_bot("satti", "random")(RandomBot)  # uniform over the legal moves
-register_bot("satti", "easy")(_easy_bot)
-register_bot("satti", "smart")(_smart_bot)
-register_batch("satti", _columns_random)
-register_terms("satti", _terms)
+register_bot("satti", "easy")(at_first_call(__name__, "bots", "EasyBot"))
+register_bot("satti", "smart")(at_first_call(__name__, "bots", "SmartBot"))
+register_batch("satti", at_first_call(__name__, "batch", "columns_random"))
+register_terms("satti", at_first_call(__name__, "batch", "satti_terms"))

@@ -14,17 +14,14 @@ is played), so the import stays light.
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...lazy import at_first_call, lazy_names
 from ...measures import register_terms
-from ...protocol import Bot, RandomBot, register_bot
+from ...protocol import RandomBot, register_bot
 from ...simulation import register_batch
 
 if TYPE_CHECKING:  # the names below, for type checkers; at run time see __getattr__
-    from ...measures import PlayoutTerms
-    from ...rules import RulesBase
     from .moves import PASS, PLAYS, Pass, Play
     from .rules import SevensRules
     from .state import SevensOutcome, SevensState, SevensView
@@ -38,46 +35,12 @@ _ROOM_OF = {"SevensRules": "rules", "SevensState": "state", "SevensView": "state
 """The room each public name lives in."""
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its room at first use (PEP 562) and then kept."""
-    room_name = _ROOM_OF.get(name)
-    if room_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{room_name}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the public ones not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, __all__, _ROOM_OF)
 
 
 # -- registered by name; the rooms are imported at first use ----------------------------------
 
-def _smart_bot() -> Bot:
-    """A new ``smart`` computer player (:class:`~rulebook.games.sevens.bots.SmartBot`)."""
-    from .bots import SmartBot
-
-    return SmartBot()
-
-
-def _columns_random(rules: RulesBase, players: int, seeds: Sequence[int],
-                    dealers: Sequence[int], names: Sequence[str]) -> Mapping[str, Any] | None:
-    """:func:`rulebook.games.sevens.batch.columns_random`, imported at the first batch."""
-    from .batch import columns_random
-
-    return columns_random(rules, players, seeds, dealers, names)
-
-
-def _terms(rules: RulesBase) -> PlayoutTerms:
-    """:func:`rulebook.games.sevens.batch.sevens_terms`, imported when first asked for."""
-    from .batch import sevens_terms
-
-    return sevens_terms(rules)
-
-
 register_bot("sevens", "random")(RandomBot)  # uniform over the legal moves
-register_bot("sevens", "smart")(_smart_bot)
-register_batch("sevens", _columns_random)
-register_terms("sevens", _terms)
+register_bot("sevens", "smart")(at_first_call(__name__, "bots", "SmartBot"))
+register_batch("sevens", at_first_call(__name__, "batch", "columns_random"))
+register_terms("sevens", at_first_call(__name__, "batch", "sevens_terms"))
