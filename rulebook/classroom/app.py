@@ -256,6 +256,17 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         if who(room, authorization) is not None:
             raise Refusal(403, {"detail": "only the teacher of this room may do this"})
 
+    async def teacher_changes(code: str, authorization: str | None,
+                              change: Callable[[Room], None]) -> View:
+        """A teacher's change: made under the room's lock, then every page is sent its view
+        and the teacher the public one."""
+        room = room_of(code)
+        teacher(room, authorization)
+        async with room.lock:
+            change(room)
+        await room.push()
+        return room.view(None)
+
     def student(room: Room, authorization: str | None) -> int:
         seat = who(room, authorization)
         if not isinstance(seat, int):
@@ -306,15 +317,13 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
     async def deal(code: str, authorization: Auth = None,
                    body: Annotated[Deal | None, Body()] = None) -> View:
         """The teacher deals (or deals again); a seed repeats a deal."""
-        room = room_of(code)
-        teacher(room, authorization)
-        async with room.lock:
+        def change(room: Room) -> None:
             try:
                 room.deal(None if body is None else body.seed)
             except RulebookError as exc:
                 raise Refusal(409, {"detail": str(exc)}) from None
-        await room.push()
-        return room.view(None)
+
+        return await teacher_changes(code, authorization, change)
 
     @app.get("/api/rooms/{code}/view", response_model=View, responses=_ERRORS)
     async def view(code: str, authorization: Auth = None) -> View:
@@ -371,49 +380,38 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
     @app.post("/api/rooms/{code}/reveal", response_model=View, responses=_ERRORS)
     async def reveal(code: str, authorization: Auth = None) -> View:
         """Show every hand to everybody."""
-        room = room_of(code)
-        teacher(room, authorization)
-        async with room.lock:
+        def change(room: Room) -> None:
             room.revealed = True
             room.saved()
-        await room.push()
-        return room.view(None)
+
+        return await teacher_changes(code, authorization, change)
 
     @app.post("/api/rooms/{code}/pause", response_model=View, responses=_ERRORS)
     async def pause(code: str, body: Pause, authorization: Auth = None) -> View:
         """Pause or resume the table (the computer waits too)."""
-        room = room_of(code)
-        teacher(room, authorization)
-        async with room.lock:
+        def change(room: Room) -> None:
             room.paused = body.paused
             room.saved()
-        await room.push()
-        return room.view(None)
+
+        return await teacher_changes(code, authorization, change)
 
     @app.post("/api/rooms/{code}/settings", response_model=View, responses=_ERRORS)
     async def settings(code: str, body: Settings, authorization: Auth = None) -> View:
         """Switch messages on or off; change the computer's pace."""
-        room = room_of(code)
-        teacher(room, authorization)
-        async with room.lock:
+        def change(room: Room) -> None:
             if body.messages is not None:
                 room.messages_on = body.messages
             if body.pace is not None:
                 room.settings["pace"] = body.pace
                 hub.store.set_settings(room.code, room.settings)
             room.saved()
-        await room.push()
-        return room.view(None)
+
+        return await teacher_changes(code, authorization, change)
 
     @app.post("/api/rooms/{code}/next", response_model=View, responses=_ERRORS)
     async def next_deal(code: str, authorization: Auth = None) -> View:
         """In a match, start the next deal."""
-        room = room_of(code)
-        teacher(room, authorization)
-        async with room.lock:
-            room.next_deal()
-        await room.push()
-        return room.view(None)
+        return await teacher_changes(code, authorization, Room.next_deal)
 
     @app.delete("/api/rooms/{code}/seats/{seat}", response_model=View, responses=_ERRORS)
     async def remove_seat(code: str, seat: int, authorization: Auth = None) -> View:
