@@ -511,7 +511,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
 
     @app.get("/", include_in_schema=False)
     async def home() -> Response:
-        return RedirectResponse("/student")
+        return RedirectResponse("student")
 
     return app
 

@@ -21,10 +21,14 @@ function cardSpan(symbol, extra) {
   return el("span", "card " + (isRed(symbol) ? "red" : "black") + (extra ? " " + extra : ""), symbol);
 }
 
+// The pages, the API and the socket live under one base path: "/" on a laptop, the service's
+// prefix ("/services/classtable/") behind JupyterHub. Every address below is made from it.
+const BASE = location.pathname.replace(/[^/]*$/, "");
+
 async function api(method, path, token, body) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(BASE + path.replace(/^\//, ""), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   return { status: response.status, data };
@@ -35,7 +39,7 @@ function socket(code, token, onMessage) {
   let delay = 500;
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(scheme + "://" + location.host + "/ws/rooms/" + encodeURIComponent(code)
+    const ws = new WebSocket(scheme + "://" + location.host + BASE + "ws/rooms/" + encodeURIComponent(code)
       + (token ? "?token=" + encodeURIComponent(token) : ""));
     ws.onmessage = (event) => { delay = 500; onMessage(JSON.parse(event.data)); };
     ws.onclose = (event) => {
@@ -308,7 +312,7 @@ function studentPage() {
 function projectorPage() {
   const code = (new URLSearchParams(location.search).get("room") || "").toUpperCase();
   $("room-code").textContent = code;
-  $("join-at").textContent = "Join at " + location.origin + "/student";
+  $("join-at").textContent = "Join at " + location.origin + BASE + "student";
   socket(code, null, (m) => {
     if (m.type === "view") {
       const v = m.view;
@@ -348,7 +352,7 @@ function teacherPage() {
       clear(card);
       card.appendChild(el("h2", null, "Room " + code + " · " + s.view.title + " · " + s.settings.players + " players"));
       const link = el("a", null, "open the projector");
-      link.href = "/projector?room=" + encodeURIComponent(code);
+      link.href = BASE + "projector?room=" + encodeURIComponent(code);
       link.target = "_blank";
       card.appendChild(link);
       const turn = el("p", "turn");
