@@ -185,14 +185,17 @@ async def _too_big(scope: Any, receive: Any, send: Any, limit: int) -> None:
 def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200,
                max_body: int = MAX_BODY, expire_seconds: float = 4 * 3600,
                pace_scale: float = 1.0, room_rate: float = 60.0, seat_rate: float = 15.0,
-               origins: tuple[str, ...] = ()) -> FastAPI:
+               origins: tuple[str, ...] = (),
+               identify: Callable[[Request], str | None] | None = None) -> FastAPI:
     """The class table as an ASGI app, its rooms kept in the SQLite file ``db_path``.
 
     On start every room of the file is rebuilt by replaying its record.  ``pace_scale``
     multiplies the seconds between computer moves (0: at once, for tests);
     ``room_rate``/``seat_rate`` are the requests a second allowed per room and per
     connection; ``origins`` are the extra page origins whose WebSockets are accepted (the
-    server's own always is).
+    server's own always is).  ``identify`` names the signed-in person a request comes from
+    (a JupyterHub service gives the hub's user name): a student who joins is seated under
+    that name, not the one typed.
     """
     store = Store(db_path)
     hub = Hub(store, max_rooms=max_rooms, expire_seconds=expire_seconds,
@@ -301,11 +304,11 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         return RoomCreated(code=room.code, teacher_token=room.teacher_token)
 
     @app.post("/api/rooms/{code}/seats", response_model=Seat, responses=_ERRORS)
-    async def join(code: str, body: Join) -> Seat:
+    async def join(code: str, body: Join, request: Request) -> Seat:
         """A student takes the first free seat; the token is theirs alone."""
         room = room_of(code)
         room_busy(room)
-        name = " ".join(body.name.split())
+        name = (identify(request) if identify else None) or " ".join(body.name.split())
         if not name:
             raise Refusal(422, {"detail": "a name needs at least one letter"})
         async with room.lock:
