@@ -156,6 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                             "classroom network)")
     serve.add_argument("--port", type=_whole, default=8000)
     serve.add_argument("--db", default="classroom.sqlite", help="the SQLite file of the rooms")
+    serve.add_argument("--jupyterhub", action="store_true",
+                       help="run as a JupyterHub service: listen where the hub says, students "
+                            "log in with the hub (see docs/classroom.md)")
     args = parser.parse_args(argv)
     try:
         if args.command == "profiles":
@@ -165,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "sheet":
             return _sheet(args.ruleset, args.out, args.text)
         if args.command == "serve":
+            if args.jupyterhub:
+                from .classroom.hubservice import serve_hub  # jupyterhub only when serving
+
+                return serve_hub(args.db)
             if not 1 <= args.port <= 65535:
                 raise RulesError(f"--port {args.port}: expected a port from 1 to 65535")
             from .classroom.serve import serve as run_server  # FastAPI only when serving
