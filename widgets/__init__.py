@@ -7,7 +7,9 @@
 - :class:`RulesCompare` — rulesets side by side, differences highlighted;
 - :class:`Lockstep` — one seeded deal under two rulesets, to the first move where they part;
 - :class:`BadugiRanker` — four cards: counting cards, class, standing among all hands;
-- :class:`VariantLab` — many simulated deals, summarised in a table and a plot.
+- :class:`VariantLab` — many simulated deals, summarised in a table and a plot;
+- :class:`ClassTable` — a room of the class table run from a notebook: the join address as a
+  QR code, the room code, the teacher's buttons and the live projector view.
 
 They ask the engine and draw its answers; they hold no rules of their own.  Each class is
 imported on first use, so ``import widgets`` stays cheap.
@@ -18,7 +20,7 @@ import importlib
 from typing import Any
 
 __all__ = ["DealStepper", "PlayGame", "MoveInspector", "RulesCompare", "Lockstep", "BadugiRanker",
-           "VariantLab"]
+           "VariantLab", "ClassTable"]
 
 _WHERE = {
     "DealStepper": "widgets.stepper",
@@ -28,6 +30,7 @@ _WHERE = {
     "Lockstep": "widgets.lockstep",
     "BadugiRanker": "widgets.badugi_ranker",
     "VariantLab": "widgets.lab",
+    "ClassTable": "widgets.classtable",
 }
 
 
