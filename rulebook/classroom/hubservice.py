@@ -70,7 +70,7 @@ def seat_name(hub_name: str, limit: int = 30) -> str:
     >>> seat_name("asha")
     'asha'
     >>> seat_name("asha.krishnamurthy-venkataraman@school.example.org")
-    'asha.krishnamurthy-venkatarama…'
+    'asha.krishnamurthy-venkataram…'
     """
     name = " ".join(hub_name.split())
     if len(name) > limit and "@" in name:
