@@ -191,6 +191,8 @@ def test_the_class_table_as_a_jupyterhub_service(hub: str) -> None:
     teacher, helper, asha, ben = (login(base, n) for n in ("teacher", "mx-ray", "asha", "ben"))
     clients = [teacher, helper, asha, ben]
     try:
+        # the service's address without its slash leads to the student page
+        assert asha.get(PREFIX.rstrip("/")).url.path == PREFIX + "student"
         # the pages' script and style come from under the service's prefix
         script = asha.get(PREFIX + "static/classroom.js")
         assert script.status_code == 200 and "BASE" in script.text
@@ -228,7 +230,7 @@ def test_the_class_table_as_a_jupyterhub_service(hub: str) -> None:
         ws_url = base.replace("http", "ws") + PREFIX + f"ws/rooms/{code}?token={mover_token}"
         cookie = "; ".join(f"{k}={v}" for k, v in mover.cookies.items())
         with websockets_sync.connect(ws_url, additional_headers={"Cookie": cookie},
-                                     open_timeout=30) as ws:
+                                     origin=base, open_timeout=30) as ws:  # as a browser
             first = next_view(ws)
             assert first["seat"] == to_move and first["hand"]
 
