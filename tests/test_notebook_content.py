@@ -47,10 +47,11 @@ CURRICULUM = [
     "06_badugi_full_hand.ipynb",
     "07_edge_cases.ipynb",
     "08_strategy.ipynb",
+    "09_play_as_a_class.ipynb",
 ]
 
 WIDGETS = ("DealStepper", "MoveInspector", "RulesCompare", "Lockstep", "BadugiRanker",
-           "VariantLab", "PlayGame", "TryIt", "Exercises")
+           "VariantLab", "PlayGame", "TryIt", "Exercises", "ClassTable")
 
 # Words (case-insensitive) each notebook must contain somewhere (Markdown or code).
 TOPICS: dict[str, list[str]] = {
@@ -80,6 +81,10 @@ TOPICS: dict[str, list[str]] = {
     "08_strategy.ipynb": ["hold on to your sevens", "towards your own cards", "end cards",
                           "watch who passes", "big cards", "keep a seven", "playout(",
                           "waiting_chains", "smart", "random", "easy"],
+    "09_play_as_a_class.ipynb": ["ClassTable(", "python -m rulebook serve --host 0.0.0.0",
+                                 '".[class]"', "JupyterHub", "../docs/classroom.md",
+                                 "room code", "projector", "game plan", "reveal",
+                                 "forced passes", "house rule", "JupyterLite", "table.stop()"],
 }
 
 # Card attributes a cell would need to decide a rule by itself.
