@@ -8,6 +8,9 @@ join with a room code and are seated under their hub names; a move is played and
 WebSocket pushes the new view, all through the proxy; a visitor who is not logged in is sent
 to the hub's login from a page and refused by the API and the WebSocket, unless they carry a
 seat's token.  Skipped only when jupyterhub or configurable-http-proxy is missing.
+
+The gate's other answers (a request from another site, a login that does not match, the
+OpenAPI schema under the prefix) are checked without a hub, with a stand-in for HubOAuth.
 """
 from __future__ import annotations
 
@@ -294,3 +297,89 @@ def next_view(ws: Any, wanted: Any = None, seconds: float = 30) -> dict[str, Any
         data = json.loads(ws.recv(timeout=left))
         if data.get("type") == "view" and (wanted is None or wanted(data["view"])):
             return dict(data["view"])
+
+
+class FakeAuth:
+    """A stand-in for HubOAuth: the token ``good-<name>`` belongs to the hub user ``name``."""
+
+    base_url = PREFIX
+    cookie_name = COOKIE
+    state_cookie_name = COOKIE + "-oauth-state"
+    login_url = "/hub/api/oauth2/authorize?client_id=service-classtable"
+    access_scopes = {"access:services!service=classtable"}
+    pkce_enabled = False
+
+    def __init__(self) -> None:
+        self.states: dict[str, dict[str, Any]] = {}
+
+    async def user_for_token(self, token: str, session_id: str = "", sync: bool = True) -> Any:
+        if not token.startswith("good-"):
+            return None
+        name = token[5:]
+        return {"kind": "user", "name": name, "admin": name == "teacher", "groups": [],
+                "scopes": sorted(self.access_scopes)}
+
+    def generate_state(self, next_url: str, **extra: Any) -> str:
+        state = f"state{len(self.states)}"
+        self.states[state] = {"next_url": next_url, **extra}
+        return state
+
+    def get_state_cookie_name(self, state: str) -> str:
+        return str(self.states.get(state, {}).get("cookie_name", self.state_cookie_name))
+
+    def get_next_url(self, state: str) -> str:
+        return str(self.states.get(state, {}).get("next_url") or PREFIX)
+
+    def clear_oauth_state(self, state: str) -> None:
+        self.states.pop(state, None)
+
+    async def token_for_code(self, code: str, sync: bool = True) -> str:
+        return "good-" + code
+
+
+def test_the_gate_without_a_hub(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from rulebook.classroom.hubservice import hub_app
+
+    app = hub_app(str(tmp_path / "class.sqlite"), auth=FakeAuth(), teachers=["teachers"],
+                  pace_scale=0)
+    with TestClient(app, base_url="http://hub.test", follow_redirects=False) as client:
+        assert client.get("/elsewhere").status_code == 404
+        # a page sends the visitor to the hub's login, with the state in a cookie of its own
+        r = client.get(PREFIX + "projector?room=ABCDEF")
+        assert r.status_code == 302 and r.headers["location"].startswith(FakeAuth.login_url)
+        state = r.headers["location"].rsplit("state=", 1)[1]
+        assert [c.name for c in client.cookies.jar if c.value == state and c.path == PREFIX
+                and c.name.startswith(FakeAuth.state_cookie_name + "-")]
+        # a callback whose state is not this browser's is refused, and sets no login
+        with TestClient(app, base_url="http://hub.test", follow_redirects=False) as other:
+            r = other.get(PREFIX + f"oauth_callback?code=teacher&state={state}")
+            assert r.status_code == 403 and COOKIE not in other.cookies
+        assert client.get(PREFIX + "oauth_callback?code=teacher").status_code == 400
+        # this browser's callback logs in and goes back to the page it started from
+        r = client.get(PREFIX + f"oauth_callback?code=teacher&state={state}")
+        assert r.status_code == 302 and r.headers["location"] == PREFIX + "projector?room=ABCDEF"
+        assert client.cookies.get(COOKIE) == "good-teacher"
+        # the OpenAPI schema is served under the prefix and names it
+        schema = client.get(PREFIX + "openapi.json").json()
+        assert schema["servers"] == [{"url": PREFIX.rstrip("/")}]
+        # a change the cookie alone allows must come from the page's own origin
+        room = {"ruleset": "satti", "players": 2}
+        r = client.post(PREFIX + "api/rooms", json=room, headers={"Origin": "http://evil.test"})
+        assert r.status_code == 403
+        r = client.post(PREFIX + "api/rooms", json=room, headers={"Origin": "http://hub.test"})
+        assert r.status_code == 200
+        code = r.json()["code"]
+        # a long hub name is seated shortened, never as typed
+        client.cookies.set(COOKIE, "good-" + "a" * 40 + "@school.example.org", path=PREFIX)
+        r = client.post(PREFIX + f"api/rooms/{code}/seats", json={"name": "typed"})
+        assert r.status_code == 200
+        seat_token = r.json()["token"]
+        view = client.get(PREFIX + f"api/rooms/{code}/view").json()
+        assert [s["name"] for s in view["seats"]][0] == "a" * 29 + "…"
+        # an unknown hub token is no login; a seat's token still is the seat's
+        client.cookies.set(COOKIE, "expired", path=PREFIX)
+        assert client.get(PREFIX + f"api/rooms/{code}/view").status_code == 401
+        r = client.get(PREFIX + f"api/rooms/{code}/view", headers=bearer(seat_token))
+        assert r.status_code == 200 and r.json()["seat"] == 0
