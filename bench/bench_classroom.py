@@ -2,10 +2,13 @@
 over loopback play whole Badam Satti deals as fast as they can, with idle connections open.
 
     python bench/bench_classroom.py [--rooms 8] [--idle 200] [--deals 100] [--seconds 120]
+                                    [--post]
 
-Reports p50/p95 from a student's move (the POST sent) to the last of the room's five pages
-receiving the view after it, moves per second, errors, and the server's memory (RSS) after
-every 100 deals.  The server runs in its own process (uvicorn, one worker) with the rate
+Reports p50/p95 from a student's move (sent on the student page's socket, as the page does;
+``--post``: by ``POST /api/rooms/{code}/moves``, the automation API) to the last of the room's
+five pages receiving the view after it, moves per second, errors, the server's CPU time per
+move (the load-independent figure on a shared machine) and its memory (RSS) after every 100
+deals.  The server runs in its own process (uvicorn, one worker) with the rate
 limits lifted (a bench plays faster than any class).  Bounded by ``--deals`` and ``--seconds``.
 """
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -29,8 +33,15 @@ SERVER = """
 import sys, uvicorn
 from rulebook.classroom import create_app
 app = create_app(sys.argv[1], seat_rate=1e9, room_rate=1e9, max_rooms=1000)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
+            ws_per_message_deflate=False)
 """
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -44,19 +55,25 @@ class Page:
     """One WebSocket page: keeps the last view and wakes waiters on each message."""
 
     def __init__(self, ws: websockets.ClientConnection) -> None:
-        self.ws, self.view, self.changed = ws, None, asyncio.Event()
+        self.ws, self.view, self.changed, self.refused = ws, None, asyncio.Event(), 0
 
     async def listen(self) -> None:
         async for text in self.ws:
             message = json.loads(text)
             if message["type"] == "view":
+                # the view's log holds the entries from log_from on, as the pages keep them
+                old = self.view["log"][:message["log_from"]] if self.view else []
+                message["view"]["log"] = old + message["view"]["log"]
                 self.view = message["view"]
+                self.changed.set()
+            elif message["type"] in ("refused", "error"):
+                self.refused += 1
                 self.changed.set()
 
 
 
 async def table(base: str, ws_base: str, http: httpx.AsyncClient, stats: dict, stop: float,
-                budget: list[int], rng: random.Random) -> None:
+                budget: list[int], rng: random.Random, post: bool) -> None:
     r = await http.post(f"{base}/api/rooms", json={"ruleset": "badam-satti", "players": 4})
     code, teacher = r.json()["code"], r.json()["teacher_token"]
     tokens = [(await http.post(f"{base}/api/rooms/{code}/seats", json={"name": f"S{i}"})).json()
@@ -87,12 +104,24 @@ async def table(base: str, ws_base: str, http: httpx.AsyncClient, stats: dict, s
                 continue
             n = mine["moves_played"]
             t0 = time.perf_counter()
-            r = await http.post(f"{base}/api/rooms/{code}/moves", headers={"Authorization":
-                                f"Bearer {tokens[seat]}"}, json={"move": rng.choice(mine["legal"])})
-            if r.status_code != 200:
+            move = rng.choice(mine["legal"])
+            if post:  # the automation API
+                r = await http.post(f"{base}/api/rooms/{code}/moves", headers={
+                    "Authorization": f"Bearer {tokens[seat]}"}, json={"move": move})
+                if r.status_code != 200:
+                    stats["errors"] += 1
+                    break
+            else:  # the student page's socket
+                await pages[seat].ws.send(json.dumps({"type": "move", "move": move}))
+            try:
+                done = await asyncio.gather(*(asyncio.wait_for(_moves(p, n + 1), 10)
+                                              for p in pages))
+            except TimeoutError:
                 stats["errors"] += 1
                 break
-            done = await asyncio.gather(*(asyncio.wait_for(_moves(p, n + 1), 10) for p in pages))
+            if pages[seat].refused:
+                stats["errors"] += 1
+                break
             stats["latency"].append(max(done) - t0)
             stats["moves"] += 1
         stats["deals"] += 1
@@ -130,6 +159,7 @@ async def main(args: argparse.Namespace) -> None:
                     for _ in range(args.idle)]
             stats = {"latency": [], "moves": 0, "errors": 0, "deals": 0}
             memory = [(0, rss_mb(proc.pid))]
+            cpu0, mine0 = cpu_seconds(proc.pid), time.process_time()
             start = time.perf_counter()
             stop = start + args.seconds
             done_deals = 0
@@ -137,11 +167,12 @@ async def main(args: argparse.Namespace) -> None:
                 chunk = min(100, args.deals - done_deals)
                 budget = [chunk]
                 rng = random.Random(done_deals)
-                await asyncio.gather(*(table(base, ws_base, http, stats, stop, budget, rng)
-                                       for _ in range(args.rooms)))
+                await asyncio.gather(*(table(base, ws_base, http, stats, stop, budget, rng,
+                                             args.post) for _ in range(args.rooms)))
                 done_deals = stats["deals"]
                 memory.append((done_deals, rss_mb(proc.pid)))
             elapsed = time.perf_counter() - start
+            cpu, mine = cpu_seconds(proc.pid) - cpu0, time.process_time() - mine0
             for ws in idle:
                 await ws.close()
         lat = sorted(stats["latency"])
@@ -150,7 +181,11 @@ async def main(args: argparse.Namespace) -> None:
         print(f"deals {stats['deals']}, moves {stats['moves']}, errors {stats['errors']}, "
               f"{elapsed:.1f} s")
         print(f"move to last update: p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms")
-        print(f"moves/s {stats['moves'] / elapsed:.0f}")
+        print(f"moves/s {stats['moves'] / elapsed:.0f}; server CPU per move "
+              f"{cpu / max(1, stats['moves']) * 1000:.2f} ms (so at most "
+              f"{stats['moves'] / max(cpu, 1e-9):.0f} moves/s on one core); the clients' "
+              f"CPU per move {mine / max(1, stats['moves']) * 1000:.2f} ms")
+        print(f"moves sent {'by POST /api/rooms/{code}/moves' if args.post else 'on the pages sockets'}")
         print("server RSS: " + ", ".join(f"after {d} deals {m:.0f} MB" for d, m in memory))
     finally:
         proc.kill()
@@ -163,4 +198,7 @@ if __name__ == "__main__":
     parser.add_argument("--idle", type=int, default=200)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--post", action="store_true",
+                        help="students post their moves (the automation API) instead of "
+                             "sending them on their page's socket")
     asyncio.run(main(parser.parse_args()))

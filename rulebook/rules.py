@@ -348,16 +348,9 @@ class RulesBase:
         ``table_json`` of the game's ``wire`` room (with ``own``, the fields only the view's
         own seat is sent, from its ``seat_json``, too); a game without that room sends its
         hand sizes only."""
-        key = (type(self), "wire")
-        if key not in _ROOMS:
-            _ROOMS[key] = _game_room(type(self), "wire")
-        room = _ROOMS[key]
         if own is not True and own is not False:
             raise RulesError(f"own is True or False, not {quoted(own)}")
-        if (not isinstance(view, room.VIEW_TYPE) if room is not None
-                else not (hasattr(view, "seat") and hasattr(view, "legal_moves"))):
-            raise RulesError(f"view_json takes a seat's view (state.view(seat)) of "
-                             f"{self.title}, not {quoted(view)}")
+        room = self._wire_room(view)
         if room is None:
             return {"game": "other", "hand_sizes": [int(n) for n in
                                                     getattr(view, "hand_sizes", ())]}
@@ -365,6 +358,24 @@ class RulesBase:
         if own:
             out.update(room.seat_json(view))
         return out
+
+    def seat_json(self, view: Any) -> dict[str, Any]:
+        """Only the fields of :meth:`view_json` that the view's own seat is sent (what
+        ``view_json(view, own=True)`` adds to the public table), for a server that makes the
+        public table once and sends it to every page."""
+        room = self._wire_room(view)
+        return {} if room is None else dict(room.seat_json(view))
+
+    def _wire_room(self, view: Any) -> Any:
+        key = (type(self), "wire")
+        if key not in _ROOMS:
+            _ROOMS[key] = _game_room(type(self), "wire")
+        room = _ROOMS[key]
+        if (not isinstance(view, room.VIEW_TYPE) if room is not None
+                else not (hasattr(view, "seat") and hasattr(view, "legal_moves"))):
+            raise RulesError(f"view_json takes a seat's view (state.view(seat)) of "
+                             f"{self.title}, not {quoted(view)}")
+        return room
 
     def _room(self, name: str) -> Any:
         """The module ``name`` of the game's own package (``rulebook/games/<game>/``: every

@@ -453,6 +453,8 @@ def test_a_match_deal_by_deal(client: Any) -> None:
     v = view(client, code)
     assert v["over"] and v["match"]["deal"] == 1 and v["match"]["deals"] == 5
     assert client.get(f"/api/rooms/{code}/record").status_code == 401  # the match goes on
+    # paused, so that the computer does not play the next deal before the record is read
+    client.post(f"/api/rooms/{code}/pause", headers=bearer(teacher), json={"paused": True})
     assert client.post(f"/api/rooms/{code}/next", headers=bearer(teacher)).status_code == 200
     assert client.post(f"/api/rooms/{code}/next", headers=bearer(teacher)).status_code == 409
     record = client.get(f"/api/rooms/{code}/record", headers=bearer(teacher)).json()
@@ -474,7 +476,7 @@ def test_health_and_schema(client: Any) -> None:
 def test_pages_are_served(client: Any) -> None:
     for page in ("student", "projector", "teacher"):
         r = client.get(f"/{page}")
-        assert r.status_code == 200 and "/static/classroom.js" in r.text
+        assert r.status_code == 200 and 'src="static/classroom.js"' in r.text
     script = client.get("/static/classroom.js").text
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script
 
@@ -514,6 +516,55 @@ def test_websocket_pushes_each_seats_view_and_refuses_other_origins(client: Any)
     with client.websocket_connect(f"/ws/rooms/{code}",
                                   headers={"origin": "http://testserver"}) as ok:
         assert ok.receive_json()["type"] == "view"
+
+
+def test_a_student_page_may_send_its_moves_on_its_socket(client: Any) -> None:
+    code, teacher, tokens = full_table(client, seed=7)
+    state = load_rules("badam-satti").new_deal(players=4, seed=7)
+    mover = state.to_move
+    other = (mover + 1) % 4
+    legal = str(state.legal_moves()[0])
+    illegal = next(c.text for c in state.hands[mover] if c.text not in
+                   {str(m) for m in state.legal_moves()})
+    with client.websocket_connect(f"/ws/rooms/{code}?token={tokens[mover]}") as ws, \
+            client.websocket_connect(f"/ws/rooms/{code}?token={tokens[other]}") as ws2, \
+            client.websocket_connect(f"/ws/rooms/{code}") as public:
+        def next_of(page: Any, kind: str) -> dict[str, Any]:
+            # views pushed as other pages connect come first; a few at most
+            for _ in range(10):
+                message = dict(page.receive_json())
+                if message["type"] == kind:
+                    return message
+            raise AssertionError(f"no {kind} message")
+
+        # bad messages: a short error, nothing played
+        for bad in ["not json", '{"type": "move"}', '{"type": "move", "move": 7}',
+                    '{"type": "move", "move": "7H", "x": 1}', '["move", "7H"]',
+                    '{"type": "chat", "move": "7H"}', '{"type": "move", "move": "' + "7" * 500 + '"}']:
+            ws.send_text(bad)
+            answer = next_of(ws, "error")
+            assert answer["type"] == "error" and answer["detail"], bad
+        # the engine's reason for a card that may not be played, and for another seat's turn
+        ws.send_text(json.dumps({"type": "move", "move": illegal}))
+        refused = next_of(ws, "refused")
+        assert refused["type"] == "refused" and refused["legal"] is False
+        assert refused["reason"] == state.explain(illegal).reason and refused["clauses"]
+        ws2.send_text(json.dumps({"type": "move", "move": legal}))
+        turn = next_of(ws2, "refused")
+        assert turn["type"] == "refused" and "turn" in turn["reason"]
+        public.send_text(json.dumps({"type": "move", "move": legal}))
+        assert next_of(public, "error")["detail"]
+        assert view(client, code)["moves_played"] == 0
+        # a legal move: played once, and every page is pushed the view after it
+        ws.send_text(json.dumps({"type": "move", "move": legal}))
+        for page in (ws, ws2, public):
+            message = next_of(page, "view")
+            while message["view"]["moves_played"] == 0:
+                message = next_of(page, "view")
+            assert message["view"]["moves_played"] == 1
+        assert view(client, code)["log"][-1]["move"] == legal
+    record = client.get(f"/api/rooms/{code}/record", headers=bearer(teacher)).text
+    assert loads(record).history[0] == state.parse_move(legal)
 
 
 # -- restart in-process, and light imports --------------------------------------------------------

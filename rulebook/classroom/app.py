@@ -9,6 +9,7 @@ engine, and a refused move comes back with the engine's reason and clause ids.
 from __future__ import annotations
 
 import asyncio
+import json
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -182,6 +183,27 @@ async def _too_big(scope: Any, receive: Any, send: Any, limit: int) -> None:
     await response(scope, receive, send)
 
 
+def _socket_message(text: str) -> tuple[str | None, str]:
+    """The move of a page's socket message (``{"type": "move", "move": "8H"}``) and ``""``,
+    or ``None`` and why the message is refused."""
+    if len(text) > 400:
+        return None, "a message on this socket is at most 400 characters"
+    try:
+        message = json.loads(text)
+    except ValueError:
+        message = None
+    if (type(message) is not dict or set(message) != {"type", "move"}
+            or message["type"] != "move" or type(message["move"]) is not str
+            or len(message["move"]) > 100):
+        return None, 'send a move as {"type": "move", "move": "8H"}'
+    return str(message["move"]), ""
+
+
+def _json(text: str) -> Response:
+    """A view already made as JSON text (the same text its pages were pushed)."""
+    return Response(text, media_type="application/json")
+
+
 def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200,
                max_body: int = MAX_BODY, expire_seconds: float = 4 * 3600,
                pace_scale: float = 1.0, room_rate: float = 60.0, seat_rate: float = 15.0,
@@ -329,14 +351,14 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         return await teacher_changes(code, authorization, change)
 
     @app.get("/api/rooms/{code}/view", response_model=View, responses=_ERRORS)
-    async def view(code: str, authorization: Auth = None) -> View:
+    async def view(code: str, authorization: Auth = None) -> Any:
         """A seat's view with its token; the public view with the teacher's token or none."""
         room = room_of(code)
         seat = who(room, authorization, required=False)
-        return room.view(seat if isinstance(seat, int) else None)
+        return _json(room.view_text(seat if isinstance(seat, int) else None))
 
     @app.post("/api/rooms/{code}/moves", response_model=View, responses=_MOVE_ERRORS)
-    async def move(code: str, body: MovePost, authorization: Auth = None) -> View:
+    async def move(code: str, body: MovePost, authorization: Auth = None) -> Any:
         """Play a move for the token's seat; 409 with the engine's reason if refused."""
         room = room_of(code)
         seat = student(room, authorization)
@@ -344,7 +366,7 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         async with room.lock:
             room.play(seat, body.move)
         await room.push()
-        return room.view(seat)
+        return _json(room.view_text(seat))
 
     @app.get("/api/rooms/{code}/record", response_model=View, responses=_ERRORS)
     async def record(code: str, authorization: Auth = None) -> View:
@@ -468,13 +490,17 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
         ending = room.listen(ws, seat)
 
         async def receive() -> None:
-            """Read the page until it goes away (the page sends nothing the server needs)."""
+            """Read the page until it goes away: a student's page may send its moves on its
+            socket (``{"type": "move", "move": "8H"}``) instead of posting them."""
             try:
                 while True:
-                    await ws.receive_text()
+                    text = await ws.receive_text()
                     if not hub.allow(token or f"ws:{id(ws)}"):
                         await room.hang_up(ws, 4429)
                         return
+                    answer = await socket_move(room, seat, text)
+                    if answer is not None:
+                        await ws.send_text(json.dumps(answer, ensure_ascii=False))
             except (WebSocketDisconnect, RuntimeError):
                 return  # the page closed, or the server already closed this socket
 
@@ -498,6 +524,29 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
             room.wake.set()
             with contextlib.suppress(Exception):
                 await room.push()
+
+    async def socket_move(room: Room, seat: int | None, text: str) -> dict[str, Any] | None:
+        """A message a page sent on its socket: a move is played as ``POST .../moves`` plays
+        it (the same checks, the same lock, written before the views are pushed); the answer
+        to send back when it is refused, or ``None`` when every page was pushed its view."""
+        message, problem = _socket_message(text)
+        if message is None:
+            return {"type": "error", "detail": problem}
+        if seat is None or room.tokens.get(seat) is None:
+            return {"type": "error", "detail": "only a student with a seat may play"}
+        if not room.bucket.take():
+            return {"type": "error", "detail": "this table gets too many requests: slow down"}
+        room.seen[seat] = time.time()
+        try:
+            async with room.lock:
+                room.play(seat, message)
+        except Refusal as exc:
+            body = exc.body
+            return {"type": "refused", "move": message, "legal": False,
+                    "reason": str(body.get("reason") or body.get("detail") or ""),
+                    "clauses": list(body.get("clauses", []))}
+        await room.push()
+        return None
 
     # -- pages ------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

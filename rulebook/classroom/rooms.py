@@ -21,10 +21,10 @@ from ..protocol import make_bot
 from ..records import loads
 from ..rules import parse_ruleset
 from .store import Store
-from .views import view_json
+from .views import Shared, view_json, view_text
 
 __all__ = ["CODE_ALPHABET", "PACES", "EMOJI", "Bucket", "Refusal", "Room", "Hub", "new_code",
-           "new_token"]
+           "new_token", "advance"]
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """The characters of a room code: no 0/O, no 1/I/L, which look alike on a projector."""
@@ -32,6 +32,14 @@ PACES = {"relaxed": 1.6, "normal": 0.8, "fast": 0.25}
 """Seconds between two computer moves at each pace the teacher may pick."""
 EMOJI = ("👍", "👏", "😮", "😂", "🤔", "🎉", "😅", "❤️")
 """The reactions a student may send."""
+
+
+def advance(game: Any, move: Any) -> Any:
+    """The game after ``move``: a deal's next state, or a match with the move played in its
+    current deal (the same step when a move is played and when a room is replayed)."""
+    if hasattr(game, "current"):
+        return game.play(move) if game.current is not None else game
+    return game.play(move)
 
 
 def new_code() -> str:
@@ -98,7 +106,7 @@ class Room:
         self.active = now
         self.lock = asyncio.Lock()
         self.sockets: dict[Any, int | None] = {}  # websocket -> seat (None: public)
-        self.last_sent: dict[Any, str] = {}  # websocket -> the last view sent to it
+        self.last_sent: dict[Any, str] = {}  # websocket -> the last view sent (without log)
         self.seen: dict[int, float] = {}  # seat -> last time the student was heard from
         self.bucket = Bucket(hub.room_rate, hub.room_rate * 2)
         self.chat: deque[dict[str, Any]] = deque(maxlen=40)
@@ -107,6 +115,12 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
         self.bots = [make_bot(self.rules.game, settings["computer"])
                      for _ in range(self.players)]
+        # what the pages are sent, made once per change of the room (see changed())
+        self._views: dict[int | None, tuple[dict[str, Any], str, str]] = {}
+        # websocket -> (the log's mark, entries sent): a page is pushed only new entries
+        self.log_sent: dict[Any, tuple[tuple[Any, bool] | None, int]] = {}
+        self._seats: list[dict[str, Any]] | None = None
+        self._shared: Shared | None = None
 
     # -- the game -------------------------------------------------------------------------
     @property
@@ -160,11 +174,18 @@ class Room:
         self.saved()
 
     def saved(self) -> None:
-        """Write the room's game and switches to the store."""
+        """Write the room's game (its whole record) and switches to the store."""
         self.active = time.time()
         if self.game is not None:
             self.hub.store.save_game(self.code, self.record(), self.active)
         self.hub.store.set_flags(self.code, self.flags(), self.active)
+        self.changed()
+
+    def changed(self) -> None:
+        """Something the pages are sent has changed: their views are made again when next
+        asked for, and the computer players look again."""
+        self._views.clear()
+        self._seats = None
         self.wake.set()
 
     def computer_seat(self, seat: int) -> bool:
@@ -232,17 +253,16 @@ class Room:
         return all(card in table for card in move.cards)
 
     def apply(self, new: Any) -> None:
-        """Put a legal move's result in place and save it (before anything is answered)."""
+        """Put a legal move's result in place and write the move to the store (before
+        anything is answered): one row added, not the whole record again."""
+        move = new.history[-1]
         if self.is_match:
-            match = self.game
-            current = match.current
-            nxt = match.play(new.history[-1]) if current is not None else match
-            if current is not None and new.is_over:
+            if self.game.current is not None and new.is_over:
                 self.between = True
-            self.game = nxt
-        else:
-            self.game = new
-        self.saved()
+        self.game = advance(self.game, move)
+        self.active = time.time()
+        self.hub.store.add_move(self.code, str(move), self.flags(), self.active)
+        self.changed()
 
     async def computer_move(self) -> bool:
         """Play one computer move if the computer is to move; whether it did."""
@@ -300,6 +320,7 @@ class Room:
         """Register an open page of ``seat``; the event is set when the server hangs up on it
         (:meth:`hang_up`), so that its handler stops waiting for the page."""
         self.sockets[ws] = seat
+        self.changed()
         ending = self.ending[ws] = asyncio.Event()
         return ending
 
@@ -327,14 +348,57 @@ class Room:
     # -- what is sent -----------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
         """Each seat: its student's name or the computer, connected or not, cards held."""
-        state = self.state
-        sizes = [len(h) for h in state.hands] if state is not None else [0] * self.players
-        return [{"seat": s, "name": self.names.get(s, "computer"), "computer": s not in
-                 self.tokens, "connected": self.connected(s), "cards": sizes[s]}
-                for s in range(self.players)]
+        if self._seats is None:
+            state = self.state
+            sizes = [len(h) for h in state.hands] if state is not None else [0] * self.players
+            here = set(self.sockets.values())
+            self._seats = [{"seat": s, "name": self.names.get(s, "computer"),
+                            "computer": s not in self.tokens, "connected": s in here,
+                            "cards": sizes[s]} for s in range(self.players)]
+        return self._seats
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The JSON of ``seat``'s view (``None``: the public view)."""
+        """The JSON of ``seat``'s view (``None``: the public view); made once per change of
+        the room and shared by every page of that seat (nobody changes it)."""
+        return self._view(seat)[0]
+
+    def view_text(self, seat: int | None) -> str:
+        """:meth:`view` as JSON text (made once per change, like the view)."""
+        return self._view(seat)[1]
+
+    def _view(self, seat: int | None) -> tuple[dict[str, Any], str, str]:
+        """The view, its JSON text, and its JSON text without the log."""
+        made = self._views.get(seat)
+        if made is None:
+            view = self._make_view(seat)
+            text, rest = view_text(view, self._shared if self.state is not None else None)
+            made = self._views[seat] = (view, text, rest)
+        return made
+
+    def message(self, ws: Any, seat: int | None) -> str | None:
+        """The view message for one page: ``{"type": "view", "log_from": k, "view": ...}``
+        where the view's ``log`` holds the entries from ``k`` on; the page keeps the ones
+        before, which it was sent already (a new page, a new deal or the reveal: from 0).
+        ``None`` when the page already has this very view."""
+        view, text, rest = self._view(seat)
+        shared = self._shared if self.state is not None else None
+        sent, before = self.log_sent.get(ws), self.last_sent.get(ws)
+        self.last_sent[ws] = rest
+        if shared is None:
+            self.log_sent[ws] = (None, 0)
+            if sent == (None, 0) and before == rest:
+                return None
+            return '{"type":"view","log_from":0,"view":' + text + "}"
+        n = len(shared.entries)
+        start = sent[1] if sent is not None and shared.same_deal(sent[0]) and sent[1] <= n \
+            else 0
+        if sent is not None and shared.same_deal(sent[0]) and sent[1] == n and before == rest:
+            return None
+        self.log_sent[ws] = (shared.mark, n)
+        return ('{"type":"view","log_from":' + str(start) + ',"view":{"log":'
+                + shared.log_text(seat, start) + "," + rest[1:] + "}")
+
+    def _make_view(self, seat: int | None) -> dict[str, Any]:
         extra = {"code": self.code, "ruleset": self.settings["ruleset"],
                  "title": str(self.rules.title), "paused": self.paused,
                  "revealed": self.revealed, "messages": self.messages_on,
@@ -353,21 +417,20 @@ class Room:
                                                      "legal": [], "legal_symbols": [],
                                                      "legal_cards": []}
                                                     if seat is not None else {}), **extra}
+        shared = self._shared
+        if shared is None or shared.state is not state or shared.revealed != bool(
+                self.revealed or state.is_over):
+            shared = self._shared = Shared(state, self.revealed, before=shared)
         return view_json(state, seat, revealed=self.revealed, seats=self.seats_json(),
-                         extra=extra)
+                         extra=extra, shared=shared)
 
     async def push(self) -> None:
         """Send every open page its view (a seat's page its seat's, others the public),
         unless the page already has that very view."""
-        cache: dict[int | None, str] = {}
         for ws, seat in list(self.sockets.items()):
-            if seat not in cache:
-                cache[seat] = json.dumps({"type": "view", "view": self.view(seat)},
-                                         ensure_ascii=False)
-            text = cache[seat]
-            if self.last_sent.get(ws) == text:
+            text = self.message(ws, seat)
+            if text is None:
                 continue
-            self.last_sent[ws] = text
             try:
                 await ws.send_text(text)
             except Exception:  # noqa: BLE001 - a page that went away is dropped
@@ -375,8 +438,11 @@ class Room:
 
     def forget(self, ws: Any) -> None:
         """A page closed."""
+        if ws in self.sockets:
+            self.changed()
         self.sockets.pop(ws, None)
         self.last_sent.pop(ws, None)
+        self.log_sent.pop(ws, None)
         ending = self.ending.pop(ws, None)
         if ending is not None:
             ending.set()
@@ -446,7 +512,7 @@ class Hub:
         room.seen[seat] = time.time()
         self.tokens[token] = (room.code, seat)
         self.store.add_seat(room.code, seat, name, token)
-        room.wake.set()
+        room.changed()
         return seat, token
 
     def remove_seat(self, room: Room, seat: int) -> None:
@@ -457,7 +523,7 @@ class Hub:
         room.names.pop(seat, None)
         self.tokens.pop(token, None)
         self.store.remove_seat(room.code, seat)
-        room.wake.set()
+        room.changed()
 
     def close(self, room: Room) -> None:
         """Close a room: its tokens stop working, its record is deleted."""
@@ -500,6 +566,8 @@ class Hub:
                             row["active"])
                 if row["record"] is not None:
                     room.game = loads(row["record"])
+                    for move in row["moves"]:
+                        room.game = advance(room.game, move)
             except RulebookError:
                 continue  # a record the engine no longer replays is left out, not half-loaded
             flags = row["flags"]

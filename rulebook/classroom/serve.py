@@ -60,5 +60,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "classroom.sqlite
               f"/teacher   rooms kept in {db}\n")
     out.write(qr_text(url))
     out.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                # a view is a few KB: compressing each costs the server more than it saves
+                ws_per_message_deflate=False)
     return 0

@@ -1,9 +1,10 @@
 """The class table's memory: rooms, seats and each room's game record in SQLite.
 
 The standard library's :mod:`sqlite3` in WAL mode.  A room's game is kept as the engine's own
-record (a deal record, or a match record for a whole match), written after every accepted
-move and before the move is answered; on start every room is rebuilt by replaying its record
-through the engine (:func:`rulebook.records.loads`).
+record (a deal record, or a match record for a whole match), written when the teacher deals,
+and the moves played since, one row per accepted move, written before the move is answered;
+on start every room is rebuilt by replaying its record through the engine
+(:func:`rulebook.records.loads`) and then its moves.
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
     PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS games (code TEXT PRIMARY KEY, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL, n INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (code, n));
 """
 
 
@@ -66,37 +69,53 @@ class Store:
         self._run("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
 
     def save_game(self, code: str, record: dict[str, Any], now: float) -> None:
-        """The room's game record, replacing the one before (written before a move is
-        answered)."""
+        """The room's whole game record, replacing the one before and the moves kept after
+        it (a new deal, a match's next deal)."""
         text = json.dumps(record, ensure_ascii=False)
         with self._lock:
             self._db.execute("BEGIN")
             self._db.execute("INSERT INTO games (code, record) VALUES (?, ?) ON CONFLICT(code) "
                              "DO UPDATE SET record = excluded.record", (code, text))
+            self._db.execute("DELETE FROM moves WHERE code = ?", (code,))
             self._db.execute("UPDATE rooms SET active = ? WHERE code = ?", (now, code))
+            self._db.execute("COMMIT")
+
+    def add_move(self, code: str, move: str, flags: dict[str, Any], now: float) -> None:
+        """One accepted move of the room's game, after the record and the moves before it,
+        with the room's switches; committed before the move is answered."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO moves (code, n, move) VALUES (?, (SELECT COUNT(*) "
+                             "FROM moves WHERE code = ?), ?)", (code, code, move))
+            self._db.execute("UPDATE rooms SET flags = ?, active = ? WHERE code = ?",
+                             (json.dumps(flags), now, code))
             self._db.execute("COMMIT")
 
     def remove_room(self, code: str) -> None:
         """A room closed or expired: its seats and record go too."""
         with self._lock:
             self._db.execute("BEGIN")
-            for table in ("rooms", "seats", "games"):
+            for table in ("rooms", "seats", "games", "moves"):
                 self._db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
             self._db.execute("COMMIT")
 
     def rooms(self) -> list[dict[str, Any]]:
-        """Every room stored, with its seats and record text (``None`` before the first deal)."""
+        """Every room stored, with its seats, record text (``None`` before the first deal) and
+        the moves played after that record."""
         with self._lock:
             rooms = self._db.execute("SELECT code, teacher_token, settings, created, active, "
                                      "flags FROM rooms ORDER BY created").fetchall()
             seats = self._db.execute("SELECT code, seat, name, token FROM seats").fetchall()
             games = dict(self._db.execute("SELECT code, record FROM games").fetchall())
+            moves: dict[str, list[str]] = {}
+            for code, move in self._db.execute("SELECT code, move FROM moves ORDER BY code, n"):
+                moves.setdefault(code, []).append(move)
         out = []
         for code, teacher, settings, created, active, flags in rooms:
             out.append({"code": code, "teacher_token": teacher, "settings": json.loads(settings),
                         "created": created, "active": active, "flags": json.loads(flags),
                         "seats": {s: (n, t) for c, s, n, t in seats if c == code},
-                        "record": games.get(code)})
+                        "record": games.get(code), "moves": moves.get(code, [])})
         return out
 
     def close(self) -> None:

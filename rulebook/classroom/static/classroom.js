@@ -37,11 +37,21 @@ async function api(method, path, token, body) {
 function socket(code, token, onMessage) {
   let closed = false;
   let delay = 500;
+  let log = [];
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(scheme + "://" + location.host + BASE + "ws/rooms/" + encodeURIComponent(code)
       + (token ? "?token=" + encodeURIComponent(token) : ""));
-    ws.onmessage = (event) => { delay = 500; onMessage(JSON.parse(event.data)); };
+    ws.onmessage = (event) => {
+      delay = 500;
+      const m = JSON.parse(event.data);
+      // a view's log holds only the entries from log_from on: the page keeps the ones before
+      if (m.type === "view") {
+        log = (m.log_from ? log.slice(0, m.log_from) : []).concat(m.view.log);
+        m.view.log = log;
+      }
+      onMessage(m);
+    };
     ws.onclose = (event) => {
       if (closed || event.code === 4401 || event.code === 4404 || event.code === 4403) {
         onMessage({ type: "closed", code: event.code });
