@@ -133,6 +133,9 @@ WIDGET_GOOD_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "Lockstep": [((1, "badam-satti", "badam-satti+sevens_first"), {})],
     "BadugiRanker": [((), {"show_diagram": False, "draw_in_background": False})],
     "VariantLab": [((), {"profile": "satti", "players": 3, "deals": 20, "background": False})],
+    # a class table whose server does not answer (nothing listens on port 9): no server is
+    # started while the module is collected, and the widget tells why in its message
+    "ClassTable": [((), {"url": "http://127.0.0.1:9"})],
 }
 """One valid construction of each widget of ``widgets.__all__``: the widget's own public
 methods (not those of ipywidgets) are fuzzed on it.  A new widget must be added here."""
@@ -304,6 +307,13 @@ ARGUMENT_OVERRIDES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
        for label in ("rulebook.save", "RuleSheet.save")},
     ("rulebook.load", "path"): st.one_of(_file_names, junk.filter(
         lambda v: not isinstance(v, (str, bytes)))),
+    # a class table that junk happens to start listens on localhost, on a free port
+    ("widgets.ClassTable", "host"): st.one_of(st.just("127.0.0.1"), junk.filter(
+        lambda v: not isinstance(v, str))),
+    ("widgets.ClassTable", "port"): st.one_of(st.none(), junk.filter(
+        lambda v: isinstance(v, bool) or not isinstance(v, int))),
+    ("widgets.ClassTable", "db"): st.one_of(st.none(), junk.filter(
+        lambda v: not isinstance(v, (str, os.PathLike)))),  # no rooms file left behind
 }
 
 

@@ -30,6 +30,7 @@ are daemons, so a kernel that exits never waits for them.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import shutil
@@ -340,6 +341,9 @@ class ClassTable(WidgetView):
         if not isinstance(host, str) or not host.strip():
             raise RulesError(f"host={quoted(host)}: expected an address to listen on, such as "
                              f"'127.0.0.1' or '0.0.0.0'")
+        if db is not None and not isinstance(db, (str, os.PathLike)):
+            raise RulesError(f"db={quoted(db)}: expected the name of a file for the rooms, "
+                             f"such as 'classroom.sqlite', or None for a temporary one")
         self.port: int | None = None if port is None else whole_number("port", port, 0, 65535)
         self.poll_seconds = max(0.05, seconds("poll", poll))
         self.rules = rules
@@ -456,6 +460,7 @@ class ClassTable(WidgetView):
         self._server_thread = threading.Thread(target=run, name="class table server",
                                                daemon=True)
         self._server_thread.start()
+        atexit.register(self._stop_server)  # a Python that exits closes the rooms file cleanly
         deadline = time.monotonic() + 20
         while not server.started and self._server_thread.is_alive() \
                 and time.monotonic() < deadline:
@@ -634,6 +639,7 @@ class ClassTable(WidgetView):
             self.buttons.layout.display = "none"
 
     def _stop_server(self) -> None:
+        atexit.unregister(self._stop_server)
         if self._server is not None:
             self._server.should_exit = True
         if self._server_thread is not None:
