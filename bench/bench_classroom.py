@@ -143,11 +143,12 @@ async def main(args: argparse.Namespace) -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = Path(tempfile.mkdtemp()) / "bench.sqlite"
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)])
+    log = open(db.with_suffix(".log"), "w+")  # the server's own errors, counted at the end
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)], stderr=log)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
         async with httpx.AsyncClient(timeout=10) as http:
-            for _ in range(100):
+            for _ in range(300):
                 try:
                     await http.get(base + "/api/health")
                     break
@@ -175,6 +176,10 @@ async def main(args: argparse.Namespace) -> None:
             cpu, mine = cpu_seconds(proc.pid) - cpu0, time.process_time() - mine0
             for ws in idle:
                 await ws.close()
+        proc.kill()
+        proc.wait()
+        log.seek(0)
+        server_errors = sum(1 for line in log if "Traceback" in line or "ERROR" in line)
         lat = sorted(stats["latency"])
         q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
         print(f"rooms {args.rooms} x (4 students + 1 projector), {args.idle} idle connections")
@@ -187,9 +192,18 @@ async def main(args: argparse.Namespace) -> None:
               f"CPU per move {mine / max(1, stats['moves']) * 1000:.2f} ms")
         print(f"moves sent {'by POST /api/rooms/{code}/moves' if args.post else 'on the pages sockets'}")
         print("server RSS: " + ", ".join(f"after {d} deals {m:.0f} MB" for d, m in memory))
+        print(f"server errors logged: {server_errors}")
+        if args.json:
+            print(json.dumps({"deals": stats["deals"], "moves": stats["moves"],
+                              "errors": stats["errors"], "server_errors": server_errors,
+                              "p50_ms": q[49] * 1000, "p95_ms": q[94] * 1000,
+                              "moves_per_s": stats["moves"] / elapsed,
+                              "server_cpu_ms_per_move": cpu / max(1, stats["moves"]) * 1000,
+                              "rss_mb": memory}))
     finally:
         proc.kill()
         proc.wait()
+        log.close()
 
 
 if __name__ == "__main__":
@@ -198,6 +212,7 @@ if __name__ == "__main__":
     parser.add_argument("--idle", type=int, default=200)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     parser.add_argument("--post", action="store_true",
                         help="students post their moves (the automation API) instead of "
                              "sending them on their page's socket")
