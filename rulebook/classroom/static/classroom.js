@@ -67,9 +67,11 @@ function socket(code, token, onMessage) {
 
 function seatName(view, seat) {
   const s = (view.seats || [])[seat];
-  if (!s) return "seat " + seat;
-  return s.computer ? "seat " + seat + " (computer)" : s.name + " (seat " + seat + ")";
+  if (!s) return "seat " + seat;  // mid-sentence: capitalise() it to start a line
+  return s.computer ? "the computer (seat " + seat + ")" : s.name + " (seat " + seat + ")";
 }
+
+function capitalise(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
 function renderTurn(view, node, mySeat) {
   if (!view.dealt) { node.textContent = "Waiting for the teacher to deal."; return; }
@@ -83,11 +85,14 @@ function renderTable(view, node) {
   clear(node);
   const t = view.table;
   if (!t) return;
+  const ended = view.over || view.between_deals;
   if (t.game === "sevens") {
     const grid = el("div", "rows");
     for (const suit of ["S", "H", "D", "C"]) {
       const row = el("div", "row");
-      row.appendChild(el("span", "suit " + (suit === "H" || suit === "D" ? "red" : "black"), SUITS[suit]));
+      const label = el("span", "suit " + (suit === "H" || suit === "D" ? "red" : "black"), SUITS[suit].slice(0, 1));
+      label.appendChild(el("span", "suit-name", " " + SUITS[suit].slice(2)));  // on a phone only the symbol shows
+      row.appendChild(label);
       const cards = el("span", "row-cards");
       const mine = t.table.map((c, i) => [c, t.table_symbols[i]]).filter(([c]) => c.endsWith(suit));
       if (mine.length === 0) cards.appendChild(el("span", "note", "no row"));
@@ -96,26 +101,43 @@ function renderTable(view, node) {
       grid.appendChild(row);
     }
     node.appendChild(grid);
-    const playable = el("p", "note", "Playable next: ");
-    for (const symbol of t.playable_symbols) playable.appendChild(cardSpan(symbol, "small"));
-    node.appendChild(playable);
+    if (!ended) {  // once the deal is over nothing is playable next
+      const playable = el("p", "note playable", "Playable next: ");
+      for (const symbol of t.playable_symbols) playable.appendChild(cardSpan(symbol, "small"));
+      node.appendChild(playable);
+    }
     if (t.pool !== null && t.pool !== undefined) node.appendChild(el("p", "note", "Pool: " + t.pool + " chips"));
   } else if (t.game === "satti") {
     const p = el("p", "satti");
-    p.appendChild(el("span", null, "Top card "));
-    p.appendChild(cardSpan(t.top_symbol));
-    p.appendChild(el("span", null, " · suit to follow " + SUITS[t.suit] + (t.named ? " (named)" : "")));
+    const top = el("span", "top-card");
+    top.appendChild(el("span", null, "Top card "));
+    top.appendChild(cardSpan(t.top_symbol, "big"));
+    p.appendChild(top);
+    p.appendChild(el("span", "follow", "Suit to follow: " + SUITS[t.suit] + (t.named ? " (named)" : "")));
     node.appendChild(p);
-    const pending = t.penalty ? "A penalty of " + t.penalty + " cards is pending."
+    const pending = ended ? "" : t.penalty ? "A penalty of " + t.penalty + " cards is pending."
       : t.skipped ? "The player to move is skipped." : t.naming ? "A suit must be named." : "";
-    if (pending) node.appendChild(el("p", "note", pending));
-    node.appendChild(el("p", "note", "Draw pile: " + t.draw_pile + " cards · discards: " + t.discards));
+    if (pending) node.appendChild(el("p", "note pending", pending));
+    node.appendChild(el("p", "note piles", "Draw pile: " + t.draw_pile + (t.draw_pile === 1 ? " card" : " cards")
+      + " · discards: " + t.discards));
   } else if (t.game === "badugi") {
-    node.appendChild(el("p", null, "Round: " + t.round + " · bet level " + t.level
-      + (t.to_call !== undefined ? " · to call: " + t.to_call : "")));
-    const pots = t.pots.map((p) => p[0]).join(" + ") || "0";
-    node.appendChild(el("p", "note", "Pot: " + pots));
+    const round = /^R\d+$/.test(t.round) ? "betting round " + t.round.slice(1) : t.round;
+    const p = el("p", "badugi-round");
+    const pots = t.pots.map((pot) => pot[0]);
+    if (!ended) p.appendChild(el("span", null, "Now: " + round + ". "));
+    p.appendChild(el("span", "pot", (ended ? "The pot was " : "Pot: ") + (pots.join(" + ") || "0") + " chips."));
+    node.appendChild(p);
+    if (!ended && /^R\d+$/.test(t.round)) {
+      let line = "Bet to match this round: " + t.level + ".";
+      if (t.to_call !== undefined) line += t.to_call ? " You need " + t.to_call + " more to call." : " You have matched it.";
+      node.appendChild(el("p", "note", line));
+    }
   }
+}
+
+function cardSymbol(text) {
+  const rank = text.slice(0, -1);
+  return (rank === "T" ? "10" : rank) + ({ S: "♠", H: "♥", D: "♦", C: "♣" })[text.slice(-1)];
 }
 
 function renderSeats(view, node, mySeat) {
@@ -123,21 +145,34 @@ function renderSeats(view, node, mySeat) {
   const t = view.table || {};
   const list = el("ul", "seat-list");
   for (const s of view.seats || []) {
-    const li = el("li", "seat" + (s.seat === view.to_move && !view.over ? " to-move" : "")
+    const li = el("li", "seat" + (s.seat === view.to_move && !view.over && !view.between_deals ? " to-move" : "")
       + (s.seat === mySeat ? " mine" : ""));
     li.dataset.seat = String(s.seat);
     li.appendChild(el("b", null, s.computer ? "Seat " + s.seat + ": computer" : "Seat " + s.seat + ": " + s.name));
     const bits = [s.cards + (s.cards === 1 ? " card" : " cards")];
     if (!s.computer) bits.push(s.connected ? "here" : "away");
-    if (t.passes) bits.push(t.passes[s.seat] + " passes");
+    if (t.passes) bits.push(t.passes[s.seat] + (t.passes[s.seat] === 1 ? " pass" : " passes"));
     if (t.stacks) bits.push(t.stacks[s.seat] + " chips");
+    if (t.game === "badugi") {
+      if (t.button === s.seat) bits.push("button");
+      if (t.bets[s.seat]) bits.push("bet " + t.bets[s.seat]);
+      if (typeof t.draw_counts[s.seat] === "number") {
+        bits.push(t.draw_counts[s.seat] ? "drew " + t.draw_counts[s.seat] : "stood pat");
+      }
+      if (t.all_in[s.seat]) bits.push("all in");
+    }
     if (t.folded && t.folded[s.seat]) bits.push("folded");
     if (t.eliminated && t.eliminated.includes(s.seat)) bits.push("eliminated");
     li.appendChild(el("span", "note", " " + bits.join(" · ")));
-    if (t.absent_symbols && t.absent_symbols[s.seat].length) {
+    if (t.absent_symbols && t.absent_symbols[s.seat].length && !view.hands_symbols) {  // once every hand is shown, no need
       const absent = el("div", "absent", "Proven not to hold: ");
       for (const symbol of t.absent_symbols[s.seat]) absent.appendChild(cardSpan(symbol, "small"));
       li.appendChild(absent);
+    }
+    if (t.shown && t.shown[String(s.seat)] && !view.hands_symbols) {  // once revealed, every hand is below
+      const shown = el("div", "absent", "Shows: ");
+      for (const text of t.shown[String(s.seat)]) shown.appendChild(cardSpan(cardSymbol(text), "small"));
+      li.appendChild(shown);
     }
     list.appendChild(li);
   }
@@ -147,14 +182,23 @@ function renderSeats(view, node, mySeat) {
 function renderLog(view, node, newestFirst) {
   clear(node);
   node.dataset.moves = String(view.moves_played);
-  const entries = view.log.slice(newestFirst ? -40 : -200);
+  const first = Math.max(0, view.log.length - (newestFirst ? 40 : 200));
+  const entries = view.log.slice(first).map((entry, i) => [first + i + 1, entry]);
   if (newestFirst) entries.reverse();
-  for (const entry of entries) {
+  for (const [number, entry] of entries) {
     const li = el("li", null);
+    li.value = number;  // the move's number in the deal, newest first or not
     li.appendChild(el("span", "log-text", entry.text));
     if (entry.reason) {
       li.appendChild(el("span", "log-reason", " " + entry.reason));
-      if (entry.clauses.length) li.appendChild(el("small", "clauses", " " + entry.clauses.join(", ")));
+      if (entry.clauses.length) {  // each clause id kept whole, the list wraps between them
+        const clauses = el("small", "clauses", " ");
+        entry.clauses.forEach((c, i) => {
+          if (i) clauses.appendChild(document.createTextNode(", "));  // a line may break here
+          clauses.appendChild(el("span", "clause", c));
+        });
+        li.appendChild(clauses);
+      }
     }
     node.appendChild(li);
   }
@@ -165,13 +209,21 @@ function renderOutcome(view, outcomeNode, handsNode) {
   clear(handsNode);
   if (view.outcome) outcomeNode.appendChild(el("p", "result", view.outcome.summary));
   if (view.match) {
-    outcomeNode.appendChild(el("p", "note", "Match: deal " + view.match.deal + " of " + view.match.deals
-      + " · totals " + view.match.totals.join(", ") + (view.match.over ? " · the match is over" : "")));
+    const m = view.match;
+    const line = el("p", "match-line", "Match: deal " + m.deal + " of " + m.deals
+      + (m.over ? ", the match is over." : view.between_deals ? ", the teacher starts the next deal." : "."));
+    outcomeNode.appendChild(line);
+    const done = m.over || view.between_deals ? m.deal : m.deal - 1;
+    if (done > 0 && m.totals.length) {
+      outcomeNode.appendChild(el("p", "note match-totals", "Totals after " + done + (done === 1 ? " deal: " : " deals: ")
+        + m.totals.map((n, seat) => seatName(view, seat) + " " + n).join(", ") + "."));
+    }
+    if (m.summary) outcomeNode.appendChild(el("p", "result match-result", m.summary));
   }
   if (view.hands_symbols) {
     handsNode.appendChild(el("h2", "small-head", "Every hand"));
     view.hands_symbols.forEach((hand, seat) => {
-      const p = el("p", "revealed", seatName(view, seat) + ": ");
+      const p = el("p", "revealed", capitalise(seatName(view, seat)) + ": ");
       p.dataset.seat = String(seat);
       for (const symbol of hand) p.appendChild(cardSpan(symbol, "small"));
       if (!hand.length) p.appendChild(el("span", "note", "no cards"));
@@ -179,6 +231,10 @@ function renderOutcome(view, outcomeNode, handsNode) {
     });
   }
 }
+
+// A box that cuts its text (the projector's moves and messages, which never scroll) fades out
+// at the bottom, so that a cut line reads as "more below", not as a broken page.
+function markCut(node) { node.classList.toggle("cut", node.scrollHeight > node.clientHeight + 1); }
 
 function addChat(node, line, limit) {
   const li = el("li", "chat-line");
@@ -188,12 +244,30 @@ function addChat(node, line, limit) {
   while (node.children.length > limit) node.removeChild(node.lastChild);
 }
 
+// The words on a move's button: its symbol capitalised ("Pass", "Draw", "Check"), with the
+// chips a call costs in Badugi.
+function actionLabel(view, move, symbol) {
+  const t = view.table || {};
+  if (move === "call" && t.to_call) return "Call " + t.to_call;
+  if (move === "pat") return "Pat (keep your cards)";
+  return capitalise(symbol);
+}
+
+// Whether view ``a`` follows on from view ``b``: the same deal (b's log is the start of a's) and
+// at least one move further. An answer to a move can arrive after the socket's newer view.
+function newer(a, b) {
+  if (!b || !b.log) return true;
+  if (!a.log || a.log.length <= b.log.length) return false;
+  return b.log.every((entry, i) => entry.text === a.log[i].text);
+}
+
 // -- the student page --------------------------------------------------------------------------
 function studentPage() {
   const params = new URLSearchParams(location.search);
   let code = (params.get("room") || localStorage.getItem("rb-last-room") || "").toUpperCase();
   let token = code ? localStorage.getItem("rb-seat-" + code) : null;
   let view = null;
+  let dealKey = "";
   let picked = new Set();
   let live = null;
   $("join-code").value = code;
@@ -202,13 +276,22 @@ function studentPage() {
 
   async function sendMove(move) {
     const r = await api("POST", "/api/rooms/" + code + "/moves", token, { move });
-    if (r.status === 200) { $("reason").textContent = ""; picked = new Set(); render(r.data); }
+    if (r.status === 200) {
+      $("reason").textContent = "";
+      picked = new Set();
+      // the socket may already have brought a newer view (the computer's next move): the
+      // answer is shown only if it follows on from the view on the page
+      if (newer(r.data, view)) render(r.data); else if (view) render(view);
+    }
     else if (r.data && r.data.reason) {
       $("reason").textContent = r.data.reason + (r.data.clauses.length ? "  (" + r.data.clauses.join(", ") + ")" : "");
     } else $("reason").textContent = (r.data && r.data.detail) ? String(r.data.detail) : "That did not work.";
   }
 
   function render(v) {
+    const deal = (v.match ? v.match.deal : 0) + ":" + (v.dealt ? 1 : 0);
+    if (view && (v.moves_played < view.moves_played || deal !== dealKey)) $("reason").textContent = "";
+    dealKey = deal;  // a new deal: a reason from the last one no longer applies
     view = v;
     $("title").textContent = v.title;
     $("room-code").textContent = v.code;
@@ -219,7 +302,10 @@ function studentPage() {
     const hand = clear($("hand"));
     const choices = clear($("choices"));
     const actions = clear($("actions"));
-    const badugiDraw = v.table && v.table.game === "badugi" && v.legal.some((m) => m.startsWith("draw"));
+    const badugi = v.table && v.table.game === "badugi";
+    // Badugi's draws: every card can be picked to change, then one Draw button (or Pat)
+    const badugiDraw = badugi && v.legal.some((m) => m.startsWith("draw"));
+    picked = new Set(badugiDraw ? Array.from(picked).filter((c) => v.hand.includes(c)) : []);
     v.hand.forEach((card, i) => {
       const symbol = v.hand_symbols[i];
       const uses = v.legal.filter((m, k) => v.legal_cards[k].length === 1 && v.legal_cards[k][0] === card);
@@ -228,7 +314,9 @@ function studentPage() {
         + (picked.has(card) ? " picked" : ""), symbol);
       button.type = "button";
       button.dataset.card = card;
-      button.setAttribute("aria-label", symbol + (lit ? ", can be played" : ""));
+      button.setAttribute("aria-label", symbol + (badugiDraw ? (picked.has(card) ? ", to change" : ", can be changed")
+        : lit ? ", can be played" : ""));
+      if (badugiDraw) button.setAttribute("aria-pressed", picked.has(card) ? "true" : "false");
       button.onclick = () => {
         if (badugiDraw) {
           if (picked.has(card)) picked.delete(card); else picked.add(card);
@@ -239,28 +327,36 @@ function studentPage() {
             const k = v.legal.indexOf(m);
             const b = el("button", "choice", v.legal_symbols[k]);
             b.type = "button";
+            b.dataset.move = m;
             b.onclick = () => sendMove(m);
             choices.appendChild(b);
           });
-        } else sendMove(uses.length === 1 ? uses[0] : card);
+        } else if (uses.length === 1) sendMove(uses[0]);
+        // a card that makes no move now: the engine says why (in Badugi a card is discarded)
+        else sendMove(badugi ? "draw " + card : card);
       };
       hand.appendChild(button);
     });
     v.legal.forEach((m, k) => {
       if (v.legal_cards[k].length === 1 || (badugiDraw && m.startsWith("draw"))) return;
-      const b = el("button", "action", v.legal_symbols[k]);
+      const b = el("button", "action", actionLabel(v, m, v.legal_symbols[k]));
       b.type = "button";
       b.dataset.move = m;
       b.onclick = () => sendMove(m);
       actions.appendChild(b);
     });
-    if (badugiDraw && picked.size) {
-      const cards = Array.from(picked);
-      const b = el("button", "action", "Draw: change " + cards.length + (cards.length === 1 ? " card" : " cards"));
-      b.type = "button";
-      b.dataset.move = "draw " + cards.join(" ");
-      b.onclick = () => sendMove("draw " + cards.join(" "));
-      actions.appendChild(b);
+    if (badugiDraw) {
+      const same = (k) => v.legal_cards[k].length === picked.size && v.legal_cards[k].every((c) => picked.has(c));
+      const k = v.legal.findIndex((m, i) => m.startsWith("draw") && same(i));
+      if (picked.size && k >= 0) {
+        const n = picked.size;
+        const b = el("button", "action", "Draw: change " + n + (n === 1 ? " card (" : " cards (")
+          + v.hand_symbols.filter((sym, i) => picked.has(v.hand[i])).join(" ") + ")");
+        b.type = "button";
+        b.dataset.move = v.legal[k];
+        b.onclick = () => sendMove(v.legal[k]);
+        actions.appendChild(b);
+      } else choices.appendChild(el("p", "note hint", "Tap the cards you want to change, then Draw; or Pat to keep them all."));
     }
     renderOutcome(v, $("outcome"), $("hands"));
     renderLog(v, $("log"), true);
@@ -332,7 +428,9 @@ function projectorPage() {
       renderSeats(v, $("seats"), null);
       renderOutcome(v, $("outcome"), $("hands"));
       renderLog(v, $("log"), true);
-    } else if (m.type === "message") addChat($("chat"), m, 8);
+      markCut($("log"));
+      markCut($("chat"));
+    } else if (m.type === "message") { addChat($("chat"), m, 8); markCut($("chat")); }
     else if (m.type === "closed") $("turn").textContent = "This room is closed.";
   });
 }
