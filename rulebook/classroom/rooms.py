@@ -213,10 +213,15 @@ class Room:
         if self.between:
             raise Refusal(409, {"legal": False, "reason": "This deal is over: the teacher "
                                 "starts the next one.", "clauses": []})
-        explanation = self.explain(state, seat, text)
-        if not explanation["legal"]:
-            raise Refusal(409, explanation)
-        self.apply(state.play(text))
+        try:
+            move = state.parse_move(text)
+        except MoveError as exc:
+            raise Refusal(409, {"legal": False, "reason": str(exc), "clauses": []}) from None
+        if state.is_over or seat != state.to_move or move not in state.legal_moves():
+            explanation = self.explain(state, seat, text)  # the engine's reason, in words
+            if not explanation["legal"]:
+                raise Refusal(409, explanation)
+        self.apply(state.play(move))
 
     def explain(self, state: Any, seat: int, text: str) -> dict[str, Any]:
         """Whether ``seat`` may play ``text`` now, in the engine's words, told without any card

@@ -23,10 +23,12 @@ refused by ``rules.view_json``."""
 def table_json(view: Any) -> dict[str, Any]:
     """The public table of a Sevens view (the same for every seat's view of one state)."""
     rows = {suit: [str(lo.text), str(hi.text)] for suit, (lo, hi) in view.rows().items()}
-    events = view.events
-    passes = [sum(1 for e in events if e.seat == seat and e.kind == "pass")
-              for seat in range(view.players)]
-    absent = [card_texts(view.known_absent(seat)) for seat in range(view.players)]
+    passes = [0] * view.players
+    for seat, kind, _card, _playable in view._log:  # the raw public log (events, unwrapped)
+        if kind == "pass":
+            passes[seat] += 1
+    absent_sets = [view.known_absent(seat) for seat in range(view.players)]
+    absent = [card_texts(cards) for cards in absent_sets]
     return {
         "game": "sevens", "table": card_texts(view.table),
         "table_symbols": card_symbols(view.table), "rows": rows,
@@ -35,7 +37,7 @@ def table_json(view: Any) -> dict[str, Any]:
         "passes_left": None if view.passes_left is None else list(view.passes_left),
         "eliminated": list(view.eliminated),
         "stacks": None if view.stacks is None else list(view.stacks), "pool": view.pool,
-        "absent": absent, "absent_symbols": [card_symbols(c) for c in absent],
+        "absent": absent, "absent_symbols": [card_symbols(cards) for cards in absent_sets],
     }
 
 
