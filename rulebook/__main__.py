@@ -7,8 +7,11 @@ SAT-TURN-4) and the result;
 ``python -m rulebook rules PROFILE PROFILE...`` prints rulesets side by side;
 ``python -m rulebook profiles`` lists the rulesets;
 ``python -m rulebook sheet PROFILE+OPTION --out sheet.pdf`` writes a printable rule
-sheet, two A4 pages (one when it fits); HTML on standard output without ``--out``.
-Options are given as
+sheet, two A4 pages (one when it fits); HTML on standard output without ``--out``;
+``python -m rulebook serve [--host 127.0.0.1] [--port 8000] [--db classroom.sqlite]`` runs
+the class table (students join with a room code; it prints their address and a QR code of
+it), and ``python -m rulebook serve --jupyterhub`` runs it as a JupyterHub service (see
+docs/classroom.md). Options are given as
 ``--set name=value`` (``true``/``false``, numbers, or comma-separated numbers).
 
 Bad input (an unknown ruleset, a bad option, a seat count out of range, a number of ten
