@@ -1,0 +1,361 @@
+"""Badugi's coach room: worlds consistent with one seat's view, and fast play-outs.
+
+:func:`sample` draws a whole hand that agrees with everything a
+:class:`~rulebook.games.badugi.state.BadugiView` shows: the same button, stacks, betting
+actions and draw counts, the seat's own hand and its own discards, and (after a showdown)
+the hands shown.  The hidden part — the other hands, what each other seat threw away, the
+stub's order, the burns and the order of a reshuffled stub — is drawn uniformly among the
+worlds consistent with the view (a world is one order of the pack, one choice of discards for
+every hidden draw, and one order for each reshuffle).  The view does not say which of the
+seat's own cards arrived in which draw, so that is drawn too.
+
+How: a first replay with stand-in cards finds where in the pack (which position after which
+reshuffle) each seat's cards came from, which depends only on public counts.  Then, for each
+seat, its draws are walked backwards from its hand at the end (known for the view's seat and
+for shown hands, blank otherwise): which of the cards held after a draw arrived in it is
+chosen uniformly, and the cards thrown away (known for the view's seat, blank otherwise)
+take their place.  The known cards then sit at known positions of the pack, the other
+positions are shuffled uniformly, and the history is replayed through the engine.  A
+reshuffle during the replay is the engine's, from the world's own seed; the positions the
+view fixes after it are then filled by exchanging cards (uniform among the orders that put
+them there).  Worlds that turn out inconsistent (a card the view fixes was not in a
+reshuffled stub, say) are thrown away and drawn again, which keeps the draw uniform; the
+number of tries is bounded.
+
+:func:`rollout` plays the rest of a hand from any state on the scalar fast loop that
+``BadugiRules.playout`` uses (the same rule functions on one table), with the same chances
+as ``autoplay(state, policy, seed)``: the measure is each seat's net chips for the hand,
+as ``simulate`` reports them.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...cards import CardSet, mask_indices
+from ...errors import RulesError, quoted
+from ...protocol import TurnRandom, bots_for
+from . import betting as B
+from .betting import ACTIONS, OVER, Table
+from .moves import ACTION_MOVES, Draw, parse_move
+from .state import BadugiState, BadugiView
+
+__all__ = ["sample", "rollout", "win", "same_view", "MAX_TRIES"]
+
+MAX_TRIES = 2000
+"""How many inconsistent worlds :func:`sample` throws away before it gives up."""
+
+Label = tuple[int, int]
+"""Where a card came from: (reshuffles before it was dealt, its position in that pack)."""
+
+
+def same_view(a: BadugiView, b: BadugiView) -> bool:
+    """Whether two views show exactly the same (views compare by identity with ``==``)."""
+    return all(getattr(a, name) == getattr(b, name) for name in BadugiView.__slots__)
+
+
+def win(result: tuple[float, ...], seat: int) -> bool:
+    """Whether ``seat`` came out of the hand with more chips than it went in with."""
+    return result[seat] > 0
+
+
+# -- the public skeleton ---------------------------------------------------------------------
+
+def _start_stacks(view: BadugiView) -> tuple[int, ...]:
+    """Each seat's chips when the hand started, from the view."""
+    n = view.players
+    if view.phase != OVER:
+        return tuple(view.stacks[j] + view.committed[j] for j in range(n))
+    # Over: final = start - committed + won; what each seat won follows from the pots and,
+    # after a showdown, the hands shown (cards speak), as the engine awards them.
+    won = [0] * n
+    live = [not view.folded[j] and view.hand_sizes[j] > 0 for j in range(n)]
+    seats = [j for j in range(n) if live[j]]
+    for amount, eligible in view.pots:
+        if len(seats) == 1:
+            winners = seats
+        else:
+            classes = {j: B.hand_class(view.shown[j].mask) for j in eligible
+                       if j in view.shown and view.shown[j].mask.bit_count() == 4}
+            if not classes:
+                raise RulesError("the view's showdown has no live hand for a pot")
+            best = min(classes.values())
+            winners = [j for j in eligible if classes.get(j) == best]
+        for j, chips in B.split_pot(amount, winners, view.button, n):
+            won[j] += chips
+    return tuple(view.stacks[j] - won[j] + view.committed[j] for j in range(n))
+
+
+def _rules_of(view: BadugiView, stacks: tuple[int, ...]) -> Any:
+    rules = getattr(view, "rules", None)
+    if rules is not None:
+        return rules
+    from ...rules import load_rules
+
+    return load_rules("badugi", small_bet=view.small_bet, stacks=list(stacks))
+
+
+def _deal_order(dealt: tuple[bool, ...], button: int) -> list[int]:
+    n = len(dealt)
+    return [(button + k) % n for k in range(1, n + 1) if dealt[(button + k) % n]]
+
+
+def _start_table(view: BadugiView, stacks: tuple[int, ...], deck: list[int],
+                 seed: int) -> Table:
+    """The hand as dealt from ``deck`` (the engine's deal with a given pack order)."""
+    n = view.players
+    dealt = tuple(s > 0 for s in stacks)
+    t = B.new_table(n, view.small_bet, seed, view.button, stacks, dealt)
+    order = _deal_order(dealt, t.button)
+    for k in range(4 * len(order)):
+        t.hands[order[k % len(order)]] |= 1 << deck[k]
+    t.deck = tuple(deck)
+    t.top = 4 * len(order)
+    B.post_blinds(t)
+    B.start_round(t)
+    return t
+
+
+class _Skeleton:
+    """What every consistent world shares: the moves and where each seat's cards came from."""
+
+    def __init__(self, view: BadugiView) -> None:
+        self.view = view
+        self.stacks = _start_stacks(view)
+        self.rules = _rules_of(view, self.stacks)
+        n = view.players
+        dealt = tuple(s > 0 for s in self.stacks)
+        if any(dealt[j] != (view.hand_sizes[j] > 0) for j in range(n)):
+            raise RulesError(_NOT_A_DEAL)
+        order = _deal_order(dealt, view.button if dealt[view.button] else
+                            B.first_dealt_from(dealt, view.button))
+        self.deal_labels: dict[int, list[Label]] = {j: [] for j in order}
+        for k in range(4 * len(order)):
+            self.deal_labels[order[k % len(order)]].append((0, k))
+        # (seat, kind, payload): kind "act" with the action code, "draw" with the count and
+        # the known discard mask (the view's own seat) or None.
+        self.moves: list[tuple[int, str, int, int | None]] = []
+        self.draws: dict[int, list[tuple[int, list[Label], int | None]]] = {j: [] for j in order}
+        t = _start_table(view, self.stacks, list(range(52)), 0)
+        for seat, text in view.actions:
+            if t.phase == OVER or t.to_act != seat:
+                raise RulesError(_NOT_A_DEAL)
+            if text in ACTIONS:
+                code = ACTIONS[text]
+                if not B.is_betting(t.phase) or code not in B.betting_options(t):
+                    raise RulesError(_NOT_A_DEAL)
+                self.moves.append((seat, "act", code, None))
+                B.apply_action(t, code)
+                continue
+            if B.is_betting(t.phase):
+                raise RulesError(_NOT_A_DEAL)
+            known: int | None = None
+            if seat == view.seat:
+                move = parse_move(text)
+                assert isinstance(move, Draw)
+                known = move.discard
+                count = known.bit_count()
+            else:
+                count = 0 if text == "pat" else int(text.split()[1])
+            hand = t.hands[seat]
+            old_deck, old_res = t.deck, t.reshuffles
+            B.apply_draw(t, sum(1 << c for c in mask_indices(hand)[:count]))
+            labels = []
+            for c in mask_indices(t.hands[seat] & ~hand):
+                if t.reshuffles != old_res and c in t.deck[:t.top]:
+                    labels.append((t.reshuffles, t.deck.index(c)))
+                else:
+                    labels.append((old_res, old_deck.index(c)))
+            labels.sort()
+            self.moves.append((seat, "draw", count, known))
+            self.draws[seat].append((count, labels, known))
+        if t.phase != view.phase or tuple(t.committed) != view.committed:
+            raise RulesError(_NOT_A_DEAL)
+
+
+_NOT_A_DEAL = ("this view does not replay from a hand's deal (a hand set up with position() "
+               "and played on): its start is not in the view, so no world can be drawn")
+
+
+# -- one world --------------------------------------------------------------------------------
+
+def _plan(sk: _Skeleton, rng: random.Random
+          ) -> tuple[dict[Label, int], dict[int, list[list[int]]], dict[int, Label]] | None:
+    """Walk every seat's draws backwards: which label each held card came from, and which
+    items each draw threw away.  Returns (known card per label, discarded items per seat and
+    draw, label per item), or None when the choices contradict the view."""
+    view = sk.view
+    counter = 0
+    item_card: dict[int, int] = {}
+    item_label: dict[int, Label] = {}
+    discards: dict[int, list[list[int]]] = {}
+
+    def fresh(card: int | None) -> int:
+        nonlocal counter
+        counter += 1
+        if card is not None:
+            item_card[counter] = card
+        return counter
+
+    for seat, deal in sk.deal_labels.items():
+        final: int | None = view.hand.mask if seat == view.seat else \
+            view.shown[seat].mask if seat in view.shown else None
+        current = [fresh(c) for c in mask_indices(final)] if final is not None else \
+            [fresh(None) for _ in range(view.hand_sizes[seat])]
+        out: list[list[int]] = []
+        for count, labels, known in reversed(sk.draws[seat]):
+            if not count:
+                out.append([])
+                continue
+            picked = set(rng.sample(range(len(current)), count))
+            arrived = [current[i] for i in picked]
+            kept = [current[i] for i in range(len(current)) if i not in picked]
+            if known is not None and any(known >> item_card[i] & 1
+                                         for i in kept if i in item_card):
+                return None  # a card thrown away in this draw cannot be kept through it
+            rng.shuffle(arrived)
+            for item, label in zip(arrived, labels):
+                item_label[item] = label
+            thrown = [fresh(c) for c in mask_indices(known)] if known is not None else \
+                [fresh(None) for _ in range(count)]
+            out.append(thrown)
+            current = kept + thrown
+        if len(current) != len(deal):
+            return None
+        rng.shuffle(current)
+        for item, label in zip(current, deal):
+            item_label[item] = label
+        out.reverse()
+        discards[seat] = out
+    fixed: dict[Label, int] = {}
+    for item, card in item_card.items():
+        label = item_label[item]
+        if fixed.get(label, card) != card:
+            return None
+        fixed[label] = card
+    return fixed, discards, item_label
+
+
+def _fix_reshuffle(t: Table, drawer: int, fixed: dict[Label, int]) -> bool:
+    """After a reshuffle, put the cards the view fixes in this pack at their positions by
+    exchanges (uniform among such orders); False if one of them is not in the new pack."""
+    epoch = t.reshuffles
+    wanted = [(pos, card) for (e, pos), card in fixed.items() if e == epoch]
+    if not wanted:
+        return True
+    deck = list(t.deck)
+    before = deck[:t.top]
+    burned = [bool(t.burns >> c & 1) for c in before]
+    for pos, card in sorted(wanted):
+        if card not in deck or pos >= len(deck):
+            return False
+        q = deck.index(card)
+        deck[pos], deck[q] = deck[q], deck[pos]
+    burns, hand = t.burns, t.hands[drawer]
+    for c, burn in zip(before, burned):
+        if burn:
+            burns &= ~(1 << c)
+        else:
+            hand &= ~(1 << c)
+    for c, burn in zip(deck[:t.top], burned):
+        if burn:
+            burns |= 1 << c
+        else:
+            hand |= 1 << c
+    t.deck, t.burns, t.hands[drawer] = tuple(deck), burns, hand
+    return True
+
+
+def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
+    plan = _plan(sk, rng)
+    if plan is None:
+        return None
+    fixed, discards, item_label = plan
+    deck: list[int | None] = [None] * 52
+    for (e, pos), card in fixed.items():
+        if e == 0:
+            deck[pos] = card
+    rest = [c for c in range(52) if c not in set(d for d in deck if d is not None)]
+    rng.shuffle(rest)
+    fill = iter(rest)
+    pack = [d if d is not None else next(fill) for d in deck]
+    seed = rng.getrandbits(63)
+    view = sk.view
+    t = _start_table(view, sk.stacks, pack, seed)
+    dealt = tuple(s > 0 for s in sk.stacks)
+    order = _deal_order(dealt, t.button)
+    origin = {"kind": "position", "args": {
+        "stacks": list(sk.stacks), "button": t.button, "round": "R1", "seed": seed,
+        "hands": [None if not dealt[j] else str(CardSet(sum(
+            1 << pack[k] for k in range(4 * len(order)) if order[k % len(order)] == j)))
+            for j in range(view.players)],
+        "stub": list(CardSet(1 << c).texts()[0] for c in pack[4 * len(order):])}}
+    state = BadugiState(sk.rules, t, (), origin)
+    packs = {0: tuple(pack)}
+    done = {j: 0 for j in discards}
+    for seat, kind, value, _known in sk.moves:
+        if kind == "act":
+            state = state._apply(ACTION_MOVES[B.ACTION_NAMES[value]])
+            continue
+        items = discards[seat][done[seat]]
+        done[seat] += 1
+        mask = 0
+        for item in items:
+            e, pos = item_label[item]
+            if e not in packs:
+                return None
+            mask |= 1 << packs[e][pos]
+        table = state._t
+        if mask & ~table.hands[seat] or mask.bit_count() != value:
+            return None
+        before = table.reshuffles
+        state = state._apply(Draw(mask))
+        t = state._t
+        if t.reshuffles != before:
+            if t.reshuffles != before + 1 or not _fix_reshuffle(t, seat, fixed):
+                return None
+            packs[t.reshuffles] = t.deck
+    if not same_view(state.view(view.seat), view):
+        return None
+    return state
+
+
+def sample(view: BadugiView, rng: random.Random) -> BadugiState:
+    """A whole hand consistent with ``view``, its hidden cards drawn uniformly (see the module
+    text).  ``sample(view, rng).view(view.seat)`` shows exactly what ``view`` shows."""
+    if not isinstance(view, BadugiView):
+        raise RulesError(f"view={quoted(view)}: expected a Badugi view (state.view(seat))")
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"rng={quoted(rng)}: expected a random.Random")
+    sk = _Skeleton(view)
+    for _ in range(MAX_TRIES):
+        world = _world(sk, rng)
+        if world is not None:
+            return world
+    raise RulesError(f"no world consistent with the view was found in {MAX_TRIES} tries")
+
+
+# -- play-outs ----------------------------------------------------------------------------------
+
+def rollout(state: BadugiState, policy: str, seed: int) -> tuple[float, ...]:
+    """Play the rest of the hand from ``state`` with the computer player ``policy`` at every
+    seat on the scalar fast loop, with the chances ``autoplay(state, policy, seed)`` gives;
+    each seat's net chips for the hand (as ``simulate`` reports them for Badugi)."""
+    from .bots import fast_chooser
+
+    if not isinstance(state, BadugiState):
+        raise RulesError(f"state={quoted(state)}: expected a Badugi state")
+    t = state._t.copy()
+    n = t.n
+    choosers = [fast_chooser(bot) for bot in bots_for(state.rules, [policy] * n, n)]
+    rng = TurnRandom(seed)
+    turn = len(state.history)
+    while t.phase != OVER:
+        seat = t.to_act
+        rng.start_turn(turn)
+        if t.phase & 1:
+            B.apply_draw(t, choosers[seat].draw(t, seat, rng))
+        else:
+            B.apply_action(t, choosers[seat].act(t, seat, rng))
+        turn += 1
+    return tuple(float(t.stacks[j] - t.start_stacks[j]) for j in range(n))
