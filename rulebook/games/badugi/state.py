@@ -128,6 +128,8 @@ class BadugiView:
     shown: dict[int, CardSet]
     actions: tuple[tuple[int, str], ...]
     _legal: tuple[Move, ...]
+    rules: Any = None
+    """The rules of the hand (public, as in every game's view)."""
 
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves when it is to move, else an empty list."""
@@ -228,7 +230,8 @@ class BadugiState(TableState[Move]):
             actions=tuple((a, str(m) if a == seat or not isinstance(m, Draw) or not m.discard
                            else f"draw {m.discard.bit_count()}")
                           for a, m in zip(self._actors, self._history)),
-            _legal=tuple(_legal(t)) if t.to_act == seat and t.phase != OVER else ())
+            _legal=tuple(_legal(t)) if t.to_act == seat and t.phase != OVER else (),
+            rules=self.rules)
 
     # -- Badugi-specific --------------------------------------------------------------------
     @property
