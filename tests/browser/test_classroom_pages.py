@@ -291,6 +291,9 @@ def play_one(page: Any, state: dict[str, Any], game: str, rng: random.Random,
     expect = playwright_api.expect
     before = state["moves"]
     if state["choices"]:  # a Satti jack: the suit it names
+        if "choice" not in stats.played:
+            shot(page, f"{game}_student_choice")
+        stats.played.add("choice")
         move = rng.choice(state["choices"])
         page.click(f'#choices button.choice[data-move="{move}"]')
         stats.played.add(move.split()[0])
@@ -305,6 +308,9 @@ def play_one(page: Any, state: dict[str, Any], game: str, rng: random.Random,
             expect(draw).to_have_count(1)
             assert sorted((draw.get_attribute("data-move") or "").split()[1:]) == sorted(cards)
             assert f"change {len(cards)} card" in (draw.text_content() or "")
+            if "draw" not in stats.played:
+                shot(page, "badugi_student_draw")
+                assert_fits(page, "badugi student drawing")
             draw.click()
             stats.played.add("draw")
         else:
@@ -448,7 +454,7 @@ def finish_deal(table: Table, label: str, *, reveal: bool = True) -> None:
         shown = table.projector.locator(f'#hands p.revealed[data-seat="{seat}"] .card').all_text_contents()
         assert sorted(shown) == sorted(symbols), f"{label}: seat {seat} held {symbols}, shown {shown}"
     assert table.projector.locator("#hand").count() == 0
-    expect(table.teacher.locator("section[data-room] .result")).to_have_count(1, timeout=10_000)
+    expect(table.teacher.locator("section[data-room] .result").first).to_be_visible(timeout=10_000)
     for page, name in ((table.students[0], "student"), (table.projector, "projector")):
         assert_fits(page, f"{label} {name} at the end")
 

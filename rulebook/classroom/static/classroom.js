@@ -163,7 +163,12 @@ function renderSeats(view, node, mySeat) {
     }
     if (t.folded && t.folded[s.seat]) bits.push("folded");
     if (t.eliminated && t.eliminated.includes(s.seat)) bits.push("eliminated");
-    li.appendChild(el("span", "note", " " + bits.join(" · ")));
+    const facts = el("span", "note", " ");
+    bits.forEach((bit, i) => {  // a line breaks between the facts, never inside one
+      if (i) facts.appendChild(document.createTextNode(" · "));
+      facts.appendChild(el("span", "fact", bit));
+    });
+    li.appendChild(facts);
     if (t.absent_symbols && t.absent_symbols[s.seat].length && !view.hands_symbols) {  // once every hand is shown, no need
       const absent = el("div", "absent", "Proven not to hold: ");
       for (const symbol of t.absent_symbols[s.seat]) absent.appendChild(cardSpan(symbol, "small"));
@@ -323,6 +328,7 @@ function studentPage() {
           render(view);
         } else if (uses.length > 1) {
           clear(choices);
+          choices.appendChild(el("span", "note hint", symbol + ": choose how to play it"));
           uses.forEach((m) => {
             const k = v.legal.indexOf(m);
             const b = el("button", "choice", v.legal_symbols[k]);
@@ -483,7 +489,12 @@ function teacherPage() {
       card.appendChild(seats);
       const bar = el("div", "actions");
       bar.appendChild(button(s.view.dealt ? "Deal again" : "Deal", async () => { await api("POST", "/api/rooms/" + code + "/deal", token, {}); refresh(); }));
-      if (s.settings.match) bar.appendChild(button("Next deal", async () => { await api("POST", "/api/rooms/" + code + "/next", token); refresh(); }));
+      if (s.settings.match) {
+        const next = button("Next deal", async () => { await api("POST", "/api/rooms/" + code + "/next", token); refresh(); });
+        next.disabled = !s.view.between_deals || Boolean(s.view.match && s.view.match.over);
+        next.title = next.disabled ? "once a deal of the match is over" : "start the next deal of the match";
+        bar.appendChild(next);
+      }
       bar.appendChild(button("Reveal every hand", async () => { await api("POST", "/api/rooms/" + code + "/reveal", token); refresh(); }));
       bar.appendChild(button(s.paused ? "Resume" : "Pause", async () => { await api("POST", "/api/rooms/" + code + "/pause", token, { paused: !s.paused }); refresh(); }));
       bar.appendChild(button(s.messages ? "Messages off" : "Messages on", async () => { await api("POST", "/api/rooms/" + code + "/settings", token, { messages: !s.messages }); refresh(); }));
@@ -493,7 +504,9 @@ function teacherPage() {
       bar.appendChild(pace);
       bar.appendChild(button("Close the room", async () => { await api("DELETE", "/api/rooms/" + code, token); refresh(); }));
       card.appendChild(bar);
-      if (s.view.outcome) card.appendChild(el("p", "result", s.view.outcome.summary));
+      const outcome = el("div", "outcome");
+      renderOutcome(s.view, outcome, el("div"));
+      card.appendChild(outcome);
       const chat = el("ul", "chat-lines");
       for (const line of s.chat.slice(-5)) addChat(chat, line, 5);
       card.appendChild(chat);
