@@ -71,20 +71,25 @@ __all__ = [
     "summarize",
     "compare_rules",
     "measure_table",
+    "coach",
+    "Advice",
 ]
 
 __version__ = "0.1.0"
 
 _LAZY = {"simulate": "simulation", "summarize": "simulation", "compare_rules": "paired",
-         "measure_table": "experiments"}
-# The experiment functions, imported from their modules when first used, so that importing
-# rulebook stays quick (pandas and numpy are imported only when one of them is called).
+         "measure_table": "experiments", "coach": "coach", "Advice": "coach"}
+# The experiment functions and the coach, imported from their modules when first used, so
+# that importing rulebook stays quick (pandas and numpy are imported only when one of them is
+# called).  ``rulebook.coach`` is the module rulebook/coach.py, which is callable: calling it
+# calls its function ``coach``.
 
 
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'rulebook' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    module = importlib.import_module(f"{__name__}.{_LAZY[name]}")
+    return module if name == _LAZY[name] else getattr(module, name)
 
 
 def __dir__() -> list[str]:

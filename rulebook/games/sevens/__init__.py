@@ -42,5 +42,6 @@ __getattr__, __dir__ = lazy_names(__name__, __all__, _ROOM_OF)
 
 register_bot("sevens", "random")(RandomBot)  # uniform over the legal moves
 register_bot("sevens", "smart")(at_first_call(__name__, "bots", "SmartBot"))
+register_bot("sevens", "expert")(at_first_call("rulebook", "coach", "ExpertBot"))  # room coach
 register_batch("sevens", at_first_call(__name__, "batch", "columns_random"))
 register_terms("sevens", at_first_call(__name__, "batch", "sevens_terms"))

@@ -1,0 +1,528 @@
+"""The coach: the value of every legal move for the seat to move, estimated without peeking.
+
+``rulebook.coach(state, seat=None, *, worlds=500, policy="smart", seed=0)`` takes
+``state.view(seat)`` and nothing else from the state.  From that view the game's own sampler
+draws ``worlds`` full deals consistent with everything the seat knows (its hand, the table,
+the public history, the cards the other seats are proven not to hold); on each of them every
+legal move is played, followed by the rest of the deal played out by the computer players
+``policy`` at every seat, the seat's own later moves included.  The same worlds and the same
+seeds serve every move (paired), so the differences between moves are far tighter than
+their separate intervals.  The result is an :class:`Advice`: per move the expected result in
+the game's own measure (the one :func:`rulebook.simulate` reports) with a 95% t interval, the
+chance of winning the deal with a Wilson interval, and the paired difference to the best move
+with its t interval over the per-world differences; ``advice.best``, ``advice.frame()``
+(pandas, imported when called) and ``advice.sentences()``.
+
+Each game brings its part as the room ``coach`` of its package (found like every room, see
+``RulesBase._room``), with these names:
+
+- ``sample(view, rng) -> GameState``: a full state consistent with the view, its hidden cards
+  drawn uniformly among the consistent worlds; ``views_equal(sample(view, rng).view(view.seat),
+  view)`` holds;
+- ``rollout(state, policy, seed) -> tuple[float, ...]``: the rest of the deal played by
+  ``policy`` at every seat, the measure per seat (a :class:`RolloutResult` may also say who
+  won);
+- optional: ``win(result, seat) -> bool`` (default: the result's ``winners`` when it is a
+  :class:`RolloutResult`, else the seat's value is the best at the table), ``measure(rules)
+  -> str`` (the key of :data:`rulebook.measures.MEASURES` the rollout reports; default: what
+  the game's playout terms call ``points``) and ``move_note(view, move) -> str | None`` (what
+  the move does, in words true for the position, e.g. ``8♠ makes your 9♠ playable next``).
+
+The computer player ``expert`` (:class:`ExpertBot`), registered by each game whose coach room
+exists, plays the coach's best move with :data:`EXPERT_WORLDS` worlds and ``random``
+play-outs.  This module names no game and holds no rule: it asks the state, the view and the
+game's room.  Standard library only; no clause is decided here (each game's room names the
+clauses its sampler rests on).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import sys
+import types
+from collections.abc import Callable, Sequence
+from statistics import NormalDist
+from typing import Any
+
+from .errors import RulesError, check_seed, plain_int, plain_str, quoted
+from .fastrandom import TurnRandom, derived_seeds
+from .protocol import GameState, check_turn, make_bot
+from .stats import Z95, wilson
+
+__all__ = ["coach", "advise", "Advice", "MoveValue", "RolloutResult", "ExpertBot",
+           "coach_room", "views_equal", "t_quantile", "mean_interval", "MAX_WORLDS",
+           "EXPERT_WORLDS", "EXPERT_POLICY"]
+
+MAX_WORLDS = 100_000
+"""The most worlds one piece of advice samples."""
+
+EXPERT_WORLDS = 40
+"""The worlds the ``expert`` computer player samples for each decision."""
+
+EXPERT_POLICY = "random"
+"""The computer players that play out the expert's sampled worlds."""
+
+_LOWER_IS_BETTER: dict[str, bool] = {"penalty_points": True, "cards_left": True,
+                                     "place": True, "penalty_cards": True, "chips": False}
+"""Which way each measure a play-out can report is better."""
+
+_UNIT_WORDS: dict[str, str] = {"penalty_points": "penalty points", "chips": "chips",
+                               "cards_left": "cards", "place": "places",
+                               "penalty_cards": "penalty cards"}
+"""How a sentence counts each measure (plural)."""
+
+
+# -- what a play-out gives back --------------------------------------------------------------
+class RolloutResult(tuple):  # type: ignore[type-arg]
+    """A play-out's measure per seat (a tuple of floats) that also says who won the deal
+    (``winners``, a tuple of seats; empty when nobody did)."""
+
+    winners: tuple[int, ...]
+
+    def __new__(cls, values: Sequence[float], winners: Sequence[int] = ()) -> "RolloutResult":
+        self = super().__new__(cls, (float(v) for v in values))
+        self.winners = tuple(int(s) for s in winners)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RolloutResult, (tuple(self), self.winners))
+
+
+# -- the advice --------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class MoveValue:
+    """One legal move's value: the expected result with its 95% interval, the chance of
+    winning with its interval, and the paired difference to the best move (this move minus
+    the best, per world) with its interval."""
+
+    move: Any
+    """The move (the game's move object; ``str(move)`` is its notation, ``move.pretty()``
+    its learner's form)."""
+    mean: float
+    """The expected result, in the advice's measure."""
+    low: float
+    """The low end of the 95% interval of :attr:`mean` (``-inf`` with one world)."""
+    high: float
+    """The high end of the 95% interval of :attr:`mean` (``inf`` with one world)."""
+    win: float
+    """The chance of winning the deal (a share, 0 to 1)."""
+    win_low: float
+    """The low end of the 95% Wilson interval of :attr:`win`."""
+    win_high: float
+    """The high end of the 95% Wilson interval of :attr:`win`."""
+    diff: float
+    """This move's result minus the best move's, averaged over the same worlds (0 for the
+    best move)."""
+    diff_low: float
+    """The low end of the 95% interval of :attr:`diff`."""
+    diff_high: float
+    """The high end of the 95% interval of :attr:`diff`."""
+    note: str | None = None
+    """What the move does, in words true for the position (from the game's room), or None."""
+
+    @property
+    def clearly_worse(self) -> bool:
+        """Whether the interval of the difference to the best move excludes 0."""
+        return self.diff_low > 0 or self.diff_high < 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Advice:
+    """The coach's answer for one seat in one position: one :class:`MoveValue` per legal move
+    (in the order of the legal moves), the best of them, and how they were estimated."""
+
+    seat: int
+    """The seat advised (the seat to move)."""
+    measure: str
+    """The measure, as a table names it (``penalty points``, ``net chips``, ``cards left``):
+    the one :func:`rulebook.simulate` reports for the game."""
+    measure_key: str
+    """The measure's key in :data:`rulebook.measures.MEASURES` (``penalty_points``...)."""
+    lower_is_better: bool
+    """Whether a lower result is better (penalty points) or a higher one (chips)."""
+    moves: tuple[MoveValue, ...]
+    """One entry per legal move, in the order ``legal_moves()`` gives them."""
+    worlds: int
+    """The sampled worlds every move was played out on."""
+    policy: str
+    """The computer players that played the rest of every deal."""
+    seed: int | str
+    """The seed the worlds and play-outs were drawn from."""
+
+    @property
+    def best(self) -> MoveValue:
+        """The move with the best expected result (the first of equals, in legal order)."""
+        return _best_of(self.moves, self.lower_is_better)
+
+    def value(self, move: Any) -> MoveValue:
+        """The entry of ``move`` (a move object or its notation)."""
+        for entry in self.moves:
+            if entry.move == move or str(entry.move) == str(move):
+                return entry
+        raise RulesError(f"{quoted(move)} is not one of the moves advised on: expected one of "
+                         f"{', '.join(str(e.move) for e in self.moves)}")
+
+    def frame(self) -> Any:
+        """The advice as a pandas DataFrame, one row per move (pandas imported here)."""
+        import pandas as pd
+
+        best = self.best
+        rows = [{"move": str(e.move), "card": e.move.pretty(), "best": e is best,
+                 "mean": e.mean, "low": e.low, "high": e.high, "win": e.win,
+                 "win_low": e.win_low, "win_high": e.win_high, "diff": e.diff,
+                 "diff_low": e.diff_low, "diff_high": e.diff_high, "note": e.note}
+                for e in self.moves]
+        frame = pd.DataFrame(rows)
+        frame.attrs.update(measure=self.measure, lower_is_better=self.lower_is_better,
+                           worlds=self.worlds, policy=self.policy, seat=self.seat)
+        return frame
+
+    def sentences(self) -> list[str]:
+        """The advice in plain words, cards in symbols: the best move against the next best,
+        every other move against the best, the best move's chance of winning and how the
+        numbers were found."""
+        return _sentences(self)
+
+    def __str__(self) -> str:
+        return " ".join(self.sentences())
+
+    def _repr_html_(self) -> str:
+        import html
+
+        best = self.best
+        rows = "".join(
+            f"<tr><td>{'★ ' if e is best else ''}{html.escape(e.move.pretty())}</td>"
+            f"<td>{_fmt(e.mean)}</td><td>{_interval(e.low, e.high)}</td>"
+            f"<td>{e.win:.0%}</td><td>{_interval(e.diff_low, e.diff_high)}</td></tr>"
+            for e in self.moves)
+        words = "".join(f"<li>{html.escape(s)}</li>" for s in self.sentences())
+        return (f'<div class="rulebook-advice"><table><tr><th>move</th><th>{self.measure}</th>'
+                f"<th>95% CI</th><th>win</th><th>vs best (95% CI)</th></tr>{rows}</table>"
+                f"<ul>{words}</ul></div>")
+
+
+def _best_of(moves: Sequence[MoveValue], lower_is_better: bool) -> MoveValue:
+    best = moves[0]
+    for entry in moves[1:]:
+        if (entry.mean < best.mean) if lower_is_better else (entry.mean > best.mean):
+            best = entry
+    return best
+
+
+# -- statistics ------------------------------------------------------------------------------
+_NORMAL = NormalDist()
+
+
+def t_quantile(df: int, p: float = 0.975) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (exact for 1 and 2,
+    a Cornish-Fisher expansion, good to about 1e-4, from 3 on)."""
+    if df < 1:
+        raise ValueError(f"t_quantile({df}): df must be 1 or more")
+    if df == 1:
+        return math.tan(math.pi * (p - 0.5))
+    if df == 2:
+        a = 4 * p * (1 - p)
+        return (2 * p - 1) * math.sqrt(2 / a)
+    z = _NORMAL.inv_cdf(p)
+    z2 = z * z
+    g1 = (z2 + 1) * z / 4
+    g2 = ((5 * z2 + 16) * z2 + 3) * z / 96
+    g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384
+    g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% t interval, as ``(mean, low, high)``; with one value
+    the interval is ``(-inf, inf)``, with no spread it is the mean itself."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("mean_interval of no values")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return mean, -math.inf, math.inf
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = t_quantile(n - 1) * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+# -- the rooms ---------------------------------------------------------------------------------
+def coach_room(rules: Any) -> types.ModuleType:
+    """The ``coach`` room of the game of ``rules``; RulesError when the game has none."""
+    room_of = getattr(rules, "_room", None)
+    if not callable(room_of):
+        raise RulesError(f"{quoted(rules)} is not a ruleset (expected what load_rules returns)")
+    try:
+        room = room_of("coach")
+    except NotImplementedError:
+        raise RulesError(f"there is no coach for {rules.title} yet") from None
+    return room  # type: ignore[no-any-return]
+
+
+def _measure_key(room: Any, rules: Any) -> str:
+    chooser = getattr(room, "measure", None)
+    if callable(chooser):
+        return str(chooser(rules))
+    from .measures import terms_for
+
+    return str(terms_for(rules).columns.get("points") or "penalty_points")
+
+
+def _win_of(room: Any, lower_is_better: bool) -> Callable[[Sequence[float], int], bool]:
+    own = getattr(room, "win", None)
+    if callable(own):
+        return lambda result, seat: bool(own(result, seat))
+
+    def win(result: Sequence[float], seat: int) -> bool:
+        if isinstance(result, RolloutResult):
+            return seat in result.winners
+        value = result[seat]
+        return value == (min(result) if lower_is_better else max(result))
+
+    return win
+
+
+def views_equal(a: Any, b: Any) -> bool:
+    """Whether two views hold the same things (every field, for a dataclass view; else their
+    ``__dict__`` or slots): what ``sample(view, rng).view(view.seat)`` must give back."""
+    if type(a) is not type(b):
+        return False
+    if dataclasses.is_dataclass(a):
+        return all(getattr(a, f.name) == getattr(b, f.name) for f in dataclasses.fields(a))
+    names = set(getattr(a, "__dict__", {})) | {
+        s for k in type(a).__mro__ for s in getattr(k, "__slots__", ())}
+    return all(getattr(a, n, None) == getattr(b, n, None) for n in names)
+
+
+# -- the coach -----------------------------------------------------------------------------
+def _check_worlds(worlds: Any) -> int:
+    number = plain_int(worlds)
+    if number is None or not 1 <= number <= MAX_WORLDS:
+        raise RulesError(f"worlds={quoted(worlds)}: expected a whole number from 1 to "
+                         f"{MAX_WORLDS:,}")
+    return number
+
+
+def _check_policy(rules: Any, policy: Any) -> str:
+    name = plain_str(policy)
+    if name is None:
+        raise RulesError(f"policy={quoted(policy)}: expected the name of a computer player, "
+                         f"such as 'random' or 'smart'")
+    if name == ExpertBot.name:
+        raise RulesError("policy='expert' would run a coach inside every move of every "
+                         "play-out: choose 'random', 'smart' or another computer player")
+    make_bot(rules.game, name)  # an unknown name raises RulesError naming the choices
+    return name
+
+
+def coach(state: GameState[Any], seat: int | None = None, *, worlds: int = 500,
+          policy: str = "smart", seed: int | str = 0,
+          progress: Callable[[int, int], object] | None = None) -> Advice:
+    """The value of every legal move of ``seat`` (by default the seat to move) in ``state``.
+
+    Only ``state.view(seat)`` is used: see :func:`advise`, which does the work from the
+    view.  ``worlds`` (1 to :data:`MAX_WORLDS`) deals are sampled from what the seat knows,
+    every legal move is played on each and the rest of the deal is played by the computer
+    players ``policy`` (``"random"``, ``"smart"`` or any registered name) at every seat.
+    Deterministic for a ``seed``.  ``progress(done, worlds)`` is called now and then; an
+    exception it raises stops the work (a Stop button).  A finished deal, a seat not to
+    move or not at the table, worlds out of range or an unknown policy raise RulesError.
+    """
+    if not isinstance(state, GameState):
+        raise RulesError(f"state={quoted(state)}: expected a game state (rules.new_deal(...))")
+    if state.is_over:
+        raise RulesError("the deal is over: there is no move left to advise on")
+    to_move = state.to_move
+    chosen = to_move if seat is None else state.check_seat(seat)
+    if chosen != to_move:
+        raise RulesError(f"seat {chosen} is not to move (seat {to_move} is): the coach advises "
+                         f"the seat whose turn it is")
+    assert chosen is not None
+    return advise(state.view(chosen), worlds=worlds, policy=policy, seed=seed,
+                  progress=progress)
+
+
+def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | str = 0,
+           progress: Callable[[int, int], object] | None = None) -> Advice:
+    """The advice of :func:`coach` from a seat's view alone (the view of the seat to move).
+
+    World ``k`` is ``sample(view, Random(s_k))`` and every move's play-out in it uses the
+    seed ``r_k`` (``s_k``, ``r_k`` derived from ``seed`` and ``k``), so two views that hold
+    the same things give the same advice, and every move meets the same worlds."""
+    rules = getattr(view, "rules", None)
+    room = coach_room(rules)
+    count = _check_worlds(worlds)
+    name = _check_policy(rules, policy)
+    seed = check_seed(seed, RulesError)
+    seat = view.seat
+    if getattr(view, "is_over", False) or view.to_move is None:
+        raise RulesError("the deal is over: there is no move left to advise on")
+    if view.to_move != seat:
+        raise RulesError(f"seat {seat} is not to move (seat {view.to_move} is): the coach "
+                         f"advises the seat whose turn it is")
+    legal = list(view.legal_moves())
+    key = _measure_key(room, rules)
+    lower = _LOWER_IS_BETTER.get(key, True)
+    won = _win_of(room, lower)
+    sample, rollout = room.sample, room.rollout
+    world_seeds = derived_seeds([seed], "coach", "worlds")
+    world_keys = derived_seeds([f"{world_seeds[0]}/{k}" for k in range(count)])
+    play_keys = derived_seeds([f"{world_seeds[0]}/{k}/play" for k in range(count)])
+    values: list[list[float]] = [[] for _ in legal]
+    wins = [0] * len(legal)
+    every = max(1, count // 20)
+    for k in range(count):
+        world = sample(view, random.Random(world_keys[k]))
+        for i, move in enumerate(legal):
+            result = rollout(world.play(move), name, play_keys[k])
+            values[i].append(float(result[seat]))
+            wins[i] += won(result, seat)
+        if progress is not None and ((k + 1) % every == 0 or k + 1 == count):
+            progress(k + 1, count)
+    means = [mean_interval(v) for v in values]
+    best = 0
+    for i, (m, _, _) in enumerate(means):
+        if (m < means[best][0]) if lower else (m > means[best][0]):
+            best = i
+    note = getattr(room, "move_note", None)
+    entries = []
+    for i, move in enumerate(legal):
+        mean, low, high = means[i]
+        w_low, w_high = wilson(wins[i] / count, count, Z95)
+        d, d_low, d_high = (0.0, 0.0, 0.0) if i == best else mean_interval(
+            [a - b for a, b in zip(values[i], values[best])])
+        entries.append(MoveValue(move, mean, low, high, wins[i] / count, w_low, w_high, d,
+                                 d_low, d_high, note(view, move) if callable(note) else None))
+    from .measures import measure
+
+    return Advice(seat=seat, measure=measure(key).name, measure_key=key,
+                  lower_is_better=lower, moves=tuple(entries), worlds=count, policy=name,
+                  seed=seed)
+
+
+# -- sentences ---------------------------------------------------------------------------------
+def _fmt(x: float) -> str:
+    """A number for a learner: one decimal (two below 0.1), a real minus sign."""
+    if not math.isfinite(x):
+        return "∞" if x > 0 else "−∞"
+    text = f"{x:.2f}" if 0 < abs(x) < 0.095 else f"{x:.1f}"
+    if text in ("-0.0", "-0.00"):
+        text = text[1:]
+    return text.replace("-", "−")
+
+
+def _about(x: float) -> str:
+    """A difference in round words: whole numbers from 2 on, else one decimal."""
+    x = abs(x)
+    return f"{x:.0f}" if x >= 1.95 else _fmt(x)
+
+
+def _interval(low: float, high: float) -> str:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "no interval from one world"
+    return f"{_fmt(low)} to {_fmt(high)}"
+
+
+def _units(key: str, amount: str) -> str:
+    words = _UNIT_WORDS.get(key, key.replace("_", " "))
+    return words[:-1] if amount == "1" and words.endswith("s") else words
+
+
+def _lead(entry: MoveValue) -> str:
+    text = entry.note or entry.move.pretty()
+    return text[:1].upper() + text[1:]
+
+
+def _versus(advice: Advice, entry: MoveValue, best: MoveValue, lead: str) -> str:
+    """``entry`` against ``best`` (or, when ``entry`` is the best, ``best`` is the next best):
+    how much better or worse, with the 95% interval of the paired difference."""
+    lower = advice.lower_is_better
+    if entry is best:
+        raise ValueError("compare a move with another")
+    # the difference as "how much better the best is", positive when it is better
+    sign = 1.0 if lower else -1.0
+    gain, g_low, g_high = (sign * entry.diff, sign * entry.diff_low, sign * entry.diff_high)
+    g_low, g_high = min(g_low, g_high), max(g_low, g_high)
+    key = advice.measure_key
+    ci = (f" (95% CI {_interval(g_low, g_high)})" if math.isfinite(g_low) else "")
+    if g_low == g_high == gain == 0:
+        return f"{lead}: the same result as {best.move.pretty()} in every sampled deal."
+    amount = _about(gain)
+    better, worse = ("fewer", "more") if lower else ("more", "fewer")
+    if g_low > 0:
+        return f"{lead}: about {amount} {_units(key, amount)} {worse} than " \
+               f"{best.move.pretty()}{ci}."
+    return (f"{lead}: about as good as {best.move.pretty()}; the difference of about "
+            f"{amount} {_units(key, amount)} is within the noise{ci}.")
+
+
+def _sentences(advice: Advice) -> list[str]:
+    moves = advice.moves
+    best = advice.best
+    key = advice.measure_key
+    out: list[str] = []
+    if len(moves) == 1:
+        out.append(f"{_lead(best)}: it is your only legal move.")
+    else:
+        others = [e for e in moves if e is not best]
+        runner = _best_of(others, advice.lower_is_better)
+        lower = advice.lower_is_better
+        sign = 1.0 if lower else -1.0
+        gain = sign * runner.diff
+        g_low, g_high = sorted((sign * runner.diff_low, sign * runner.diff_high))
+        ci = (f" (95% CI {_interval(g_low, g_high)})" if math.isfinite(g_low) else "")
+        amount = _about(gain)
+        better = "fewer" if lower else "more"
+        if g_low == g_high == gain == 0:
+            out.append(f"{_lead(best)}: the same result as {runner.move.pretty()} in every "
+                       f"sampled deal.")
+        elif g_low > 0:
+            out.append(f"{_lead(best)}: about {amount} {_units(key, amount)} {better} than "
+                       f"{runner.move.pretty()}{ci}.")
+        else:
+            out.append(f"{_lead(best)}: about as good as {runner.move.pretty()}; "
+                       f"{best.move.pretty()} comes out about {amount} {_units(key, amount)} "
+                       f"{better}, which is within the noise{ci}.")
+        for entry in others:
+            if entry is not runner:
+                out.append(_versus(advice, entry, best, _lead(entry)))
+    out.append(f"With {best.move.pretty()} you win the deal about {best.win:.0%} of the time "
+               f"(95% CI {best.win_low:.0%} to {best.win_high:.0%}); expected "
+               f"{advice.measure}: {_fmt(best.mean)} (95% CI {_interval(best.low, best.high)}).")
+    out.append(f"From {advice.worlds:,} deal{'s' if advice.worlds != 1 else ''} drawn from "
+               f"what you can see, each played to the end by {advice.policy} computer players.")
+    return out
+
+
+# -- the expert computer player -----------------------------------------------------------------
+class ExpertBot:
+    """Plays the coach's best move, from :data:`EXPERT_WORLDS` sampled worlds played out by
+    :data:`EXPERT_POLICY` players (a forced move is played at once).  Sees only its view;
+    a game without a coach room is refused."""
+
+    name = "expert"
+
+    def __init__(self, worlds: int = EXPERT_WORLDS, policy: str = EXPERT_POLICY) -> None:
+        self.worlds = _check_worlds(worlds)
+        self.policy = policy
+
+    def choose(self, view: Any, rng: TurnRandom) -> Any:
+        """The best move of :func:`advise` for ``view``, its seed drawn from ``rng``."""
+        check_turn(view, rng)
+        legal = list(view.legal_moves())
+        if len(legal) == 1:
+            return legal[0]
+        return advise(view, worlds=self.worlds, policy=self.policy, seed=rng.raw()).best.move
+
+
+# -- ``rulebook.coach`` is this module, and calling it calls :func:`coach` ------------------------
+class _CallableModule(types.ModuleType):
+    """This module's type: ``rulebook.coach(state)`` calls :func:`coach`, while
+    ``rulebook.coach.Advice`` and ``import rulebook.coach`` keep working."""
+
+    def __call__(self, state: GameState[Any], seat: int | None = None, **options: Any) -> Advice:
+        return coach(state, seat, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule
