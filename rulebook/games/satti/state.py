@@ -120,6 +120,20 @@ class SattiView:
         """The legal moves of this seat (empty when not its turn), same order as the state's."""
         return [MOVES[c] for c in self.legal_codes()]
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.rules, self.seat, self.to_move, self.hand_mask, self.top_index,
+                self.suit_index, self.named, self.penalty, self.skipped, self.naming,
+                self.hand_sizes, self.draw_pile_size, self.discard_count, self.history)
+
+    def __eq__(self, other: object) -> bool:
+        """Views are equal when they show the same: the same seat, hand, table and history."""
+        if not isinstance(other, SattiView):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     def __repr__(self) -> str:
         return (f"SattiView(seat={self.seat}, hand={str(self.hand)!r}, top={self.top.text!r}, "
                 f"suit={self.suit!r}, penalty={self.penalty}, to_move={self.to_move})")
