@@ -30,7 +30,7 @@ as ``simulate`` reports them.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from ...cards import CardSet, mask_indices
 from ...errors import RulesError, quoted
@@ -55,8 +55,10 @@ def same_view(a: BadugiView, b: BadugiView) -> bool:
 
 
 def win(result: tuple[float, ...], seat: int) -> bool:
-    """Whether ``seat`` came out of the hand with more chips than it went in with."""
-    return result[seat] > 0
+    """Whether ``seat`` won a pot (or a share of one) in the play-out, as the ``won`` column
+    of a playout says; for a plain tuple of chips, whether it came out with more chips."""
+    winners = getattr(result, "winners", None)
+    return seat in winners if winners is not None else result[seat] > 0
 
 
 # -- the public skeleton ---------------------------------------------------------------------
@@ -340,7 +342,8 @@ def sample(view: BadugiView, rng: random.Random) -> BadugiState:
 def rollout(state: BadugiState, policy: str, seed: int) -> tuple[float, ...]:
     """Play the rest of the hand from ``state`` with the computer player ``policy`` at every
     seat on the scalar fast loop, with the chances ``autoplay(state, policy, seed)`` gives;
-    each seat's net chips for the hand (as ``simulate`` reports them for Badugi)."""
+    each seat's net chips for the hand (as ``simulate`` reports them for Badugi), as a
+    :class:`~rulebook.coach.RolloutResult` that also names the seats that won a pot."""
     from .bots import fast_chooser
 
     if not isinstance(state, BadugiState):
@@ -358,4 +361,8 @@ def rollout(state: BadugiState, policy: str, seed: int) -> tuple[float, ...]:
         else:
             B.apply_action(t, choosers[seat].act(t, seat, rng))
         turn += 1
-    return tuple(float(t.stacks[j] - t.start_stacks[j]) for j in range(n))
+    from ...coach import RolloutResult
+
+    result = cast(B.HandResult, t.result)  # set when the hand is over
+    return RolloutResult([float(t.stacks[j] - t.start_stacks[j]) for j in range(n)],
+                         sorted({j for pot in result.pots for j in pot.winners}))

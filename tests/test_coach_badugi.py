@@ -1,0 +1,327 @@
+"""Badugi's coach room (rulebook/games/badugi/coach.py): the sampler keeps the view, is
+uniform over the consistent worlds and never reads the real state; rollouts are the State
+API's play-outs on the fast loop; the coach's numbers match exact values on endgames.
+
+The exact endgame values count showdowns with the engine's hand classes, which
+tests/test_badugi_rank_oracle.py checks against pokerkit hand by hand.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulebook import load_rules
+from rulebook.cards import CardSet, mask_indices, parse_cards
+from rulebook.games.badugi import all_hands
+from rulebook.games.badugi import betting as B
+from rulebook.games.badugi.coach import rollout, sample, same_view, win
+from rulebook.games.badugi.moves import Draw
+from rulebook.protocol import TurnRandom, autoplay, bots_for
+
+RULES = load_rules("badugi", small_bet=10, stack=200)
+
+
+def chi2_critical(df: int) -> float:
+    """The chi-square value exceeded with probability 0.001 (scipy when installed)."""
+    try:
+        from scipy.stats import chi2  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467, 5: 20.515}[df]
+    return float(chi2.ppf(0.999, df))
+
+
+def chi2_stat(counts: list[int], probs: list[float]) -> float:
+    total = sum(counts)
+    return sum((c - total * p) ** 2 / (total * p) for c, p in zip(counts, probs))
+
+
+def played(rules: Any, players: int, seed: int, bots: Any = "random", moves: int | None = None
+           ) -> list[Any]:
+    """Every state of one hand played by ``bots`` (optionally only the first ``moves``)."""
+    state = rules.new_deal(players=players, seed=seed, dealer=seed % players)
+    chosen = bots_for(rules, bots, players)
+    rng = TurnRandom(seed)
+    out = [state]
+    while not state.is_over and (moves is None or len(out) <= moves):
+        rng.start_turn(len(state.history))
+        state = state.play(chosen[state.to_move].choose(state.view(state.to_move), rng))
+        out.append(state)
+    return out
+
+
+def first(states: list[Any], round_: str) -> Any:
+    return next(s for s in states if s.round == round_)
+
+
+# -- the view is kept ------------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 8), seed=st.integers(0, 10**6), cut=st.floats(0, 1),
+       bots=st.sampled_from(["random", "smart", ["smart", "random"] * 4]),
+       stack=st.sampled_from([30, 200]), rng_seed=st.integers(0, 2**32))
+def test_sample_keeps_the_view(players: int, seed: int, cut: float, bots: Any, stack: int,
+                               rng_seed: int) -> None:
+    rules = load_rules("badugi", small_bet=10, stack=stack)
+    states = played(rules, players, seed, bots if isinstance(bots, str) else bots[:players])
+    state = states[int(cut * (len(states) - 1))]
+    for seat in range(players):
+        view = state.view(seat)
+        world = sample(view, random.Random(rng_seed + seat))
+        assert same_view(world.view(seat), view)
+        assert [str(m) for m in world.history if not isinstance(m, Draw)] == \
+            [str(m) for m in state.history if not isinstance(m, Draw)]
+        assert world.card_count() == 52 and world.all_cards_mask() == (1 << 52) - 1
+        assert world.rules is view.rules
+        if not state.is_over:
+            assert world.legal_moves() == state.legal_moves() or world.to_move != seat
+
+
+def test_sample_keeps_the_view_in_every_phase_and_after_reshuffles() -> None:
+    seen_rounds, reshuffled, shown = set(), 0, 0
+    for players in (2, 4, 8):
+        for seed in range(12):
+            states = played(RULES, players, seed)
+            for state in states[::3] + [states[-1]]:
+                for seat in range(players):
+                    view = state.view(seat)
+                    world = sample(view, random.Random(seed * 100 + seat))
+                    assert same_view(world.view(seat), view)
+                    if state.is_over and view.shown:
+                        assert {j: world.hand(j) for j in view.shown} == view.shown
+                        shown += 1
+                seen_rounds.add(state.round)
+                reshuffled += state.reshuffles > 0
+    assert len(seen_rounds) >= 7 and reshuffled and shown
+
+
+def test_a_draw_lists_every_discard_choice() -> None:
+    state = first(played(RULES, 4, 3), "the first draw")
+    hand = state.hand(state.to_move).mask
+    masks = {m.discard for m in state.legal_moves()}
+    everything = {sum(c) for k in range(5) for c in itertools.combinations(
+        [1 << i for i in mask_indices(hand)], k)}
+    assert len(state.legal_moves()) == 16 and masks == everything
+
+
+# -- uniform over the consistent worlds ------------------------------------------------------
+
+def _heads_up_after_first_draw() -> tuple[Any, int]:
+    """Heads-up, R2: the seat to move drew 1 card, the other seat drew 2."""
+    for seed in range(500):
+        state = first(played(RULES, 2, seed), "R2") if any(
+            s.round == "R2" for s in played(RULES, 2, seed)) else None
+        if state is None or state.to_move is None:
+            continue
+        counts = {a: str(m) for a, m in zip(state.actors, state.history) if isinstance(m, Draw)}
+        seat = state.to_move
+        if (len(counts) == 2 and counts[seat].count(" ") == 1
+                and counts[1 - seat].count(" ") == 2):
+            return state, seat
+    raise AssertionError("no such hand in the first 500 seeds")
+
+
+def test_sampler_is_uniform_where_an_unseen_card_is() -> None:
+    state, seat = _heads_up_after_first_draw()
+    view = state.view(seat)
+    mine = view.hand.mask | next(m.discard for a, m in zip(state.actors, state.history)
+                                 if a == seat and isinstance(m, Draw))
+    card = next(c for c in range(52) if not mine >> c & 1)
+    # 47 unseen cards fill the other 47 places of the pack: the other seat's 4 dealt cards
+    # (half of them thrown away), its 2 new cards, the burn and the stub.
+    probs = [4 / 47, 2 / 47, 1 / 47, 40 / 47]
+    counts = [0, 0, 0, 0]
+    rng = random.Random(11)
+    for _ in range(2500):
+        world = sample(view, rng)
+        bit = 1 << card
+        if world.hand(1 - seat).mask & bit:
+            counts[0] += 1
+        elif world.discards.mask & bit:
+            counts[1] += 1
+        elif world.burns.mask & bit:
+            counts[2] += 1
+        else:
+            assert bit & sum(c.mask for c in parse_cards(" ".join(world.stub)))
+            counts[3] += 1
+    assert chi2_stat(counts, probs) < chi2_critical(3), counts
+
+
+def test_sampler_is_uniform_over_which_own_card_arrived() -> None:
+    """The view shows the seat's hand and discards, not which card came in the draw: each
+    of its four cards is equally likely to be the new one."""
+    state, seat = _heads_up_after_first_draw()
+    view = state.view(seat)
+    hand = mask_indices(view.hand.mask)
+    counts = [0] * 4
+    rng = random.Random(5)
+    for _ in range(2000):
+        dealt = sample(view, rng).start().hand(seat).mask
+        arrived = [c for c in hand if not dealt >> c & 1]
+        assert len(arrived) == 1
+        counts[hand.index(arrived[0])] += 1
+    assert chi2_stat(counts, [0.25] * 4) < chi2_critical(3), counts
+
+
+def test_sampler_is_uniform_over_a_shown_hands_past() -> None:
+    """After a showdown the other seat's hand is shown; if it drew one card once, which of its
+    shown cards came in that draw is uniform, and so is what it threw away."""
+    for seed in range(2000):
+        states = played(RULES, 2, seed, "smart")
+        end = states[-1]
+        draws = [(a, m) for a, m in zip(end.actors, end.history) if isinstance(m, Draw)]
+        if not end.outcome.shown:
+            continue
+        for seat in (0, 1):
+            other = [m.discard.bit_count() for a, m in draws if a == 1 - seat]
+            if sorted(other) == [0, 0, 1]:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no such hand")
+    view = end.view(seat)
+    shown = mask_indices(view.shown[1 - seat].mask)
+    counts = [0] * 4
+    rng = random.Random(3)
+    for _ in range(2000):
+        dealt = sample(view, rng).start().hand(1 - seat).mask
+        arrived = [c for c in shown if not dealt >> c & 1]
+        assert len(arrived) == 1
+        counts[shown.index(arrived[0])] += 1
+    assert chi2_stat(counts, [0.25] * 4) < chi2_critical(3), counts
+
+
+# -- the sampler reads only the view ---------------------------------------------------------
+
+def _position(stub_order: int, swap: bool) -> Any:
+    hands = ["AC 2D 3H 4S", "5C 6D 7H 8S", "9C TD JH QS", "KC KD KH 2S"]
+    if swap:
+        hands[1], hands[2] = hands[2], hands[1]
+    taken = set(" ".join(hands).split())
+    stub = [c.text for c in CardSet((1 << 52) - 1).cards() if c.text not in taken]
+    random.Random(stub_order).shuffle(stub)
+    state = RULES.position(stacks=[200] * 4, hands=hands, button=0, stub=stub)
+    return state.play_all(["call", "call", "call", "check"])  # the first draw: seat 1 draws
+
+
+def test_hidden_cards_of_the_real_state_change_nothing() -> None:
+    base = _position(0, False)
+    seat = base.to_move
+    assert seat == 1
+    for other in (_position(1, False), _position(2, False)):  # the stub reordered
+        assert other.stub != base.stub
+        assert same_view(other.view(seat), base.view(seat))
+        for k in range(5):
+            a, b = sample(base.view(seat), random.Random(k)), sample(other.view(seat),
+                                                                    random.Random(k))
+            assert a.deck == b.deck and a.hands == b.hands and a.history == b.history
+    # two hidden hands swapped (seat 1's own hand stays): seat 0's view is the same
+    x, y = _position(0, False), _position(0, True)
+    assert x.hands != y.hands and same_view(x.view(0), y.view(0))
+    assert sample(x.view(0), random.Random(9)).hands == sample(y.view(0), random.Random(9)).hands
+
+
+# -- rollouts ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("policy", ["random", "smart"])
+def test_rollout_is_the_state_api_play_out(policy: str) -> None:
+    for players, seed in [(2, 1), (3, 2), (4, 3), (6, 4), (8, 5)]:
+        for state in played(RULES, players, seed, "random")[::4]:
+            if state.is_over:
+                continue
+            for play_seed in (0, 17):
+                result = rollout(state, policy, play_seed)
+                assert result == rollout(state, policy, play_seed)
+                end: Any = autoplay(state, policy, play_seed).outcome
+                assert result == tuple(float(x) for x in end.net)
+                assert sum(result) == 0
+                assert [win(result, j) for j in range(players)] == \
+                    [j in end.winners for j in range(players)]
+
+
+def test_rollout_from_a_sampled_world_mid_hand() -> None:
+    state = first(played(RULES, 4, 8), "R3")
+    world = sample(state.view(state.to_move), random.Random(1))
+    end: Any = autoplay(world, "smart", 3).outcome
+    assert rollout(world, "smart", 3) == tuple(float(x) for x in end.net)
+
+
+# -- the coach -------------------------------------------------------------------------------
+
+coach_mod = pytest.importorskip("rulebook.coach", reason="rulebook/coach.py is not there yet")
+
+
+def test_equal_views_give_equal_advice() -> None:
+    x, y = _position(0, False), _position(5, True)  # other hands swapped, stub reordered
+    seat = 0
+    x, y = x.play("pat"), y.play("pat")  # seat 1 stands pat; seat 2 is next
+    x, y = x.play("pat"), y.play("pat")
+    x, y = x.play("pat"), y.play("pat")
+    assert x.to_move == seat and same_view(x.view(seat), y.view(seat))
+    a = coach_mod.coach(x, worlds=25, policy="smart", seed=4)
+    b = coach_mod.coach(y, worlds=25, policy="smart", seed=4)
+    assert len(a.moves) == 16
+    assert [(str(e.move), e.mean, e.low, e.high, e.win, e.diff) for e in a.moves] == \
+        [(str(e.move), e.mean, e.low, e.high, e.win, e.diff) for e in b.moves]
+
+
+_ALL = all_hands()
+_MASKS = np.frombuffer(_ALL.masks, dtype=np.uint64)
+_CLASSES = np.frombuffer(_ALL.classes, dtype=np.uint16)
+
+
+def _exact_r4(state: Any, seat: int, move: Any) -> float:
+    """The exact expected net chips of ``seat`` playing ``move`` in heads-up R4, the rest
+    played by random players: the other hand is uniform over the 4-card sets of the cards
+    ``seat`` has not seen, and every betting line is walked with its probability."""
+    view = state.view(seat)
+    seen = view.hand.mask
+    for a, m in zip(state.actors, state.history):
+        if a == seat and isinstance(m, Draw):
+            seen |= m.discard
+    free = _MASKS[(_MASKS & np.uint64(seen)) == 0]
+    classes = _CLASSES[(_MASKS & np.uint64(seen)) == 0]
+    mine = B.hand_class(view.hand.mask)
+    p_win = float((classes > mine).mean())
+    p_tie = float((classes == mine).mean())
+    assert len(free) > 0
+    other = 1 - seat
+
+    def value(s: Any, p: float) -> float:
+        if s.is_over:
+            c = s.committed
+            if other in s.folded or seat in s.folded:
+                return p * float(s.outcome.net[seat])
+            pot = c[seat] + c[other]  # a showdown: win, split (even pot) or lose
+            return p * float(p_win * (pot - c[seat]) + p_tie * (pot / 2 - c[seat])
+                        - (1 - p_win - p_tie) * c[seat])
+        moves = s.legal_moves()
+        return sum(value(s.play(m), p / len(moves)) for m in moves)
+
+    return value(state.play(move), 1.0)
+
+
+def test_coach_interval_covers_the_exact_endgame_value() -> None:
+    rules = load_rules("badugi", small_bet=10, stack=1000)  # no all-in in R4
+    covered = total = 0
+    seed = 0
+    while total < 300:
+        seed += 1
+        states = played(rules, 2, seed)
+        state = next((s for s in states if s.round == "R4" and s.to_move is not None), None)
+        if state is None:
+            continue
+        seat = state.to_move
+        advice = coach_mod.coach(state, worlds=80, policy="random", seed=seed)
+        for entry in advice.moves:
+            exact = _exact_r4(state, seat, entry.move)
+            covered += entry.low - 1e-9 <= exact <= entry.high + 1e-9
+            total += 1
+    assert covered / total >= 0.95, (covered, total)
