@@ -1,0 +1,575 @@
+"""Satti's coach room: worlds sampled from one seat's view, and rollouts from any position.
+
+:func:`sample` draws a full state consistent with everything ``state.view(seat)`` shows: the
+same rules, players and public history (the same moves, in order), the seat's own hand, the
+top card, the suit called, a pending penalty or skip, every hand size, the draw pile's and the
+discards' sizes.  It reads the view only.  What it draws is the rest of the deal, as the rules
+deal it:
+
+* **A deal played from its start** (a view whose history fits a fresh deal, SAT-SETUP-2..7):
+  the original deal is drawn — each other seat's starting hand and draws (the cards it has
+  played, which are public, plus a current hand of its size drawn from the unseen cards), the
+  turned card, the draw pile's order and the order of every reshuffle that happened
+  (SAT-PILE-1) — and the history is replayed on it through the turn core
+  (:func:`~rulebook.games.satti.core.step`), which checks every move: a seat that drew held
+  no card that fitted (SAT-TURN-2/3), a drawn card that was not played did not fit
+  (SAT-TURN-4/5), a card drawn and played at once is that card, each played card was in its
+  player's hand.  A world that fails is refused and another drawn.  Each other hand is drawn
+  uniformly from the unseen cards its seat's last draw does not rule out, seat by seat, and
+  each seat's cards are split into its dealt hand and its draws uniformly among the splits
+  its own moves allow: so the worlds are exactly uniform when no draw rules a card out, and
+  close to uniform otherwise (a hand that allows more splits is not weighted up).  The
+  discards under the top card are exactly those of that world, so a reshuffle in the rest of
+  the deal brings them back as the engine does; the world's seed (for reshuffles to come) is
+  drawn from ``rng``.
+* **A position set up by hand with no move yet**: the unseen cards are dealt uniformly to the
+  other hands, the discards and the draw pile (in a uniform order).
+* Otherwise (a hand-set position with moves after it, or a deal whose consistent worlds are
+  too rare for :data:`TRIES` tries): the other hands, the discards and the pile are drawn from
+  the cards the view does not show, honouring each seat's last draw (a seat that drew and got
+  no card since holds no card that fitted then); this keeps the view and the history exactly
+  but weighs the worlds only approximately.
+
+:func:`rollout` plays the rest of a deal with one computer player at every seat on the scalar
+core (a :class:`~rulebook.games.satti.core.Table` changed in place by ``step``, the players'
+decisions from :mod:`~rulebook.games.satti.bots`), with exactly the moves
+``rulebook.protocol.autoplay(state, policy, seed)`` makes through states; it returns each
+seat's place (SAT-END-4/5), the measure of :data:`MEASURE` (1 is first; lower is better).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import ALL_CARDS, FULL_MASK, SUITS, mask_indices
+from ...errors import RulesError, quoted
+from ...fastrandom import TurnRandom, turn_below
+from ...protocol import autoplay
+from .bots import BUILTIN, easy_code, smart_code
+from .core import (
+    DRAW,
+    FIRST_JACK,
+    JACK_NAMING,
+    MOVE_CAP,
+    NAME,
+    SKIP,
+    TRY,
+    TRY_DRAW,
+    Table,
+    fit_mask,
+    legal_codes,
+    places_of,
+    step,
+)
+from .moves import MOVES
+from .state import SattiState, SattiView
+
+__all__ = ["sample", "rollout", "win", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
+           "events_of"]
+
+MEASURE = "place"
+"""The measure :func:`rollout` gives for each seat: its place at the end of the deal, as
+``rulebook.simulate`` reports it in its ``place`` column (SAT-END-4/5)."""
+LOWER_IS_BETTER = True
+"""A lower place is better (1 is first)."""
+TRIES = 40
+"""How many worlds :func:`sample` draws and replays before it takes the approximate way."""
+SPLIT_TRIES = 30
+"""How many ways of splitting one seat's cards into its dealt hand and its draws a world
+tries before it is refused."""
+
+Event = tuple[int, int, int, int]
+"""One public move: (move code, seat, cards drawn, card played at once after a draw or -1)."""
+
+
+def events_of(view: SattiView) -> list[Event]:
+    """The public history of ``view`` as :data:`Event` tuples, oldest first."""
+    out: list[Event] = []
+    trail = view._trail
+    while trail is not None:
+        trail, code, seat, drew, played = trail
+        out.append((code, seat, drew, played))
+    out.reverse()
+    return out
+
+
+def _hand_card(code: int) -> int:
+    """The card a play code takes from the hand (a jack naming a suit is that jack)."""
+    return code if code < JACK_NAMING else FIRST_JACK + ((code - JACK_NAMING) >> 2)
+
+
+def _draws(code: int) -> bool:
+    """Whether a move code draws cards (a draw, or a skipped player's attempt)."""
+    return code == DRAW or code == TRY_DRAW or code >= TRY
+
+
+# ---------------------------------------------------------------------------------------------
+# The sampler
+
+
+class _Deal:
+    """What the view says about a deal played from its start: each seat's draws (slots),
+    the cards each seat played from its hand, the reshuffles, and whether it fits a deal."""
+
+    __slots__ = ("n", "h", "events", "first", "slots", "forced", "plays", "epochs",
+                 "ok", "epoch_sizes", "covered", "slot_times", "absent")
+
+    def __init__(self, view: SattiView, events: list[Event]) -> None:
+        n = view.players
+        h = int(view.rules.hand_size)
+        self.n, self.h, self.events = n, h, events
+        self.first = events[0][1]
+        # slots[seat]: the global indices of the seat's drawn cards, in order
+        self.slots: list[list[int]] = [[] for _ in range(n)]
+        self.forced: dict[int, int] = {}  # global slot -> the card played at once from it
+        self.plays: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        """Each seat's plays from its hand: (card, event index), in order."""
+        self.slot_times: list[int] = []  # global slot -> the event that drew it
+        self.epochs: list[int] = []  # global slot -> its pile (0: the deal's, k: k-th reshuffle)
+        self.covered = False  # whether the turned card lies under another
+        pile, under, epoch = 51 - n * h, 0, 0
+        ok = pile >= 0
+        self.epoch_sizes = [pile]
+        for when, (code, seat, drew, played) in enumerate(events):
+            if code < DRAW:
+                self.plays[seat].append((_hand_card(code), when))
+                under += 1
+                self.covered = True
+            elif _draws(code):
+                for _ in range(drew):
+                    if not pile:
+                        if not under:
+                            ok = False
+                            break
+                        pile, under, epoch = under, 0, epoch + 1
+                        self.epoch_sizes.append(pile)
+                    pile -= 1
+                    self.slots[seat].append(len(self.epochs))
+                    self.epochs.append(epoch)
+                    self.slot_times.append(when)
+                if played >= 0:
+                    self.forced[len(self.epochs) - 1] = played
+                    under += 1
+                    self.covered = True
+        sizes = [h + len(self.slots[s]) - len(self.plays[s])
+                 - sum(1 for g in self.slots[s] if g in self.forced) for s in range(n)]
+        self.absent = _absent_by_last_draw(view, events)
+        """Each seat's cards proven absent by its last draw (see _absent_by_last_draw)."""
+        self.ok = (ok and tuple(sizes) == view.hand_sizes and pile == view.draw_pile_size
+                   and under == view.discard_count)
+
+
+def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    rng.shuffle(cards)
+    return cards
+
+
+def _split(deal: _Deal, s: int, current: list[int],
+           rng: random.Random) -> tuple[int, dict[int, int]] | None:
+    """Seat ``s``'s cards into its dealt hand and its draws: each card it played, earliest
+    play first, to a uniformly chosen free place it had before that play, its current cards
+    to the rest.  The number of ways does not depend on the cards."""
+    forced = deal.forced
+    times = deal.slot_times
+    free = [-1] * deal.h + [g for g in deal.slots[s] if g not in forced]
+    mask = 0
+    cards: dict[int, int] = {}
+    for card, when in deal.plays[s]:
+        places = [i for i, g in enumerate(free) if g != -2 and (g < 0 or times[g] < when)]
+        if not places:
+            return None
+        i = places[rng.randrange(len(places))]
+        g = free[i]
+        free[i] = -2
+        if g >= 0:
+            cards[g] = card
+        elif mask >> card & 1:
+            return None
+        else:
+            mask |= 1 << card
+    rest = [g for g in free if g != -2]
+    rng.shuffle(rest)
+    for g, card in zip(rest, current):
+        if g >= 0:
+            cards[g] = card
+        elif mask >> card & 1:
+            return None
+        else:
+            mask |= 1 << card
+    return mask, cards
+
+
+def _timeline(events: list[Event], opening: int) -> list[tuple[int, int, int]]:
+    """The top card, the current suit and the pending penalty before each event (public)."""
+    out: list[tuple[int, int, int]] = []
+    top, suit, penalty = opening, opening & 3, 0
+    for code, _s, _drew, played in events:
+        out.append((top, suit, penalty))
+        if code < DRAW:
+            top = _hand_card(code)
+            suit = (code - JACK_NAMING) & 3 if code >= JACK_NAMING else top & 3
+            penalty = penalty + 2 if top >> 2 == 6 else 0
+        elif code == DRAW:
+            if penalty:
+                penalty = 0
+            elif played >= 0:
+                top, suit = played, played & 3
+                penalty = 2 if played >> 2 == 6 else 0
+        elif NAME <= code < TRY_DRAW:
+            suit = code - NAME
+    return out
+
+
+def _holds(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, int],
+           timeline: list[tuple[int, int, int]]) -> bool:
+    """Whether seat ``s``, dealt ``dealt`` and drawing ``cards``, could make its moves: each
+    card it played in its hand, no fitting card held when it drew (SAT-TURN-2/3), a drawn
+    card it kept not fitting (SAT-TURN-4/5)."""
+    after = view.rules.play_after_draw
+    hand = dealt
+    slots = iter(deal.slots[s])
+    forced = deal.forced
+    for (code, seat, drew, played), (top, suit, penalty) in zip(deal.events, timeline):
+        if seat != s:
+            continue
+        if code < DRAW:
+            card = _hand_card(code)
+            if not hand >> card & 1:
+                return False
+            hand ^= 1 << card
+        elif _draws(code):
+            normal = code == DRAW and not penalty
+            if normal and hand & fit_mask(top, suit):
+                return False
+            for _ in range(drew):
+                g = next(slots)
+                card = forced.get(g, -1)
+                if card < 0:
+                    card = cards[g]
+                    if normal and after and fit_mask(top, suit) >> card & 1:
+                        return False
+                    hand |= 1 << card
+    return True
+
+
+def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState | None:
+    """One proposed original deal (uniform over its support), replayed; None if it does not
+    give the view's history."""
+    n, h, seat = deal.n, deal.h, view.seat
+    forced = deal.forced
+    reshuffled = len(deal.epoch_sizes) > 1
+    # Cards whose place the view shows: the seat's hand, the top card, and (no reshuffle yet)
+    # every card played; after a reshuffle only the cards played since the last one.
+    shown = view.hand_mask | 1 << view.top_index
+    if reshuffled:
+        last = deal.epochs[-1] if deal.epochs else 0
+        shown |= _played_since_epoch(deal, last)
+    else:
+        for s in range(n):
+            for c, _when in deal.plays[s]:
+                shown |= 1 << c
+        for c in forced.values():
+            shown |= 1 << c
+    # the other hands, seat by seat from the unseen cards, none a card its last draw proved
+    # it does not hold
+    left = FULL_MASK & ~shown
+    hidden: list[list[int]] = [[] for _ in range(n)]
+    for s in range(n):
+        if s != seat:
+            size = view.hand_sizes[s]
+            choice = mask_indices(left & ~deal.absent[s])
+            if len(choice) < size:
+                return None
+            hidden[s] = rng.sample(choice, size)
+            for c in hidden[s]:
+                left ^= 1 << c
+    rest = _shuffled(mask_indices(left), rng)
+    # the turned card
+    if not deal.covered:
+        opening = view.top_index
+    elif reshuffled:
+        opening = rng.randrange(52)
+    else:
+        if not rest:
+            return None
+        opening = rest.pop(rng.randrange(len(rest)))
+    if opening >> 2 == 6:  # a turned 7 goes back into the pile (SAT-SETUP-5)
+        return None
+    # each seat's holdings into its slots: the dealt hand and its draws, uniformly
+    slot_card: dict[int, int] = dict(forced)
+    dealt = [0] * n
+    timeline = _timeline(deal.events, opening)
+    for s in range(n):
+        current = mask_indices(view.hand_mask) if s == seat else hidden[s]
+        if len(deal.plays[s]) + len(current) != h + len(deal.slots[s]) - sum(
+                1 for g in deal.slots[s] if g in forced):
+            return None
+        for _ in range(SPLIT_TRIES):
+            split = _split(deal, s, current, rng)
+            if split is not None and _holds(view, deal, s, split[0], split[1], timeline):
+                break
+        else:
+            return None
+        dealt[s] = split[0]
+        slot_card.update(split[1])
+    # the deal's pile: its drawn cards in order on top, the rest below in a uniform order
+    epochs = deal.epochs
+    used = 1 << opening
+    for m in dealt:
+        if used & m:
+            return None
+        used |= m
+    first_pile = [slot_card[g] for g in range(len(epochs)) if epochs[g] == 0]
+    for c in first_pile:
+        if used >> c & 1:
+            return None
+        used |= 1 << c
+    below = _shuffled(mask_indices(FULL_MASK & ~used), rng)
+    if len(below) + len(first_pile) != deal.epoch_sizes[0]:
+        return None
+    pile0 = below + first_pile[::-1]
+    seed = rng.getrandbits(62)
+    start = Table(n, dealt[:], pile0[:], 0, opening, opening & 3, False, 0, False, False,
+                  deal.first, seed)
+    t = start.copy()
+    after = view.rules.play_after_draw
+    stacking = view.rules.seven_stacking
+    g = sum(1 for e in epochs if e == 0)  # the next slot of a later pile
+    for code, mover, drew, played in deal.events:
+        if t.over or t.turn != mover:
+            return None
+        if code not in legal_codes(t.hands[mover], t.top, t.suit, t.penalty, t.skipped,
+                                   t.naming, stacking):
+            if not t.skipped or not (code == TRY_DRAW or
+                                     (code >= TRY and t.hands[mover] >> (code - TRY) & 1)):
+                return None
+        top = t.top
+        under = 0
+        if _draws(code):
+            need = t.penalty if code == DRAW and t.penalty else 1
+            if need > len(t.pile) and t.discards:  # a reshuffle in this draw (SAT-PILE-1)
+                under = t.discards
+                size = under.bit_count()
+                if g >= len(epochs):
+                    return None
+                drawn = [slot_card[x] for x in range(g, len(epochs)) if epochs[x] == epochs[g]]
+                if len(drawn) > size:
+                    return None
+                mask = 0
+                for c in drawn:
+                    if not under >> c & 1 or mask >> c & 1:
+                        return None
+                    mask |= 1 << c
+                g += len(drawn)
+                t.pile = _shuffled(mask_indices(under & ~mask), rng) + drawn[::-1] + t.pile
+        got = step(t, code, after)
+        if under:
+            t.discards &= ~under
+            t.reshuffles += 1
+        if got != drew or (t.top if code == DRAW and t.top != top else -1) != played:
+            return None
+    if (t.hands[seat] != view.hand_mask or len(t.pile) != view.draw_pile_size
+            or (None if t.over else t.turn) != view.to_move):
+        return None
+    return _state(view, start, t, deal.first - 1 if deal.first else n - 1)
+
+
+def _played_since_epoch(deal: _Deal, epoch: int) -> int:
+    """The cards played (from a hand or at once after a draw) since pile ``epoch`` began."""
+    mask = 0
+    slot = -1
+    current = 0
+    for code, _seat, drew, played in deal.events:
+        if _draws(code):
+            slot += drew
+            if drew:
+                current = deal.epochs[slot]
+            if played >= 0 and current == epoch:
+                mask |= 1 << played
+        elif code < DRAW and current == epoch:
+            mask |= 1 << _hand_card(code)
+    return mask
+
+
+def _state(view: SattiView, start: Table, t: Table, dealer: int) -> SattiState:
+    """The state of table ``t`` with the view's history, started from table ``start``."""
+    def texts(cards: Sequence[int]) -> str:
+        return " ".join(ALL_CARDS[c].text for c in cards)
+
+    args = {"top": ALL_CARDS[start.top].text, "suit": SUITS[start.suit] if start.named else None, "penalty": start.penalty,
+            "skipped": start.skipped, "hands": [texts(mask_indices(m)) for m in start.hands],
+            "draw_pile": texts(start.pile), "discards": texts(mask_indices(start.discards)),
+            "to_move": start.turn, "dealer": dealer, "seed": start.seed}
+    first = SattiState._make(view.rules, start, {"kind": "position", "args": args}, None, None)
+    if view._trail is None:
+        return first
+    history = tuple(MOVES[e[0]] for e in events_of(view))
+    return SattiState._new(rules=view.rules, _t=t, _origin=first._origin, _trail=view._trail,
+                           _start=first, _legal=None, _history=history, _previous=None)
+
+
+def _draw_now(view: SattiView, rng: random.Random) -> SattiState:
+    """The other hands, the discards and the pile drawn from the cards the view does not show
+    (uniform when there is no history; otherwise honouring each seat's last draw)."""
+    n, seat = view.players, view.seat
+    events = events_of(view)
+    # the cards played lie face up under the top card, unless a reshuffle took them
+    played = [(_hand_card(code) if code < DRAW else p) for code, _s, _d, p in events]
+    played = [c for c in played if c >= 0]
+    known_under = 0
+    for c in played:
+        known_under |= 1 << c
+    known_under &= ~(1 << view.top_index)
+    if (known_under.bit_count() != len(played) - (view.top_index in played)
+            or known_under.bit_count() > view.discard_count or known_under & view.hand_mask):
+        known_under = 0  # a reshuffle: only their count is known
+    absent = _absent_by_last_draw(view, events)
+    pool = mask_indices(FULL_MASK & ~(view.hand_mask | 1 << view.top_index | known_under))
+    hidden_under = view.discard_count - known_under.bit_count()
+    to_move = view.to_move
+    t = Table(n, [0] * n, [], 0, view.top_index, view.suit_index, view.named, view.penalty,
+              view.skipped, view.naming, seat if to_move is None else to_move,
+              rng.getrandbits(62))
+    k = 0
+    for attempt in range(TRIES + 1):
+        rng.shuffle(pool)
+        k = 0
+        good = True
+        for s in range(n):
+            if s == seat:
+                t.hands[s] = view.hand_mask
+                continue
+            mask = 0
+            for c in pool[k:k + view.hand_sizes[s]]:
+                mask |= 1 << c
+            k += view.hand_sizes[s]
+            t.hands[s] = mask
+            good = good and not mask & absent[s]
+        if good or attempt == TRIES:  # the last try keeps its hands whatever they hold
+            break
+    under = 0
+    for c in pool[k:k + hidden_under]:
+        under |= 1 << c
+    t.discards = known_under | under
+    t.pile = pool[k + hidden_under:]
+    if to_move is None:
+        t.over = True
+        t.winner = next((s for s in range(n) if not t.hands[s]), -1)
+        t.stopped = t.winner < 0
+    return _state(view, t.copy(), t, 0)
+
+
+def _absent_by_last_draw(view: SattiView, events: list[Event]) -> list[int]:
+    """For each seat, the cards its last draw proved absent, when it has drawn no card since
+    (the top and suit then come from replaying the public plays)."""
+    n = view.players
+    absent = [0] * n
+    # the top and suit before each event, from the plays (unknown before the first play)
+    tops: list[tuple[int, int, int]] = []
+    top, suit, penalty = -1, -1, 0
+    for code, _s, drew, played in events:
+        tops.append((top, suit, penalty))
+        if code < DRAW:
+            card = _hand_card(code)
+            top, suit = card, (code - JACK_NAMING) & 3 if code >= JACK_NAMING else card & 3
+            penalty = penalty + 2 if card >> 2 == 6 else 0
+        elif code == DRAW:
+            if penalty:
+                penalty = 0
+            elif played >= 0:
+                top, suit = played, played & 3
+                penalty = 2 if played >> 2 == 6 else 0
+        elif NAME <= code < TRY_DRAW:
+            suit = code - NAME
+    done = [False] * n
+    for (code, s, drew, played), (tp, st, pen) in zip(reversed(events), reversed(tops)):
+        if done[s]:
+            continue
+        if _draws(code) and drew:
+            done[s] = True
+            if code == DRAW and not pen and played < 0 and tp >= 0 and view.rules.play_after_draw:
+                absent[s] = fit_mask(tp, st)
+    return absent
+
+
+def sample(view: SattiView, rng: random.Random) -> SattiState:
+    """A full state of this deal consistent with everything ``view``'s seat knows, the hidden
+    cards drawn at random (see the module's header); ``sample(view, rng).view(view.seat) ==
+    view``.  Reads only the view."""
+    if not isinstance(view, SattiView):
+        raise RulesError(f"sample takes a Satti seat's view (state.view(seat)), not "
+                         f"{quoted(view)}")
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"rng={quoted(rng)}: expected a random.Random")
+    if view._trail is None:
+        return _draw_now(view, rng)
+    events = events_of(view)
+    deal = _Deal(view, events)
+    if deal.ok:
+        for _ in range(TRIES):
+            world = _draw_world(view, deal, rng)
+            if world is not None:
+                return world
+    return _draw_now(view, rng)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rollouts
+
+
+def measure(rules: Any) -> str:
+    """The measure :func:`rollout` reports: :data:`MEASURE` (the place), for every ruleset."""
+    return MEASURE
+
+
+def win(result: Sequence[float], seat: int) -> bool:
+    """Whether ``seat`` won the deal whose rollout gave ``result`` (its place is 1)."""
+    return result[seat] == 1
+
+
+def rollout(state: SattiState, policy: str, seed: int) -> tuple[float, ...]:
+    """Play the rest of the deal from ``state`` with the computer player ``policy`` at every
+    seat, seeded by ``seed`` (the moves ``autoplay(state, policy, seed)`` makes), and return
+    each seat's place at the end (1 is first, SAT-END-4/5)."""
+    if not isinstance(state, SattiState):
+        raise RulesError(f"rollout takes a Satti state, not {quoted(state)}")
+    n = state.players
+    if policy not in BUILTIN:  # another registered player: through states, the same moves
+        final = autoplay(state, policy, seed, MOVE_CAP)
+        return tuple(float(p) for p in final.outcome.places)  # type: ignore[union-attr]
+    t = state._t.copy()
+    rules = state.rules
+    stacking, after = rules.seven_stacking, rules.play_after_draw
+    hands = t.hands
+    rng = TurnRandom(seed)
+    key = rng.key
+    number = len(state.history)
+    limit = number + MOVE_CAP
+    if policy == "smart":
+        while not t.over:
+            seat = t.turn
+            nxt = seat + 1 if seat + 1 < n else 0
+            step(t, smart_code(hands[seat], t.top, t.suit, t.penalty, t.skipped, t.naming,
+                               stacking, hands[nxt].bit_count()), after)
+            number += 1
+            if number >= limit:
+                raise RuntimeError(f"the deal did not end within {MOVE_CAP} moves")
+    else:
+        easy = policy == "easy"
+        while not t.over:
+            seat = t.turn
+            legal = legal_codes(hands[seat], t.top, t.suit, t.penalty, t.skipped, t.naming,
+                                stacking)
+            if easy:
+                rng.start_turn(number)
+                code = easy_code(legal, hands[seat], rng)
+            else:
+                k = len(legal)
+                code = legal[0] if k == 1 else legal[turn_below(key, number, k)]
+            step(t, code, after)
+            number += 1
+            if number >= limit:
+                raise RuntimeError(f"the deal did not end within {MOVE_CAP} moves")
+    counts = [m.bit_count() for m in hands]
+    return tuple(float(p) for p in places_of(counts, t.winner))

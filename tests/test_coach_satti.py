@@ -1,0 +1,209 @@
+"""Satti's coach room (rulebook/games/satti/coach.py): the sampler keeps the view and the
+history, never reads the real state's hidden cards, is uniform where the worlds can be
+counted; rollouts on the scalar core make exactly the moves the State API makes."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rulebook
+from rulebook.cards import ALL_CARDS, mask_indices
+from rulebook.games.satti import coach as room
+from rulebook.protocol import autoplay
+
+RULES = rulebook.load_rules("satti")
+
+
+def _positions(players: int, seed: int, bots: str) -> list[object]:
+    """Every position of one deal played by ``bots``."""
+    return autoplay(RULES.new_deal(players, seed), bots, seed).states()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 10_000), cut=st.floats(0, 1),
+       bots=st.sampled_from(["random", "smart", "easy"]), world=st.integers(0, 2**32))
+def test_sample_keeps_the_view_and_the_history(players: int, seed: int, cut: float, bots: str,
+                                               world: int) -> None:
+    states = _positions(players, seed, bots)
+    state = states[min(len(states) - 1, int(cut * len(states)))]
+    for seat in range(players):
+        view = state.view(seat)
+        sampled = room.sample(view, random.Random(world))
+        assert sampled.view(seat) == view
+        assert sampled.view(seat).history == view.history
+        assert [str(m) for m in sampled.history] == [str(m) for m in state.history]
+        # the sampled state is a whole pack: 52 cards, each once
+        t = sampled._t
+        seen = 1 << t.top
+        for mask in [*t.hands, t.discards, *(1 << c for c in t.pile)]:
+            assert not seen & mask
+            seen |= mask
+        assert seen == (1 << 52) - 1
+
+
+def test_sample_after_reshuffles_keeps_the_view() -> None:
+    found = 0
+    for seed in range(60):
+        for state in _positions(6, seed, "random")[::5]:
+            if state._t.reshuffles and not state.is_over:
+                found += 1
+                view = state.view(found % 6)
+                assert room.sample(view, random.Random(seed)).view(view.seat) == view
+    assert found > 10
+
+
+def test_sample_replays_from_its_start_when_no_reshuffle_happened() -> None:
+    state = _positions(4, 11, "smart")[12]
+    assert not state._t.reshuffles
+    for k in range(20):
+        world = room.sample(state.view(2), random.Random(k))
+        replayed = world.start().play_all(list(world.history))
+        assert replayed.view(2) == state.view(2)
+        assert replayed.hands == world.hands and replayed.draw_pile == world.draw_pile
+
+
+def _chi_square(counts: Counter[object], cells: list[object], total: int) -> float:
+    expected = total / len(cells)
+    return sum((counts[c] - expected) ** 2 / expected for c in cells)
+
+
+def _critical(df: int) -> float:
+    try:
+        from scipy.stats import chi2
+    except ImportError:  # Wilson-Hilferty, 0.999 quantile
+        z = 3.090
+        return float(df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3)
+    return float(chi2.ppf(0.999, df))
+
+
+def test_sampler_uniform_on_a_position_set_up_by_hand() -> None:
+    # Seat 0 sees 45 cards of its own and the top: the other 6 are seat 1's two cards, one
+    # discard and a pile of three, every split and order equally likely.
+    unseen = ["2C", "3D", "4H", "5S", "6C", "9D"]
+    own = [c.text for c in ALL_CARDS if c.text not in unseen and c.text != "KH"]
+    state = RULES.position(top="KH", hands=[" ".join(own), "2C 3D"], draw_pile="4H 5S 6C",
+                           discards="9D", to_move=0)
+    view = state.view(0)
+    rng = random.Random(5)
+    total = 3000
+    hands: Counter[object] = Counter()
+    tops: Counter[object] = Counter()
+    for _ in range(total):
+        world = room.sample(view, rng)
+        assert world.view(0) == view
+        hands[frozenset(world.hand(1).texts())] += 1
+        tops[world.draw_pile[-1].text] += 1
+    cells: list[object] = [frozenset(p) for p in combinations(unseen, 2)]
+    assert set(hands) == set(cells)
+    assert _chi_square(hands, cells, total) < _critical(len(cells) - 1)
+    assert set(tops) == set(unseen)
+    assert _chi_square(tops, list(unseen), total) < _critical(len(unseen) - 1)
+
+
+def test_sampler_uniform_after_plays_only() -> None:
+    # Two players, a few plays and no draw: seat 1's hand is uniform over the unseen cards.
+    for seed in range(200):
+        state = RULES.new_deal(2, seed)
+        moves = 0
+        while moves < 4 and "draw" not in [str(m) for m in state.legal_moves()]:
+            state = state.play(state.legal_moves()[0])
+            moves += 1
+        if moves == 4 and state.to_move is not None:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal with four plays and no draw")
+    view = state.view(0)
+    rng = random.Random(1)
+    total = 4000
+    counts: Counter[object] = Counter()
+    for _ in range(total):
+        world = room.sample(view, rng)
+        assert world.view(0) == view
+        for c in mask_indices(world._t.hands[1]):
+            counts[c] += 1
+    shown = view.hand_mask | 1 << view.top_index
+    for code, _s, _d, played in room.events_of(view):
+        shown |= 1 << (code if code < 52 else 40 + ((code - 52) >> 2))
+    cells: list[object] = [c for c in range(52) if not shown >> c & 1]
+    assert set(counts) <= set(cells)
+    size = view.hand_sizes[1]
+    expected = total * size / len(cells)
+    chi = sum((counts[c] - expected) ** 2 / expected for c in cells)
+    assert chi < _critical(len(cells) - 1) * 1.2  # the cells share each draw: slightly tighter
+
+
+def test_sampler_never_reads_hidden_cards() -> None:
+    # The same view from states whose pile is reordered and whose two hidden hands are
+    # swapped: the very same worlds for the same rng.
+    base = dict(top="9H", hands=["2C 3C 9C 4H", "5D 6D KS", "QC QD 8S"],
+                discards="TH JH 2S", to_move=0, seed=4)
+    pile = [c.text for c in ALL_CARDS if c.text not in
+            "9H 2C 3C 9C 4H 5D 6D KS QC QD 8S TH JH 2S".split()]
+    a = RULES.position(draw_pile=" ".join(pile), **base)  # type: ignore[arg-type]
+    b_hands = [base["hands"][0], base["hands"][2], base["hands"][1]]  # type: ignore[index]
+    b = RULES.position(**{**base, "hands": b_hands,  # type: ignore[arg-type]
+                          "draw_pile": " ".join(reversed(pile))})
+    # the same moves on both (seat 0 plays, seat 1 draws a card it cannot play)
+    for state_a, state_b in [(a, b), (a.play("4H"), b.play("4H"))]:
+        view_a, view_b = state_a.view(0), state_b.view(0)
+        assert view_a == view_b
+        for k in range(10):
+            wa = room.sample(view_a, random.Random(k))
+            wb = room.sample(view_b, random.Random(k))
+            assert wa.hands == wb.hands and wa.draw_pile == wb.draw_pile
+            assert wa.discards == wb.discards and wa._t.seed == wb._t.seed
+    # and on a deal in play: the real pile reordered below what has been drawn
+    state = _positions(3, 8, "smart")[10]
+    t = state._t.copy()
+    t.pile = t.pile[::-1]
+    other = type(state)._new(**{name: getattr(state, name) for name in type(state).__slots__
+                                if name != "_t"}, _t=t)
+    assert other.view(1) == state.view(1)
+    for k in range(10):
+        assert (room.sample(state.view(1), random.Random(k)).hands
+                == room.sample(other.view(1), random.Random(k)).hands)
+
+
+@pytest.mark.parametrize("policy", ["random", "smart", "easy"])
+def test_rollout_matches_the_state_api(policy: str) -> None:
+    checked = 0
+    for seed in range(25):
+        for state in _positions(2 + seed % 5, seed, "random")[::7]:
+            if state.is_over:
+                continue
+            result = room.rollout(state, policy, seed)
+            assert result == room.rollout(state, policy, seed)
+            final = autoplay(state, policy, seed)
+            assert result == tuple(float(p) for p in final.outcome.places)
+            assert room.win(result, final.outcome.winners[0])
+            checked += 1
+    assert checked > 50
+
+
+def test_rollout_from_a_sampled_world_matches_the_state_api() -> None:
+    state = _positions(4, 3, "smart")[15]
+    for k in range(10):
+        world = room.sample(state.view(state.to_move), random.Random(k))
+        for move in world.legal_moves():
+            after = world.play(move)
+            if after.is_over:
+                continue
+            final = autoplay(after, "smart", k)
+            assert room.rollout(after, "smart", k) == tuple(
+                float(p) for p in final.outcome.places)
+
+
+def test_rollout_refuses_what_is_not_a_satti_state() -> None:
+    with pytest.raises(rulebook.RulesError):
+        room.rollout("9H", "smart", 0)  # type: ignore[arg-type]
+    with pytest.raises(rulebook.RulesError):
+        room.sample(object(), random.Random(0))  # type: ignore[arg-type]
+
+
+def test_measure_is_the_place() -> None:
+    assert room.measure(RULES) == "place" and room.LOWER_IS_BETTER
