@@ -207,3 +207,23 @@ def test_rollout_refuses_what_is_not_a_satti_state() -> None:
 
 def test_measure_is_the_place() -> None:
     assert room.measure(RULES) == "place" and room.LOWER_IS_BETTER
+
+
+def test_coach_gives_the_same_advice_for_equal_views() -> None:
+    coach = pytest.importorskip("rulebook.coach").coach
+    # two hidden hands swapped and the draw pile reordered: seat 0's view is the same
+    own = "2C 3C 9C 4H 7H JD"
+    rest = [c.text for c in ALL_CARDS if c.text not in (own + " 9H 5D 6D KS QC QD 8S").split()]
+    a = RULES.position(top="9H", hands=[own, "5D 6D KS", "QC QD 8S"], draw_pile=" ".join(rest),
+                       to_move=0, seed=1)
+    b = RULES.position(top="9H", hands=[own, "QC QD 8S", "5D 6D KS"],
+                       draw_pile=" ".join(rest[::-1]), to_move=0, seed=2)
+    assert a.view(0) == b.view(0)
+    for state_a, state_b in [(a, b), (a.play("4H").play("draw"), b.play("4H").play("draw"))]:
+        if state_a.to_move != 0 or state_a.view(0) != state_b.view(0):
+            continue
+        advice_a = coach(state_a, worlds=60, policy="random", seed=9)
+        advice_b = coach(state_b, worlds=60, policy="random", seed=9)
+        assert [(str(m.move), m.mean, m.low, m.high, m.win, m.diff) for m in advice_a.moves] == \
+            [(str(m.move), m.mean, m.low, m.high, m.win, m.diff) for m in advice_b.moves]
+        assert len(advice_a.moves) == len(state_a.legal_moves())
