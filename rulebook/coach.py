@@ -67,10 +67,15 @@ _LOWER_IS_BETTER: dict[str, bool] = {"penalty_points": True, "cards_left": True,
                                      "place": True, "penalty_cards": True, "chips": False}
 """Which way each measure a play-out can report is better."""
 
-_UNIT_WORDS: dict[str, str] = {"penalty_points": "penalty points", "chips": "chips",
-                               "cards_left": "cards", "place": "places",
-                               "penalty_cards": "penalty cards"}
-"""How a sentence counts each measure (plural)."""
+_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "penalty_points": ("penalty points", "fewer", "more", "penalty points"),
+    "chips": ("chips", "more", "fewer", "net chips"),
+    "cards_left": ("cards", "fewer", "more", "cards left"),
+    "penalty_cards": ("penalty cards", "fewer", "more", "penalty cards"),
+    "place": ("places", "better", "worse", "place"),
+}
+"""How a sentence counts each measure: the unit (plural), the words for a better and a worse
+amount, and the result's name after "expected"."""
 
 
 # -- what a play-out gives back --------------------------------------------------------------
@@ -252,7 +257,8 @@ def coach_room(rules: Any) -> types.ModuleType:
     """The ``coach`` room of the game of ``rules``; RulesError when the game has none."""
     room_of = getattr(rules, "_room", None)
     if not callable(room_of):
-        raise RulesError(f"{quoted(rules)} is not a ruleset (expected what load_rules returns)")
+        raise RulesError(f"there is no coach for {quoted(rules)}: expected a ruleset (what "
+                         f"load_rules returns, as view.rules)")
     try:
         room = room_of("coach")
     except NotImplementedError:
@@ -261,12 +267,27 @@ def coach_room(rules: Any) -> types.ModuleType:
 
 
 def _measure_key(room: Any, rules: Any) -> str:
+    """The room's measure: its ``measure(rules)``, else its ``MEASURE``, else what the game's
+    playout terms call ``points``."""
     chooser = getattr(room, "measure", None)
     if callable(chooser):
         return str(chooser(rules))
+    if isinstance(getattr(room, "MEASURE", None), str):
+        return str(room.MEASURE)
     from .measures import terms_for
 
     return str(terms_for(rules).columns.get("points") or "penalty_points")
+
+
+def _lower_is_better(room: Any, rules: Any, key: str) -> bool:
+    """The room's ``lower_is_better(rules)`` or ``LOWER_IS_BETTER``, else the measure's way."""
+    chooser = getattr(room, "lower_is_better", None)
+    if callable(chooser):
+        return bool(chooser(rules))
+    given = getattr(room, "LOWER_IS_BETTER", None)
+    if isinstance(given, bool):
+        return given
+    return _LOWER_IS_BETTER.get(key, True)
 
 
 def _win_of(room: Any, lower_is_better: bool) -> Callable[[Sequence[float], int], bool]:
@@ -339,6 +360,7 @@ def coach(state: GameState[Any], seat: int | None = None, *, worlds: int = 500,
         raise RulesError(f"seat {chosen} is not to move (seat {to_move} is): the coach advises "
                          f"the seat whose turn it is")
     assert chosen is not None
+    coach_room(state.rules)  # a game without a coach is refused before anything else
     return advise(state.view(chosen), worlds=worlds, policy=policy, seed=seed,
                   progress=progress)
 
@@ -363,7 +385,7 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
                          f"advises the seat whose turn it is")
     legal = list(view.legal_moves())
     key = _measure_key(room, rules)
-    lower = _LOWER_IS_BETTER.get(key, True)
+    lower = _lower_is_better(room, rules, key)
     won = _win_of(room, lower)
     sample, rollout = room.sample, room.rollout
     world_seeds = derived_seeds([seed], "coach", "worlds")
@@ -402,13 +424,15 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
 
 
 # -- sentences ---------------------------------------------------------------------------------
-def _fmt(x: float) -> str:
-    """A number for a learner: one decimal (two below 0.1), a real minus sign."""
+def _fmt(x: float, decimals: int | None = None) -> str:
+    """A number for a learner: one decimal (two below 0.1, or as asked), a real minus sign."""
     if not math.isfinite(x):
         return "∞" if x > 0 else "−∞"
-    text = f"{x:.2f}" if 0 < abs(x) < 0.095 else f"{x:.1f}"
-    if text in ("-0.0", "-0.00"):
-        text = text[1:]
+    if decimals is None:
+        decimals = 2 if 0 < abs(x) < 0.095 else 1
+    text = f"{x:.{decimals}f}"
+    if text.startswith("-") and not text.strip("-0."):
+        text = text[1:]  # no "−0.0"
     return text.replace("-", "−")
 
 
@@ -419,14 +443,24 @@ def _about(x: float) -> str:
 
 
 def _interval(low: float, high: float) -> str:
+    """``2.9 to 5.3``: both ends to the same decimals (two when the interval is narrow)."""
     if not (math.isfinite(low) and math.isfinite(high)):
         return "no interval from one world"
-    return f"{_fmt(low)} to {_fmt(high)}"
+    decimals = 2 if high - low < 0.2 or max(abs(low), abs(high)) < 0.095 else 1
+    return f"{_fmt(low, decimals)} to {_fmt(high, decimals)}"
 
 
-def _units(key: str, amount: str) -> str:
-    words = _UNIT_WORDS.get(key, key.replace("_", " "))
-    return words[:-1] if amount == "1" and words.endswith("s") else words
+def _words(key: str) -> tuple[str, str, str, str]:
+    return _WORDS.get(key, (key.replace("_", " "), "better", "worse", key.replace("_", " ")))
+
+
+def _amount(key: str, x: float, better: bool) -> str:
+    """``about 4 penalty points fewer``, ``about 1 chip more``, ``about 0.3 places better``."""
+    unit, good, bad, _ = _words(key)
+    amount = _about(x)
+    if amount == "1" and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"about {amount} {unit} {good if better else bad}"
 
 
 def _lead(entry: MoveValue) -> str:
@@ -434,27 +468,16 @@ def _lead(entry: MoveValue) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _versus(advice: Advice, entry: MoveValue, best: MoveValue, lead: str) -> str:
-    """``entry`` against ``best`` (or, when ``entry`` is the best, ``best`` is the next best):
-    how much better or worse, with the 95% interval of the paired difference."""
-    lower = advice.lower_is_better
-    if entry is best:
-        raise ValueError("compare a move with another")
-    # the difference as "how much better the best is", positive when it is better
-    sign = 1.0 if lower else -1.0
-    gain, g_low, g_high = (sign * entry.diff, sign * entry.diff_low, sign * entry.diff_high)
-    g_low, g_high = min(g_low, g_high), max(g_low, g_high)
-    key = advice.measure_key
-    ci = (f" (95% CI {_interval(g_low, g_high)})" if math.isfinite(g_low) else "")
-    if g_low == g_high == gain == 0:
-        return f"{lead}: the same result as {best.move.pretty()} in every sampled deal."
-    amount = _about(gain)
-    better, worse = ("fewer", "more") if lower else ("more", "fewer")
-    if g_low > 0:
-        return f"{lead}: about {amount} {_units(key, amount)} {worse} than " \
-               f"{best.move.pretty()}{ci}."
-    return (f"{lead}: about as good as {best.move.pretty()}; the difference of about "
-            f"{amount} {_units(key, amount)} is within the noise{ci}.")
+def _gain(advice: Advice, entry: MoveValue) -> tuple[float, float, float]:
+    """How much better the best move is than ``entry``, with its 95% interval (positive:
+    the best is better), in the measure's units."""
+    sign = 1.0 if advice.lower_is_better else -1.0
+    low, high = sorted((sign * entry.diff_low, sign * entry.diff_high))
+    return sign * entry.diff, low, high
+
+
+def _ci(low: float, high: float) -> str:
+    return f" (95% CI {_interval(low, high)})" if math.isfinite(low) else ""
 
 
 def _sentences(advice: Advice) -> list[str]:
@@ -467,29 +490,33 @@ def _sentences(advice: Advice) -> list[str]:
     else:
         others = [e for e in moves if e is not best]
         runner = _best_of(others, advice.lower_is_better)
-        lower = advice.lower_is_better
-        sign = 1.0 if lower else -1.0
-        gain = sign * runner.diff
-        g_low, g_high = sorted((sign * runner.diff_low, sign * runner.diff_high))
-        ci = (f" (95% CI {_interval(g_low, g_high)})" if math.isfinite(g_low) else "")
-        amount = _about(gain)
-        better = "fewer" if lower else "more"
-        if g_low == g_high == gain == 0:
+        gain, low, high = _gain(advice, runner)
+        if low == high == gain == 0:
             out.append(f"{_lead(best)}: the same result as {runner.move.pretty()} in every "
                        f"sampled deal.")
-        elif g_low > 0:
-            out.append(f"{_lead(best)}: about {amount} {_units(key, amount)} {better} than "
-                       f"{runner.move.pretty()}{ci}.")
+        elif low > 0:
+            out.append(f"{_lead(best)}: {_amount(key, gain, True)} than "
+                       f"{runner.move.pretty()}{_ci(low, high)}.")
         else:
             out.append(f"{_lead(best)}: about as good as {runner.move.pretty()}; "
-                       f"{best.move.pretty()} comes out about {amount} {_units(key, amount)} "
-                       f"{better}, which is within the noise{ci}.")
+                       f"{best.move.pretty()} comes out {_amount(key, gain, True)}, which is "
+                       f"within the noise{_ci(low, high)}.")
         for entry in others:
-            if entry is not runner:
-                out.append(_versus(advice, entry, best, _lead(entry)))
+            if entry is runner:
+                continue
+            gain, low, high = _gain(advice, entry)
+            if low == high == gain == 0:
+                out.append(f"{_lead(entry)}: the same result as {best.move.pretty()} in every "
+                           f"sampled deal.")
+            elif low > 0:
+                out.append(f"{_lead(entry)}: {_amount(key, gain, False)} than "
+                           f"{best.move.pretty()}{_ci(low, high)}.")
+            else:
+                out.append(f"{_lead(entry)}: about as good as {best.move.pretty()}; the "
+                           f"difference is within the noise{_ci(low, high)}.")
     out.append(f"With {best.move.pretty()} you win the deal about {best.win:.0%} of the time "
                f"(95% CI {best.win_low:.0%} to {best.win_high:.0%}); expected "
-               f"{advice.measure}: {_fmt(best.mean)} (95% CI {_interval(best.low, best.high)}).")
+               f"{_words(key)[3]}: {_fmt(best.mean)}{_ci(best.low, best.high)}.")
     out.append(f"From {advice.worlds:,} deal{'s' if advice.worlds != 1 else ''} drawn from "
                f"what you can see, each played to the end by {advice.policy} computer players.")
     return out
