@@ -34,7 +34,8 @@ OLD_DIR = {
 """The public names ``dir()`` listed before (the rooms were there because the package
 imported them)."""
 
-BOTS = {"sevens": ("random", "smart"), "satti": ("random", "easy", "smart")}
+BOTS = {"sevens": ("random", "expert", "smart"),
+        "satti": ("random", "easy", "expert", "smart")}
 
 HEAVY = ("rulebook.sheets", "numpy", "fpdf", "pandas", "graphviz", "ipywidgets")
 

@@ -542,7 +542,8 @@ def test_players_bounded_by_the_rules_and_bots_per_seat(profile, low, high) -> N
     lab.profile.value = profile
     assert (lab.players.min, lab.players.max) == (low, high)
     game = load_rules(profile).game
-    expected = {"sevens": ["random", "smart"], "satti": ["random", "easy", "smart"],
+    expected = {"sevens": ["random", "expert", "smart"],
+                "satti": ["random", "easy", "expert", "smart"],
                 "badugi": ["random", "smart"]}[game]
     lab.players.value = high
     assert len(lab.bot_dropdowns) == high == len(lab.bots_box.children)

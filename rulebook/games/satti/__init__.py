@@ -43,5 +43,6 @@ __getattr__, __dir__ = lazy_names(__name__, __all__, _ROOM_OF)
 register_bot("satti", "random")(RandomBot)  # uniform over the legal moves
 register_bot("satti", "easy")(at_first_call(__name__, "bots", "EasyBot"))
 register_bot("satti", "smart")(at_first_call(__name__, "bots", "SmartBot"))
+register_bot("satti", "expert")(at_first_call("rulebook", "coach", "ExpertBot"))  # room coach
 register_batch("satti", at_first_call(__name__, "batch", "columns_random"))
 register_terms("satti", at_first_call(__name__, "batch", "satti_terms"))

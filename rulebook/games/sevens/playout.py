@@ -4,12 +4,16 @@ through the same :func:`~rulebook.games.sevens.core.step` the states use)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...cards import ALL_CARDS
 from ...fastrandom import derived_seed, turn_below
+from ...protocol import autoplay
 from .bots import smart_choice
 from .core import PASS_CHOICE, deal_hands, new_table, scores, step
+
+if TYPE_CHECKING:
+    from .state import SevensOutcome
 
 __all__ = ["playout_deal"]
 
@@ -22,7 +26,10 @@ def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
                                                                 list[str] | None]:
     """Play one deal with the named bots (``random`` or ``smart``) exactly as ``autoplay``
     would through states: the same :class:`Table`, :func:`step` and :func:`settle`, with
-    the bots' choices made on masks."""
+    the bots' choices made on masks.  A registered player the loop does not know (such as
+    ``expert``) plays through states: ``autoplay`` itself."""
+    if any(name not in ("random", "smart") for name in names):
+        return _through_states(rules, players, seed, dealer, names, record)
     hands = deal_hands(seed, players, dealer)
     opener = next(s for s in range(players) if hands[s] >> rules.opening & 1)
     chips = [rules.start_stack - 1] * players if rules.chips else None  # BS-CHIP-3
@@ -54,6 +61,20 @@ def playout_deal(rules: Any, players: int, seed: int | str, dealer: int,
              "cards_left": t.hands[s].bit_count(), "eliminated": bool(t.elim >> s & 1)}
             for s in range(players)]
     return rows, moves
+
+
+def _through_states(rules: Any, players: int, seed: int | str, dealer: int,
+                    names: Sequence[str], record: bool) -> tuple[list[dict[str, Any]],
+                                                                 list[str] | None]:
+    """The rows of :func:`playout_deal` from ``autoplay`` on states."""
+    end = autoplay(rules.new_deal(players, seed, dealer), list(names), seed)
+    out = cast("SevensOutcome", end.outcome)
+    turns = len(end.history)
+    rows = [{"seat": s, "bot": names[s], "place": out.places[s], "won": s == out.winner,
+             "points": out.points[s], "passes": out.passes[s], "turns": turns,
+             "cards_left": out.cards_left[s], "eliminated": s in out.eliminated}
+            for s in range(players)]
+    return rows, [str(m) for m in end.history] if record else None
 
 
 def _nth_bit(mask: int, k: int) -> int:

@@ -595,10 +595,11 @@ class SevensRules(RulesBase):
     def _bot_names(self, bots: Sequence[Any] | str | None, players: int) -> list[str]:
         names = bot_list(bots, players)
         for name in names:
-            if not isinstance(name, str) or name not in ("random", "smart"):
-                make_bot(self.game, name) if isinstance(name, str) else None
-                raise RulesError(f"the fast playout knows the computer players 'random' and "
-                                 f"'smart', not {quoted(name)}")
+            if not isinstance(name, str):
+                raise RulesError(f"the playout takes computer players by name, such as "
+                                 f"'random' or 'smart', not {quoted(name)}")
+            if name not in ("random", "smart"):
+                make_bot(self.game, name)  # registered (played through states), or refused
         return names
 
     def playout(self, players: int = 4, seed: int | str = 0, dealer: int = 0,
