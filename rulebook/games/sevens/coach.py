@@ -26,6 +26,7 @@ stacks before the ante, BS-CHIP-3).  :func:`move_note` says what a play frees on
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
@@ -165,16 +166,23 @@ _PLANS: "OrderedDict[tuple[Any, ...], _Plan]" = OrderedDict()
 """Plans by view constraints: the coach samples hundreds of worlds from one view."""
 
 
+_PLANS_LOCK = threading.Lock()
+"""The plans are shared by every thread (a screen may coach in the background)."""
+
+
 def _plan(view: SevensView) -> _Plan:
     unseen, sizes, forbidden = hidden_constraints(view)
     key = (view.seat, unseen, sizes, forbidden)
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = _PLANS[key] = _Plan(view.seat, unseen, sizes, forbidden)
+    with _PLANS_LOCK:
+        plan = _PLANS.get(key)
+        if plan is not None:
+            _PLANS.move_to_end(key)
+            return plan
+    plan = _Plan(view.seat, unseen, sizes, forbidden)
+    with _PLANS_LOCK:
+        _PLANS[key] = plan
         if len(_PLANS) > 64:
             _PLANS.popitem(last=False)
-    else:
-        _PLANS.move_to_end(key)
     return plan
 
 
