@@ -463,8 +463,15 @@ def _amount(key: str, x: float, better: bool) -> str:
     return f"about {amount} {unit} {good if better else bad}"
 
 
+def _name(move: Any) -> str:
+    """A move inside a sentence: its cards in symbols (``8♠``), or for an action that uses no
+    card its word after "a" (``a pass``)."""
+    text = str(move.pretty())
+    return text if len(getattr(move, "cards", ())) else f"a {text}"
+
+
 def _lead(entry: MoveValue) -> str:
-    text = entry.note or entry.move.pretty()
+    text = entry.note or _name(entry.move)
     return text[:1].upper() + text[1:]
 
 
@@ -492,29 +499,29 @@ def _sentences(advice: Advice) -> list[str]:
         runner = _best_of(others, advice.lower_is_better)
         gain, low, high = _gain(advice, runner)
         if low == high == gain == 0:
-            out.append(f"{_lead(best)}: the same result as {runner.move.pretty()} in every "
+            out.append(f"{_lead(best)}: the same result as {_name(runner.move)} in every "
                        f"sampled deal.")
         elif low > 0:
             out.append(f"{_lead(best)}: {_amount(key, gain, True)} than "
-                       f"{runner.move.pretty()}{_ci(low, high)}.")
+                       f"{_name(runner.move)}{_ci(low, high)}.")
         else:
-            out.append(f"{_lead(best)}: about as good as {runner.move.pretty()}; "
-                       f"{best.move.pretty()} comes out {_amount(key, gain, True)}, which is "
+            out.append(f"{_lead(best)}: about as good as {_name(runner.move)}; "
+                       f"{_name(best.move)} comes out {_amount(key, gain, True)}, which is "
                        f"within the noise{_ci(low, high)}.")
         for entry in others:
             if entry is runner:
                 continue
             gain, low, high = _gain(advice, entry)
             if low == high == gain == 0:
-                out.append(f"{_lead(entry)}: the same result as {best.move.pretty()} in every "
+                out.append(f"{_lead(entry)}: the same result as {_name(best.move)} in every "
                            f"sampled deal.")
             elif low > 0:
                 out.append(f"{_lead(entry)}: {_amount(key, gain, False)} than "
-                           f"{best.move.pretty()}{_ci(low, high)}.")
+                           f"{_name(best.move)}{_ci(low, high)}.")
             else:
-                out.append(f"{_lead(entry)}: about as good as {best.move.pretty()}; the "
+                out.append(f"{_lead(entry)}: about as good as {_name(best.move)}; the "
                            f"difference is within the noise{_ci(low, high)}.")
-    out.append(f"With {best.move.pretty()} you win the deal about {best.win:.0%} of the time "
+    out.append(f"With {_name(best.move)} you win the deal about {best.win:.0%} of the time "
                f"(95% CI {best.win_low:.0%} to {best.win_high:.0%}); expected "
                f"{_words(key)[3]}: {_fmt(best.mean)}{_ci(best.low, best.high)}.")
     out.append(f"From {advice.worlds:,} deal{'s' if advice.worlds != 1 else ''} drawn from "
