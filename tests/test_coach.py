@@ -259,6 +259,37 @@ def test_a_sampled_world_has_the_view_it_was_drawn_from(case):
     assert len(result) == state.players
 
 
+@pytest.mark.clause("BS-INFO-4", "BS-INFO-5", "BS-INFO-6", "BS-HR-5", "BS-HR-6", "BS-HR-10",
+                    "BS-HR-12", "BS-HR-16", "BS-HR-17", "BS-CHIP-4")
+def test_every_position_of_whole_deals_under_every_house_rule_combination():
+    """A world is drawn at every turn of a deal under each of the 64 house-rule combinations
+    (final turns and eliminations included) and of the other two profiles: each keeps the
+    view, replays from its start and plays out as autoplay does."""
+    rng = random.Random(0)
+    finals = eliminations = 0
+    cases = [load_rules("badam-satti", **dict(zip(HOUSE, bits)))
+             for bits in itertools.product((False, True), repeat=len(HOUSE))]
+    cases += [load_rules("sevens", stack=5)] * 2 + [load_rules("badam-satti-app")] * 2
+    for rules in cases:
+        players = rng.randrange(3, 7)
+        state = rules.new_deal(players=players, seed=rng.randrange(10**6),
+                               dealer=rng.randrange(players))
+        while not state.is_over:
+            view = state.view(state.to_move)
+            world = room.sample(view, rng)
+            assert views_equal(world.view(view.seat), view)
+            replayed = world.start().play_all(list(world.history))
+            assert views_equal(replayed.view(view.seat), view) and replayed.hands == world.hands
+            if state.winner is not None or state.eliminated:
+                finals += state.winner is not None
+                eliminations += bool(state.eliminated)
+                seed = rng.randrange(1000)
+                assert tuple(room.rollout(world, "random", seed)) == tuple(
+                    float(p) for p in autoplay(world, "random", seed).outcome.points)
+            state = state.play(rng.choice(state.legal_moves()))
+    assert finals >= 20 and eliminations >= 100
+
+
 def _uniformity(state, samples):
     seat = state.to_move
     view = state.view(seat)
