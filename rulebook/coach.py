@@ -162,8 +162,10 @@ class Advice:
 
     def value(self, move: Any) -> MoveValue:
         """The entry of ``move`` (a move object or its notation)."""
+        text = plain_str(move)
         for entry in self.moves:
-            if entry.move == move or str(entry.move) == str(move):
+            if entry.move is move or (text is not None and text == str(entry.move)) or (
+                    type(move) is type(entry.move) and entry.move == move):
                 return entry
         raise RulesError(f"{quoted(move)} is not one of the moves advised on: expected one of "
                          f"{', '.join(str(e.move) for e in self.moves)}")
@@ -377,6 +379,9 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
     count = _check_worlds(worlds)
     name = _check_policy(rules, policy)
     seed = check_seed(seed, RulesError)
+    if progress is not None and not callable(progress):
+        raise RulesError(f"progress={quoted(progress)}: expected a function of (done, total), "
+                         f"or None")
     seat = view.seat
     if getattr(view, "is_over", False) or view.to_move is None:
         raise RulesError("the deal is over: there is no move left to advise on")
@@ -555,8 +560,10 @@ class _CallableModule(types.ModuleType):
     """This module's type: ``rulebook.coach(state)`` calls :func:`coach`, while
     ``rulebook.coach.Advice`` and ``import rulebook.coach`` keep working."""
 
-    def __call__(self, state: GameState[Any], seat: int | None = None, **options: Any) -> Advice:
-        return coach(state, seat, **options)
+    def __call__(self, state: GameState[Any], seat: int | None = None, *, worlds: int = 500,
+                 policy: str = "smart", seed: int | str = 0,
+                 progress: Callable[[int, int], object] | None = None) -> Advice:
+        return coach(state, seat, worlds=worlds, policy=policy, seed=seed, progress=progress)
 
 
 sys.modules[__name__].__class__ = _CallableModule

@@ -84,6 +84,7 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "LogEntry": "a plain named tuple of the public move log, filled by the engine; no input",
     "GameState": "the abstract base of every state: states come from rules.new_deal(...)",
     "RulesBase": "the base of every rules object: rules come from load_rules(...)",
+    "Advice": "a plain frozen record the coach fills (rulebook.coach(...)); no input",
 }
 
 # --------------------------------------------------------------------------------------
@@ -118,6 +119,7 @@ GOOD_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "compare_rules": [],  # a Comparison: its methods read what the engine measured
     "summarize": [],  # a DataFrame
     "measure_table": [((), {})],
+    "coach": [((STATES["badam-satti"],), {"worlds": 3})],
 }
 """One valid call of each entry point of ``rulebook.__all__``: the objects they return are
 fuzzed through their public methods.  A new entry point must be added here (the harness
