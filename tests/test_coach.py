@@ -532,19 +532,31 @@ def test_a_rollout_plays_what_autoplay_plays(case, policy):
     assert result.winners == end.outcome.winners
 
 
-def test_the_expert_plays_the_coachs_best_move():
+def test_the_expert_keeps_the_smart_move_unless_the_coach_finds_it_clearly_worse():
     rules = load_rules("badam-satti")
-    state = random_moves(rules.new_deal(players=4, seed=3), 20, random.Random(3))
     bot = make_bot("sevens", "expert")
     assert isinstance(bot, ExpertBot) and bot.name == "expert"
-    rng = TurnRandom(4)
-    rng.start_turn(len(state.history))
-    view = state.view(state.to_move)
-    move = bot.choose(view, rng)
-    again = TurnRandom(4)
-    again.start_turn(len(state.history))
-    seed = again.raw()
-    assert move == advise(view, worlds=40, policy="random", seed=seed).best.move
+    rng = random.Random(3)
+    switched = kept = 0
+    for k in range(30):
+        state = random_moves(rules.new_deal(players=4, seed=k), rng.randrange(5, 30), rng)
+        if state.is_over or len(state.legal_moves()) < 2:
+            continue
+        view = state.view(state.to_move)
+        turn = TurnRandom(4)
+        turn.start_turn(len(state.history))
+        move = bot.choose(view, turn)
+        again = TurnRandom(4)
+        again.start_turn(len(state.history))
+        smart = make_bot("sevens", "smart").choose(view, again)
+        advice = advise(view, worlds=40, policy="smart", seed=again.raw())
+        if advice.value(smart).clearly_worse:
+            assert move == advice.best.move and move != smart
+            switched += 1
+        else:
+            assert move == smart
+            kept += 1
+    assert switched and kept
     end = autoplay(rules.new_deal(players=3, seed=1), ["expert", "smart", "random"], seed=2)
     assert end.is_over
 
