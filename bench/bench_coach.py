@@ -8,12 +8,17 @@ mid-deal turn; Badugi: a draw decision), ``coach(state, worlds=500)`` over every
 with ``random`` and with ``smart`` play-outs (the median of ``--runs`` runs), and, in the same
 run, what ``rulebook.simulate`` costs per whole deal with the same computer players (the
 reference).  The ratio says how many simulated deals one piece of advice costs.  Goals on one
-core: Badam Satti at most 0.3 s with random play-outs and 1 s with smart ones.  Plain script:
-it measures, it never fails.
+core: Badam Satti at most 0.3 s with random play-outs and 1 s with smart ones.
+
+``--expert DEALS``: also the ``expert`` computer player against ``smart`` over DEALS paired
+deals per game that registers it (``simulate`` with expert in seat 0 and smart elsewhere,
+against all smart, the same seeds): seat 0's mean result, expert minus smart, and the win
+rates, each difference with its 95% interval.  Plain script: it measures, it never fails.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -21,6 +26,7 @@ import time
 import rulebook
 from rulebook.coach import coach, coach_room
 from rulebook.errors import RulesError
+from rulebook.simulation import bot_names
 
 POSITIONS = {
     # profile id -> (players, the decision wanted, moves of random play to skip first)
@@ -64,10 +70,30 @@ def per_deal(profile: str, players: int, policy: str, deals: int) -> float:
     return (time.perf_counter() - start) / deals
 
 
+def expert_against_smart(profile: str, deals: int) -> None:
+    """Seat 0's result with the expert against with smart, the same deals (paired)."""
+    from rulebook.stats import Z95
+
+    start = time.perf_counter()
+    a = rulebook.simulate(profile, players=4, deals=deals,
+                          bots=["expert", "smart", "smart", "smart"], seed=5)
+    b = rulebook.simulate(profile, players=4, deals=deals, bots="smart", seed=5)
+    a0, b0 = a[a.seat == 0].sort_values("deal"), b[b.seat == 0].sort_values("deal")
+    column = "place" if profile == "satti" else "points"
+    for name, x, y in ((column, a0[column], b0[column]), ("win rate", a0.won, b0.won)):
+        d = x.to_numpy().astype(float) - y.to_numpy().astype(float)
+        mean, half = d.mean(), Z95 * d.std(ddof=1) / math.sqrt(len(d))
+        print(f"  expert - smart, seat 0 {name:8s}: {mean:+.3f} (95% CI {mean - half:+.3f} to "
+              f"{mean + half:+.3f}); expert {x.mean():.3f}, smart {y.mean():.3f}")
+    print(f"  ({deals:,} paired deals in {time.perf_counter() - start:.0f} s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worlds", type=int, default=500)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--expert", type=int, default=0, metavar="DEALS",
+                    help="also play the expert against smart over DEALS paired deals")
     args = ap.parse_args()
     print(f"coach(state, worlds={args.worlds}) for one decision, median of {args.runs} runs; "
           f"reference: rulebook.simulate's cost per deal in this run")
@@ -95,6 +121,8 @@ def main() -> None:
             per_rollout = spent / (args.worlds * len(moves)) * 1e6
             print(f"  {policy:6s}: {spent:6.3f} s = {spent / deal:8,.0f} simulated deals of "
                   f"{deal * 1e6:7.1f} µs; {per_rollout:5.1f} µs per world and move{mark}")
+        if args.expert and "expert" in bot_names(rules.game):
+            expert_against_smart(profile, args.expert)
 
 
 if __name__ == "__main__":
