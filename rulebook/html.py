@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import html as _html
 import re
-from functools import lru_cache, reduce
+from functools import reduce
 from operator import or_
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
@@ -214,28 +214,31 @@ def hand_order(cards: CardSet | int) -> list[Card]:
 def card_texts(cards: Any) -> list[str]:
     """Cards in the engine's notation (``7H``), in the order :func:`hand_order` shows them
     (what the class table sends, beside :func:`card_symbols`)."""
-    return list(_texts_of(_mask_of(cards)))
+    return _texts_of(_mask_of(cards))
 
 
 def card_symbols(cards: Any) -> list[str]:
     """The same cards as :func:`card_texts`, in symbols (``7♥``), for display."""
-    return list(_symbols_of(_mask_of(cards)))
+    return _symbols_of(_mask_of(cards))
 
 
 def _mask_of(cards: Any) -> int:
     return int((cards if isinstance(cards, CardSet) else CardSet(cards)).mask)
 
 
-# the class table sends the same table and hands to every page of a room after each move:
-# the texts of a mask are made once (bounded: a few thousand masks)
-@lru_cache(maxsize=4096)
-def _texts_of(mask: int) -> tuple[str, ...]:
-    return tuple(str(card.text) for card in hand_order(mask))
+# the class table sends the same tables and hands to every page after each move: each card's
+# text and symbol are made once, and a hand's list shares them (no new strings per page)
+_ORDER = tuple(r * 4 + s for s in range(4) for r in range(13))  # hand_order's order
+_TEXTS = tuple(str(card.text) for card in ALL_CARDS)
+_SYMBOLS = tuple(str(card.pretty()) for card in ALL_CARDS)
 
 
-@lru_cache(maxsize=4096)
-def _symbols_of(mask: int) -> tuple[str, ...]:
-    return tuple(str(card.pretty()) for card in hand_order(mask))
+def _texts_of(mask: int) -> list[str]:
+    return [_TEXTS[i] for i in _ORDER if mask >> i & 1]
+
+
+def _symbols_of(mask: int) -> list[str]:
+    return [_SYMBOLS[i] for i in _ORDER if mask >> i & 1]
 
 
 def legal_card_mask(state: Any) -> int:
