@@ -6,7 +6,12 @@ actions and draw counts, the seat's own hand and its own discards, and (after a 
 the hands shown.  The hidden part — the other hands, what each other seat threw away, the
 stub's order, the burns and the order of a reshuffled stub — is drawn uniformly among the
 worlds consistent with the view (a world is one order of the pack, one choice of discards for
-every hidden draw, and one order for each reshuffle).  The view does not say which of the
+every hidden draw, and one order for each reshuffle).  What the seat knows is what the rules
+make public: every hand is four private cards (BDG-SEAT-8); each draw count is public, but the
+discards are face down and dead (BDG-DRAW-1, BDG-DRAW-3, BDG-DRAW-8); a card is burned before
+each draw's first replacement (BDG-DRAW-4, BDG-DRAW-5); a short stub is completed from a
+reshuffle of the other discards, the burns and the stub's last card (BDG-DRAW-6, BDG-DRAW-7);
+hands are shown only at a showdown, never after every other seat folded (BDG-SHOW-1..3).  The view does not say which of the
 seat's own cards arrived in which draw, so that is drawn too.
 
 How: a first replay with stand-in cards finds where in the pack (which position after which
@@ -25,7 +30,7 @@ number of tries is bounded.
 :func:`rollout` plays the rest of a hand from any state on the scalar fast loop that
 ``BadugiRules.playout`` uses (the same rule functions on one table), with the same chances
 as ``autoplay(state, policy, seed)``: the measure is each seat's net chips for the hand,
-as ``simulate`` reports them.
+as ``simulate`` reports them (the pots of BDG-POT-1..6, the hands read by BDG-RANK-1..7).
 """
 from __future__ import annotations
 
