@@ -12,7 +12,9 @@ In a match (``rules.new_match``, :mod:`rulebook.match`) the deals follow one ano
 dealer moving left; after each deal the running totals are shown, and at the end the match's
 result with its tie-break explained in words (:func:`rulebook.match.explain_match_result`).
 The end of every deal shows every hand face up, the places, the points or chips and the
-engine's reason (the stepper's results table).  This module holds no rule.
+engine's reason (the stepper's results table).  The stepper's *Coach* switch shows the value of each of your
+legal moves on your turn, from what you can see; once a deal is over *Review my deal* lists
+your decisions, costliest first (:mod:`widgets.coachview`).  This module holds no rule.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from rulebook.protocol import GameState
 from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
+from .coachview import ReviewPanel
 from .common import flag, players_accepted, short_message, strength_options
 from .stepper import DealStepper, Shown, button, message_html, syncing, unless_syncing
 
@@ -90,7 +93,10 @@ class PlayGame(Shown):
     ``stepper`` is the :class:`~widgets.DealStepper` it drives; ``new_deal(seed=None)`` deals
     again (a fresh seed unless one is given).  Controls: ``ruleset_picker``,
     ``players_picker``, ``strength_picker``, ``new_deal_button``, ``seed_box``,
-    ``match_toggle``, ``next_deal_button``; outputs: ``scores`` (the running totals and the
+    ``match_toggle``, ``next_deal_button``, ``coach_toggle`` (the stepper's *Coach* switch:
+    your moves' values on your turn, from your view), ``review`` (the
+    :class:`~widgets.coachview.ReviewPanel`: *Review my deal* once a deal is over, the three
+    costliest decisions as buttons that take the stepper there); outputs: ``scores`` (the running totals and the
     match result), ``message``.  State: ``rules``, ``seed``, ``players``, ``strength``,
     ``match`` (the :class:`~rulebook.match.Match` in play, or ``None``).
     """
@@ -160,6 +166,9 @@ class PlayGame(Shown):
         self.stepper = DealStepper(first, seat=seat, bots=strength, play=True,
                                    classroom=classroom)
         self._in_effect: tuple[Any, ...] = self._on_screen()
+        # the coach: the stepper's switch (your seat, your turn only) and the review
+        self.coach_toggle = self.stepper.coach_toggle
+        self.review = ReviewPanel(self.stepper.go)
 
         self.seed_box.observe(unless_syncing(self, self._on_seed), names="value")
         self.ruleset_picker.observe(self._on_ruleset, names="value")
@@ -173,7 +182,7 @@ class PlayGame(Shown):
              self.new_deal_button, self.seed_box, self.match_toggle],
             layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.widget = W.VBox([W.HTML(STYLE + _STYLE), self.controls, self.message,
-                              self.stepper.widget, self.match_box])
+                              self.stepper.widget, self.review.widget, self.match_box])
         self.widget.add_class("rb-play")
         self._show_match_switch()
         self.stepper.observe(lambda _state: self._deal_changed())
@@ -333,7 +342,9 @@ class PlayGame(Shown):
 
     def _deal_changed(self) -> None:
         """After every change in the stepper: in a match, count a deal that has just ended
-        and show the running totals; offer the next deal."""
+        and show the running totals; offer the next deal.  Once a deal is over, *Review my
+        deal* is offered."""
+        self.review.show(self.stepper.states, self.seat)
         if self.match is None:
             self.match_box.layout.display = "none"
             return

@@ -24,6 +24,11 @@ computer players answer for the other seats, each from its own view only, drawin
 from a :class:`~rulebook.protocol.TurnRandom` exactly as ``autoplay`` does.  Clicking anything
 not legal shows ``explain(move).reason`` with the clause ids and changes nothing.
 
+A *Coach* switch (off until the learner asks) shows, for the seat to move (in play mode:
+yours, on your turn), one bar per legal move with its 95% interval, the best marked, and the
+coach's sentence; the coach reads only that seat's view, even when every hand is face up
+(:mod:`widgets.coachview`).
+
 Everything a learner reads names cards in symbols (``move.pretty()``), with clause ids small
 and last.  The widget holds no rules and knows no game: legality comes from
 ``state.legal_moves()`` / ``state.explain``, what a card click means from
@@ -66,6 +71,7 @@ from rulebook.protocol import GameState, TurnRandom, autoplay, bots_for
 from rulebook.records import load_deal, loads
 from rulebook.rules import RulesBase
 
+from .coachview import CoachPanel
 from .drawing import DiagramSlot
 from .common import WidgetView as Shown, flag, function, html_text, whole_number
 
@@ -282,7 +288,10 @@ class DealStepper(Shown):
     ``message``, ``card_buttons`` (the visible card buttons), ``action_buttons`` (dict: move
     text -> Button), ``draw_button`` (plays the cards picked, where the game picks several),
     ``suit_buttons`` (the chooser when one card makes several moves),
-    ``extra``, ``record_box``, ``record_text``, ``load_button``; ``.widget`` is the whole
+    ``extra``, ``record_box``, ``record_text``, ``load_button``, ``coach_toggle`` (the
+    *Coach* switch, off by default) and ``coach`` (its
+    :class:`~widgets.coachview.CoachPanel`: a bar per legal move of the seat to move, from
+    that seat's view only; in play mode your seat on your turn); ``.widget`` is the whole
     VBox.
     """
 
@@ -351,6 +360,9 @@ class DealStepper(Shown):
         self.waiting_toggle = W.Checkbox(
             value=False, description="diagram", indent=False, layout=W.Layout(width="auto"))
         self.waiting_toggle.observe(lambda _c: self._draw_waiting(), names="value")
+        # the coach: off until the learner asks; it reads the seat's view only
+        self.coach = CoachPanel()
+        self.coach_toggle = self.coach.toggle
         self.card_buttons: list[W.Button] = []
         self._buttons_by_card: dict[Card, W.Button] = {}
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -393,22 +405,22 @@ class DealStepper(Shown):
             self.widget = W.VBox([
                 W.HTML(STYLE + CLASSROOM_STYLE), self.nav,
                 W.HBox([self.hands_toggle, self.large_print_toggle, self.record_toggle,
-                        self.waiting_toggle],
+                        self.waiting_toggle, self.coach_toggle],
                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box,
                 W.HBox([self.table, self.side],
                        layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.seats_grid, self.legal_box, self.extra,
+                self.seats_grid, self.coach.widget, self.legal_box, self.extra,
             ])
             self.widget.add_class("rb-classroom")
         else:
             self.widget = W.VBox([
                 W.HTML(STYLE), self.nav,
                 W.HBox([self.hands_toggle, self.waiting_toggle, self.large_print_toggle,
-                        self.record_toggle],  # on a narrow screen: onto a new line, not cut
+                        self.record_toggle, self.coach_toggle],  # narrow: a new line, not cut
                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box, self.message, self.table, self.extra,
-                self.move_box, self.replies, self.legal_box, self.play_box,
+                self.move_box, self.replies, self.legal_box, self.play_box, self.coach.widget,
             ])
             self.large_print_toggle.layout.display = "none"  # the full view has no large print
         self.widget.add_class("rb-stepper")
@@ -736,6 +748,7 @@ class DealStepper(Shown):
             self.seats_grid.children = (self.message,) if self.play_mode else ()
             self._grid_shape = ()
             self._draw_play(None)
+            self.coach.show(None, None)
             self._notify()
             return
         seats = self._seats()
@@ -759,9 +772,20 @@ class DealStepper(Shown):
             if self.classroom:
                 self._draw_seats(state, shown)
             self._draw_waiting()
+            self.coach.show(state, self._coach_seat(state))
             self._notify()
         except Exception as exc:  # never a traceback in the notebook
             self.message.value = message_html(f"This position cannot be drawn: {exc}")
+
+    def _coach_seat(self, state: GameState[Any]) -> int | None:
+        """The seat the coach advises in ``state``: the seat to move; in play mode only
+        yours, and only on your turn (None: nobody)."""
+        if state.is_over:
+            return None
+        if self.play_mode:
+            return self.human if state.to_move == self.human else None
+        to_move: int | None = state.to_move
+        return to_move
 
     def _draw_seats(self, state: GameState[Any], seats: str | int | None) -> None:
         """Classroom: fill the seats table (seat, the game's columns, the hand).  Your row in
