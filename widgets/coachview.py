@@ -68,6 +68,9 @@ COACH_STYLE = """<style>
 .rb-coach .rb-coach-words{margin:4px 0;padding-left:1.2em}
 .rb-coach .rb-coach-head{font-size:0.9em;color:#444}
 .rb-review .rb-coach-words{margin:2px 0}
+.rb-review .widget-html-content{line-height:1.35}
+.rb-review .jupyter-button.rb-review-moment{white-space:normal;text-align:left;height:auto;
+ min-height:32px;line-height:1.3;padding:4px 8px;overflow:visible;text-overflow:clip}
 </style>"""
 """The CSS of the coach's bars and the review (included once, in the panel's HTML)."""
 
