@@ -325,3 +325,29 @@ def test_coach_interval_covers_the_exact_endgame_value() -> None:
             covered += entry.low - 1e-9 <= exact <= entry.high + 1e-9
             total += 1
     assert covered / total >= 0.95, (covered, total)
+
+
+def test_a_player_off_the_fast_path_plays_through_states_move_for_move() -> None:
+    """A registered player the fast loop cannot run makes ``playout`` go through states, with
+    the very moves and rows the fast loop gives; ``expert`` plays a hand there and in
+    ``simulate``."""
+    from rulebook import load_rules, simulate
+    from rulebook.games.badugi.bots import SmartBot
+    from rulebook.protocol import register_bot
+
+    class _Copy(SmartBot):
+        name = "smart-copy"
+
+    register_bot("badugi", "smart-copy")(_Copy)
+    rules = load_rules("badugi")
+    for seed in range(12):
+        fast = rules.playout(4, seed, seed % 4, ["smart", "random", "smart", "random"], True)
+        slow = rules.playout(4, seed, seed % 4, ["smart-copy", "random", "smart", "random"], True)
+        assert slow.moves == fast.moves
+        assert [{**r, "bot": ""} for r in slow.rows] == [{**r, "bot": ""} for r in fast.rows]
+    hand = rules.playout(3, 5, 0, ["expert", "smart", "random"])
+    assert hand.rows[0]["bot"] == "expert"
+    assert sum(r["points"] for r in hand.rows) == 0
+    table = simulate("badugi", deals=2, players=2, bots="expert", seed=3)
+    assert len(table) == 4 and set(table["bot"]) == {"expert"}
+    assert table.groupby("deal")["points"].sum().tolist() == [0, 0]  # chips move, none made

@@ -544,7 +544,7 @@ def test_players_bounded_by_the_rules_and_bots_per_seat(profile, low, high) -> N
     game = load_rules(profile).game
     expected = {"sevens": ["random", "expert", "smart"],
                 "satti": ["random", "easy", "expert", "smart"],
-                "badugi": ["random", "smart"]}[game]
+                "badugi": ["random", "expert", "smart"]}[game]
     lab.players.value = high
     assert len(lab.bot_dropdowns) == high == len(lab.bots_box.children)
     assert all(sorted(v for _l, v in d.options) == sorted(expected) for d in lab.bot_dropdowns)
@@ -855,8 +855,8 @@ def test_too_many_players_uses_the_most_the_rules_allow_and_says_so() -> None:
 def test_an_unknown_computer_player_is_replaced_and_said() -> None:
     lab = _lab("badam-satti", bots="nope")
     assert lab.bot_values() == ["random"] * 4
-    assert "bots: no computer player 'nope' here (expected one of smart, random), so every " \
-           "seat plays random." in _note(lab)
+    assert "bots: no computer player 'nope' here (expected one of smart, random, expert), so " \
+           "every seat plays random." in _note(lab)
     mixed = _lab("satti", players=3, bots=["smart", "genius", "easy"])
     assert mixed.bot_values()[0] == "smart" and mixed.bot_values()[2] == "easy"
     assert "'genius'" in _note(mixed) and "those seats play" in _note(mixed)

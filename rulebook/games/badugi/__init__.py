@@ -81,5 +81,6 @@ __getattr__, __dir__ = lazy_names(__name__, __all__, _ROOM_OF, default_room="ran
 
 register_bot("badugi", "random")(RandomBot)  # uniform over the legal moves
 register_bot("badugi", "smart")(at_first_call(__name__, "bots", "SmartBot"))
+register_bot("badugi", "expert")(at_first_call("rulebook", "coach", "ExpertBot"))  # room coach
 register_batch("badugi", at_first_call(__name__, "batch", "columns_random"))
 register_terms("badugi", at_first_call(__name__, "batch", "badugi_terms"))

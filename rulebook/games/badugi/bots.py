@@ -25,7 +25,8 @@ from .classes import _best_of_indices
 from .classes import ranks_of_class
 from .state import BadugiState, BadugiView
 
-__all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser"]
+__all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser",
+           "FAST_CHOOSERS"]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -144,6 +145,11 @@ class _FastView:
     def draw(self, t: B.Table, seat: int, rng: TurnRandom) -> int:
         discard: int = self._choose(t, seat, rng).discard  # a Draw in the draw phase
         return discard
+
+
+FAST_CHOOSERS = (_FastRandom, _FastSmart)
+"""The adapters the fast loops run as they are; any other player (a :class:`_FastView`) sees
+a view with no rules and no history, so ``BadugiRules.playout`` plays it through states."""
 
 
 def fast_chooser(bot: Any) -> Any:

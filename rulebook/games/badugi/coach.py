@@ -39,7 +39,7 @@ from typing import Any, cast
 
 from ...cards import CardSet, mask_indices
 from ...errors import RulesError, quoted
-from ...protocol import TurnRandom, bots_for
+from ...protocol import TurnRandom, autoplay, bots_for
 from . import betting as B
 from .betting import ACTIONS, OVER, Table
 from .moves import ACTION_MOVES, Draw, parse_move
@@ -349,13 +349,16 @@ def rollout(state: BadugiState, policy: str, seed: int) -> tuple[float, ...]:
     seat on the scalar fast loop, with the chances ``autoplay(state, policy, seed)`` gives;
     each seat's net chips for the hand (as ``simulate`` reports them for Badugi), as a
     :class:`~rulebook.coach.RolloutResult` that also names the seats that won a pot."""
-    from .bots import fast_chooser
+    from .bots import FAST_CHOOSERS, fast_chooser
 
     if not isinstance(state, BadugiState):
         raise RulesError(f"state={quoted(state)}: expected a Badugi state")
     t = state._t.copy()
     n = t.n
     choosers = [fast_chooser(bot) for bot in bots_for(state.rules, [policy] * n, n)]
+    if not all(c in FAST_CHOOSERS for c in choosers):  # expert, say: through states
+        t = cast(BadugiState, autoplay(state, policy, seed))._t
+        choosers = []
     rng = TurnRandom(seed)
     turn = len(state.history)
     while t.phase != OVER:

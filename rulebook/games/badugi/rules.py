@@ -206,13 +206,14 @@ class BadugiRules(RulesBase):
 
     def playout(self, players: int = 4, seed: Any = 0, dealer: int = 0,
                 bots: Sequence[str] | str | None = None, record: bool = False) -> Playout:
-        """Play one hand on the fast path (one table, no states) with computer players.
+        """Play one hand on the fast path (one table, no states) with computer players; a
+        player the fast path cannot run (``expert``, say) makes the hand go through states.
 
         Mirrors ``autoplay(rules.new_deal(players, seed, dealer), bots, seed)`` move for move.
         Rows: ``seat, bot, place, won, points`` (net chips), ``passes`` (1 if folded),
         ``turns`` (moves in the hand), ``drawn`` (cards drawn) and ``stack``.
         """
-        from .bots import fast_chooser
+        from .bots import FAST_CHOOSERS, fast_chooser
 
         if not isinstance(record, bool):
             raise RulesError(f"record={quoted(record)}: expected True or False")
@@ -227,6 +228,21 @@ class BadugiRules(RulesBase):
         moves: list[str] | None = [] if record else None
         drawn = [0] * n
         turn = 0
+        if not all(c in FAST_CHOOSERS for c in choosers):
+            # a player the fast loop cannot run (one that reads the rules or the history,
+            # such as ``expert``) plays through states, move for move as ``autoplay`` does
+            state: Any = self.new_deal(n, seed, dealer)
+            while state.to_move is not None:
+                seat = state.to_move
+                rng.start_turn(turn)
+                state = state.play(chosen[seat].choose(state.view(seat), rng))
+                move = state.history[-1]  # the move as the engine read it
+                if isinstance(move, Draw):
+                    drawn[seat] += move.discard.bit_count()
+                if moves is not None:
+                    moves.append(str(move))
+                turn += 1
+            t = state._t
         while t.phase != OVER:
             seat = t.to_act
             rng.start_turn(turn)
