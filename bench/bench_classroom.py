@@ -86,8 +86,15 @@ async def table(base: str, ws_base: str, http: httpx.AsyncClient, stats: dict, s
     while time.perf_counter() < stop and budget[0] > 0:
         budget[0] -= 1
         deal += 1
+        for p in pages:
+            p.view = None  # the finished deal's views are not this deal's
         await http.post(f"{base}/api/rooms/{code}/deal", headers={"Authorization":
                         f"Bearer {teacher}"}, json={"seed": rng.randrange(2 ** 31)})
+        try:
+            await asyncio.gather(*(asyncio.wait_for(_dealt(p), 10) for p in pages))
+        except TimeoutError:
+            stats["errors"] += 1
+            break
         while True:
             await asyncio.sleep(0)
             first = pages[0].view
@@ -129,6 +136,14 @@ async def table(base: str, ws_base: str, http: httpx.AsyncClient, stats: dict, s
         t.cancel()
     for p in pages:
         await p.ws.close()
+
+
+async def _dealt(page: Page) -> None:
+    """Until the page shows a new deal (no move played yet)."""
+    while not (page.view and page.view["dealt"] and not page.view["over"]
+               and page.view["moves_played"] == 0):
+        page.changed.clear()
+        await page.changed.wait()
 
 
 async def _moves(page: Page, moves: int) -> float:

@@ -513,7 +513,15 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
                     await ending.wait()
                     group.cancel_scope.cancel()
 
+                async def send() -> None:
+                    try:
+                        await room.deliver(ws, seat)
+                    except Exception:  # noqa: BLE001 - the page went away mid-send
+                        pass
+                    group.cancel_scope.cancel()
+
                 group.start_soon(watch)
+                group.start_soon(send)
                 await room.push()
                 await receive()
                 group.cancel_scope.cancel()

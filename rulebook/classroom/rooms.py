@@ -112,6 +112,7 @@ class Room:
         self.chat: deque[dict[str, Any]] = deque(maxlen=40)
         self.wake = asyncio.Event()
         self.ending: dict[Any, asyncio.Event] = {}  # websocket -> set when the server hangs up
+        self.outbox: dict[Any, asyncio.Event] = {}  # websocket -> set when its view changed
         self.driver: asyncio.Task[None] | None = None
         self.bots = [make_bot(self.rules.game, settings["computer"])
                      for _ in range(self.players)]
@@ -325,6 +326,7 @@ class Room:
         """Register an open page of ``seat``; the event is set when the server hangs up on it
         (:meth:`hang_up`), so that its handler stops waiting for the page."""
         self.sockets[ws] = seat
+        self.outbox[ws] = asyncio.Event()
         self.changed()
         ending = self.ending[ws] = asyncio.Event()
         return ending
@@ -430,16 +432,26 @@ class Room:
                          extra=extra, shared=shared)
 
     async def push(self) -> None:
-        """Send every open page its view (a seat's page its seat's, others the public),
-        unless the page already has that very view."""
-        for ws, seat in list(self.sockets.items()):
+        """Tell every open page's sender (:meth:`deliver`) that the room changed: each sends
+        its page the view as it is when the page can take it.  Nothing waits here for a
+        page, so a phone on a slow network holds up neither the table nor the other pages,
+        and a page that falls behind is sent the latest view, not every one in between."""
+        for event in self.outbox.values():
+            event.set()
+
+    async def deliver(self, ws: Any, seat: int | None) -> None:
+        """Send one page its views (``seat``'s, or the public view) until it goes away: run
+        by the page's socket handler beside its reader.  One sender per page, so the page
+        gets its views in order; an error sending ends it (the handler then closes)."""
+        wake = self.outbox.get(ws)
+        while wake is not None and ws in self.sockets:
+            await wake.wait()
+            wake.clear()
+            if ws not in self.sockets:
+                return
             text = self.message(ws, seat)
-            if text is None:
-                continue
-            try:
+            if text is not None:
                 await ws.send_text(text)
-            except Exception:  # noqa: BLE001 - a page that went away is dropped
-                self.forget(ws)
 
     def forget(self, ws: Any) -> None:
         """A page closed."""
@@ -448,6 +460,9 @@ class Room:
         self.sockets.pop(ws, None)
         self.last_sent.pop(ws, None)
         self.log_sent.pop(ws, None)
+        outbox = self.outbox.pop(ws, None)
+        if outbox is not None:
+            outbox.set()  # its sender wakes and ends
         ending = self.ending.pop(ws, None)
         if ending is not None:
             ending.set()
