@@ -8,7 +8,8 @@ with its 95% interval drawn as whiskers), the best move marked with a star and t
 the same for two positions the seat cannot tell apart, whatever the stepper shows face up.
 
 The coach samples :data:`COACH_WORLDS` worlds played out by :data:`COACH_POLICY` computer
-players: a Badam Satti decision takes a fraction of a second.  The work runs on a worker
+players: a decision at a four-player table takes a fraction of a second (see
+bench/bench_coach.py).  The work runs on a worker
 thread in a Jupyter kernel (as the variant lab's runs do); past :data:`PROGRESS_AFTER`
 seconds a progress bar and a Stop button appear.  Advice already found for a position is
 kept, so stepping back and forth costs nothing.
@@ -43,7 +44,7 @@ __all__ = ["CoachPanel", "ReviewPanel", "Decision", "review_deal", "advice_html"
            "COACH_WORLDS", "COACH_POLICY", "PROGRESS_AFTER", "REVIEW_WORLDS", "COACH_STYLE"]
 
 COACH_WORLDS = 200
-"""Worlds the on-screen coach samples per decision (a Badam Satti decision: about 0.2 s)."""
+"""Worlds the on-screen coach samples per decision (a card-play decision at four players: about 0.2 s)."""
 
 COACH_POLICY = "random"
 """The computer players that play out the coach's worlds on screen (the fast ones)."""
