@@ -231,3 +231,16 @@ def test_advice_html_marks_exactly_one_best_and_names_the_measure():
     assert sum(best for _, best in rows(chart)) == 1
     assert advice.measure in chart
     assert "lower is better" in chart
+
+
+@pytest.mark.parametrize("ruleset", ["badam-satti", "sevens", "satti", "badugi"])
+def test_every_game_gets_a_bar_per_legal_move_in_play(ruleset):
+    game = PlayGame(ruleset, seed=3)
+    state = game.stepper.state
+    assert state.to_move == game.seat
+    game.coach_toggle.value = True
+    shown = rows(game.stepper.coach.chart.value)
+    assert [m for m, _ in shown] == [str(m) for m in state.legal_moves()]
+    expected = advise(state.view(game.seat), worlds=COACH_WORLDS, policy=COACH_POLICY)
+    assert [m for m, best in shown if best] == [str(expected.best.move)]
+    assert expected.measure in game.stepper.coach.chart.value
