@@ -14,21 +14,25 @@ deal it:
   (:func:`~rulebook.games.satti.core.step`), which checks every move: a seat that drew held
   no card that fitted (SAT-TURN-2/3), a drawn card that was not played did not fit
   (SAT-TURN-4/5), a card drawn and played at once is that card, each played card was in its
-  player's hand.  A world that fails is refused and another drawn.  Each other hand is drawn
-  uniformly from the unseen cards its seat's last draw does not rule out, seat by seat, and
-  each seat's cards are split into its dealt hand and its draws uniformly among the splits
-  its own moves allow: so the worlds are exactly uniform when no draw rules a card out, and
-  close to uniform otherwise (a hand that allows more splits is not weighted up).  The
+  player's hand.  A world that fails is refused and another drawn.  The proposals are
+  uniform: the other hands are drawn seat by seat from the unseen cards each seat's last
+  draw does not rule out, and kept with the probability that makes every set of hands as
+  likely as any other; each seat's cards are split into its dealt hand and its draws by
+  one split uniform among those the timing allows (their number does not depend on the
+  cards), and a split its moves rule out refuses the whole world.  So a world drawn this
+  way is exactly uniform among the worlds consistent with the view (a hand that allows more
+  splits is accepted more often, in proportion).  The
   discards under the top card are exactly those of that world, so a reshuffle in the rest of
   the deal brings them back as the engine does; the world's seed (for reshuffles to come) is
   drawn from ``rng``.
 * **A position set up by hand with no move yet**: the unseen cards are dealt uniformly to the
   other hands, the discards and the draw pile (in a uniform order).
 * Otherwise (a hand-set position with moves after it, or a deal whose consistent worlds are
-  too rare for :data:`TRIES` tries): the other hands, the discards and the pile are drawn from
-  the cards the view does not show, honouring each seat's last draw (a seat that drew and got
-  no card since holds no card that fitted then); this keeps the view and the history exactly
-  but weighs the worlds only approximately.
+  too rare for :data:`TRIES` tries, about one mid-deal position in six with smart players):
+  the other hands, the discards and the pile are drawn from the cards the view does not
+  show, honouring each seat's last draw (a seat that drew and got no card since holds no
+  card that fitted then); this keeps the view and the history exactly but weighs the worlds
+  only approximately.
 
 :func:`rollout` plays the rest of a deal with one computer player at every seat on the scalar
 core (a :class:`~rulebook.games.satti.core.Table` changed in place by ``step``, the players'
@@ -38,6 +42,7 @@ seat's place (SAT-END-4/5), the measure of :data:`MEASURE` (1 is first; lower is
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -73,11 +78,9 @@ MEASURE = "place"
 ``rulebook.simulate`` reports it in its ``place`` column (SAT-END-4/5)."""
 LOWER_IS_BETTER = True
 """A lower place is better (1 is first)."""
-TRIES = 40
-"""How many worlds :func:`sample` draws and replays before it takes the approximate way."""
-SPLIT_TRIES = 30
-"""How many ways of splitting one seat's cards into its dealt hand and its draws a world
-tries before it is refused."""
+TRIES = 100
+"""How many worlds :func:`sample` proposes (each exactly uniform when it is kept) before it
+takes the approximate way."""
 
 Event = tuple[int, int, int, int]
 """One public move: (move code, seat, cards drawn, card played at once after a draw or -1)."""
@@ -275,15 +278,26 @@ def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState 
     # it does not hold
     left = FULL_MASK & ~shown
     hidden: list[list[int]] = [[] for _ in range(n)]
+    # Seat by seat, each hand uniform from what is left outside its proven absences: a set of
+    # hands then comes with probability 1 / prod C(choice_s, size_s), which depends on the
+    # hands; kept with probability prod C(choice_s, size_s) / C(bound_s, size_s) (bound_s is
+    # the most choice_s can be), every set of hands is proposed equally often.
+    pool = left.bit_count()
+    keep = 1.0
     for s in range(n):
         if s != seat:
             size = view.hand_sizes[s]
             choice = mask_indices(left & ~deal.absent[s])
             if len(choice) < size:
                 return None
+            bound = min((FULL_MASK & ~shown & ~deal.absent[s]).bit_count(), pool)
+            keep *= math.comb(len(choice), size) / math.comb(bound, size)
+            pool -= size
             hidden[s] = rng.sample(choice, size)
             for c in hidden[s]:
                 left ^= 1 << c
+    if rng.random() >= keep:
+        return None
     rest = _shuffled(mask_indices(left), rng)
     # the turned card
     if not deal.covered:
@@ -305,11 +319,11 @@ def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState 
         if len(deal.plays[s]) + len(current) != h + len(deal.slots[s]) - sum(
                 1 for g in deal.slots[s] if g in forced):
             return None
-        for _ in range(SPLIT_TRIES):
-            split = _split(deal, s, current, rng)
-            if split is not None and _holds(view, deal, s, split[0], split[1], timeline):
-                break
-        else:
+        # one split, uniform over those the timing allows (their number does not depend on
+        # the cards); a split the seat's moves rule out refuses the whole world, so every
+        # consistent world stays equally likely
+        split = _split(deal, s, current, rng)
+        if split is None or not _holds(view, deal, s, split[0], split[1], timeline):
             return None
         dealt[s] = split[0]
         slot_card.update(split[1])
