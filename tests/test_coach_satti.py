@@ -137,6 +137,61 @@ def test_sampler_uniform_after_plays_only() -> None:
     assert chi < _critical(len(cells) - 1) * 1.2  # the cells share each draw: slightly tighter
 
 
+def _card(text: str) -> int:
+    return next(c.index for c in ALL_CARDS if c.text == text)
+
+
+def test_sampler_uniform_mid_deal_with_draws() -> None:
+    """Two players: seat 1 draws, seat 0 plays Q♣, seat 1 draws again (both draws kept,
+    SAT-TURN-3/5).
+
+    Counted by hand over every original deal (the turned card O, seat 1's six dealt cards and
+    its two draws, the pile below in any order): seat 1 held no card fitting O at its first
+    draw, nor one fitting Q♣ at its second, and a kept drawn card did not fit (SAT-TURN-4), so
+    only its second draw may fit O.  For each O the number of deals with and without a card
+    fitting O in seat 1's hand is a product of binomials; the sampler's (O, fits) cells must
+    match those shares.  (A sampler that drew seat 1's hand and then looked for a split that
+    works gives seat 1 such a card in about 47% of the worlds instead of 12%: it fails here.)"""
+    from math import comb
+
+    from rulebook.games.satti.core import fit_mask
+
+    state = RULES.new_deal(2, 31, 0).play_all(["draw", "QC", "draw"])
+    assert [e[1] for e in room.events_of(state.view(0))] == [1, 0, 1] and state.to_move == 0
+    assert RULES.play_after_draw
+    view = state.view(0)
+    qc = _card("QC")
+    unseen = [c for c in range(52) if not (view.hand_mask | 1 << qc) >> c & 1]
+    g = fit_mask(qc, qc & 3)
+    weight: dict[object, int] = {}
+    for o in unseen:
+        if o >> 2 == 6 or not fit_mask(o, o & 3) >> qc & 1:  # no turned 7; Q♣ fitted O
+            continue
+        f = fit_mask(o, o & 3)
+        allowed = [c for c in unseen if c != o and not (f | g) >> c & 1]
+        a = len(allowed)
+        held = comb(a, 6) * (a - 6)  # the dealt six and the first draw
+        weight[(o, 1)] = held * sum(1 for c in unseen if c != o and f >> c & 1 and not g >> c & 1)
+        weight[(o, 0)] = held * (a - 7)
+    cells = [k for k, w in weight.items() if w]
+    whole = sum(weight.values())
+    rng = random.Random(5)
+    total = 3000
+    counts: Counter[object] = Counter()
+    for _ in range(total):
+        world = room.sample(view, rng)
+        assert world.view(0) == view
+        o = world._start._t.top  # the world's turned card
+        counts[(o, int(bool(world._t.hands[1] & fit_mask(o, o & 3))))] += 1
+    assert set(counts) <= set(cells)
+    chi = sum((counts[k] - total * weight[k] / whole) ** 2 / (total * weight[k] / whole)
+              for k in cells)
+    assert chi < _critical(len(cells) - 1), chi
+    share = sum(counts[k] for k in cells if k[1]) / total
+    exact = sum(weight[k] for k in cells if k[1]) / whole
+    assert abs(share - exact) < 0.03, (share, exact)
+
+
 def test_sampler_never_reads_hidden_cards() -> None:
     # The same view from states whose pile is reordered and whose two hidden hands are
     # swapped: the very same worlds for the same rng.
