@@ -331,9 +331,10 @@ class CoachPanel:
         if state is None or seat is None or state.is_over or state.to_move != seat:
             self._worker.cancel()
             self.advice = None
-            self.chart.value = ('<div class="rb-coach rb-note">The coach speaks when it is '
-                                + ("your turn." if seat is None else "a player's turn.")
-                                + "</div>")
+            words = ("The deal is over: step back to a move to see the coach's numbers."
+                     if state is not None and state.is_over else
+                     "The coach speaks when it is your turn.")
+            self.chart.value = f'<div class="rb-coach rb-note">{words}</div>'
             return
         view = state.view(seat)  # the seat's view only: never the full state
         cached = self._cache.get(view)
