@@ -73,16 +73,19 @@ __all__ = [
     "measure_table",
     "coach",
     "Advice",
+    "puzzles",
+    "Puzzle",
 ]
 
 __version__ = "0.1.0"
 
 _LAZY = {"simulate": "simulation", "summarize": "simulation", "compare_rules": "paired",
-         "measure_table": "experiments", "coach": "coach", "Advice": "coach"}
+         "measure_table": "experiments", "coach": "coach", "Advice": "coach",
+         "puzzles": "puzzles", "Puzzle": "puzzles"}
 # The experiment functions and the coach, imported from their modules when first used, so
 # that importing rulebook stays quick (pandas and numpy are imported only when one of them is
 # called).  ``rulebook.coach`` is the module rulebook/coach.py, which is callable: calling it
-# calls its function ``coach``.
+# calls its function ``coach``; ``rulebook.puzzles`` likewise calls ``puzzles``.
 
 
 def __getattr__(name: str) -> Any:
