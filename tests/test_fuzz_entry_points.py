@@ -85,6 +85,7 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "GameState": "the abstract base of every state: states come from rules.new_deal(...)",
     "RulesBase": "the base of every rules object: rules come from load_rules(...)",
     "Advice": "a plain frozen record the coach fills (rulebook.coach(...)); no input",
+    "Puzzle": "a plain frozen record rulebook.puzzles(...) fills; no input",
 }
 
 # --------------------------------------------------------------------------------------
@@ -120,6 +121,7 @@ GOOD_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "summarize": [],  # a DataFrame
     "measure_table": [((), {})],
     "coach": [((STATES["badam-satti"],), {"worlds": 3})],
+    "puzzles": [(("badam-satti",), {"n": 1, "worlds": 20, "max_deals": 2})],
 }
 """One valid call of each entry point of ``rulebook.__all__``: the objects they return are
 fuzzed through their public methods.  A new entry point must be added here (the harness
