@@ -28,7 +28,7 @@ deal it:
 * **A position set up by hand with no move yet**: the unseen cards are dealt uniformly to the
   other hands, the discards and the draw pile (in a uniform order).
 * Otherwise (a hand-set position with moves after it, or a deal whose consistent worlds are
-  too rare for :data:`TRIES` tries, about one mid-deal position in six with smart players):
+  too rare for :data:`TRIES` tries, about one mid-deal position in five with smart players):
   the other hands, the discards and the pile are drawn from the cards the view does not
   show, honouring each seat's last draw (a seat that drew and got no card since holds no
   card that fitted then); this keeps the view and the history exactly but weighs the worlds
@@ -298,16 +298,21 @@ def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState 
                 left ^= 1 << c
     if rng.random() >= keep:
         return None
-    rest = _shuffled(mask_indices(left), rng)
-    # the turned card
+    # the turned card: uniform among the cards left (no list of them shuffled: only one is
+    # needed, and most proposals are refused before the pile is built)
     if not deal.covered:
         opening = view.top_index
     elif reshuffled:
         opening = rng.randrange(52)
     else:
-        if not rest:
+        count = left.bit_count()
+        if not count:
             return None
-        opening = rest.pop(rng.randrange(len(rest)))
+        k = rng.randrange(count)
+        rest = left
+        for _ in range(k):
+            rest &= rest - 1
+        opening = (rest & -rest).bit_length() - 1
     if opening >> 2 == 6:  # a turned 7 goes back into the pile (SAT-SETUP-5)
         return None
     # each seat's holdings into its slots: the dealt hand and its draws, uniformly
