@@ -472,3 +472,32 @@ def test_strategy_lesson_numbers_come_from_the_engine() -> None:
     smart = ns["seat_0_record"](classic, "smart", "random")
     chance = ns["seat_0_record"](classic, "random", "random")
     assert smart[0] > chance[0] + 0.1 and smart[1] < chance[1]
+
+
+def test_strategy_lesson_coach_numbers_say_what_the_text_says() -> None:
+    """08 measures each tip with the coach; its sentences about the numbers hold for them:
+    the seven 7♣ clearly worse than 6♦ (under one point), 6♦ and 6♥ equal; 6♣ about 4 points
+    worse than 3♦, 2♥ within the noise; the big card about 5 points better; in Satti every jack
+    clearly worse than 6♠ and the seven within the noise; and the puzzles' answers are right."""
+    from rulebook.coach import Advice
+
+    run = ran("08_strategy.ipynb")
+    advice = run.values(Advice)
+    assert len(advice) == 4
+    tip1, tip2, tip4, satti = ({e.move.pretty(): e for e in a.moves} for a in advice)
+    assert advice[0].best.move.pretty() == "6♦" and 0.5 <= tip1["7♣"].diff <= 0.95
+    assert tip1["7♣"].clearly_worse and tip1["6♥"].diff == 0 and tip1["6♦"].win == 1
+    assert 0.85 <= tip1["7♣"].win <= 0.95
+    assert advice[1].best.move.pretty() == "3♦" and round(tip2["6♣"].diff) == 4
+    assert tip2["6♣"].clearly_worse and not tip2["2♥"].clearly_worse
+    assert advice[2].best.move.pretty() == "10♠" and round(tip4["4♦"].diff) == 5
+    assert tip4["4♦"].clearly_worse and max(e.win for e in tip4.values()) < 0.05
+    assert advice[3].best.move.pretty() == "6♠" and not satti["7♠"].clearly_worse
+    jacks = [e for name, e in satti.items() if name.startswith("J")]
+    assert jacks and all(e.clearly_worse and 0.1 <= e.diff <= 0.5 for e in jacks)
+    questions, found = run.namespace["puzzle_questions"], run.namespace["found"]
+    assert len(questions) == len(found) == 3
+    for question, puzzle in zip(questions, found):
+        assert question.correct == puzzle.best.move.pretty()
+        assert puzzle.check(question.correct).right and puzzle.answer == question.answer
+        assert puzzle.state.hands[puzzle.seat].pretty() in question.prompt
