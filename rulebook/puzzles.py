@@ -176,7 +176,7 @@ def _ruleset(ruleset: Any) -> Any:
         return load_rules(ruleset)
     if not callable(getattr(ruleset, "new_deal", None)) or not hasattr(ruleset, "game"):
         raise RulesError(f"ruleset={quoted(ruleset)}: expected a ruleset (what load_rules "
-                         f"returns) or its name, such as 'badam-satti'")
+                         f"returns) or a ruleset's name (see profile_ids())")
     return ruleset
 
 
