@@ -464,6 +464,25 @@ def test_a_match_deal_by_deal(client: Any) -> None:
     assert client.post(f"/api/rooms/{plain}/next", headers=bearer(plain_teacher)).status_code == 409
 
 
+def test_a_whole_match_ends_with_the_engines_result(client: Any) -> None:
+    code, teacher = make_room(client, "badam-satti+round_count=3", 4, match=True)
+    client.post(f"/api/rooms/{code}/deal", headers=bearer(teacher), json={"seed": 5})
+    for deal in range(3):
+        wait_until(lambda: view(client, code)["between_deals"], timeout=30)
+        if deal < 2:
+            assert "summary" not in view(client, code)["match"]
+            assert client.post(f"/api/rooms/{code}/next", headers=bearer(teacher)
+                               ).status_code == 200
+    v = view(client, code)
+    record = client.get(f"/api/rooms/{code}/record").text  # anyone, once the match is over
+    match = loads(record)
+    assert match.is_over and len(match.deals) == 3
+    assert v["match"]["over"] and v["match"]["totals"] == list(match.totals)
+    assert v["match"]["summary"] == match.result.summary
+    assert v["match"]["winners"] == list(match.result.winners)
+    assert v["match"]["places"] == list(match.result.places)
+
+
 def test_health_and_schema(client: Any) -> None:
     assert client.get("/api/health").json()["ok"] is True
     paths = client.get("/openapi.json").json()["paths"]

@@ -416,6 +416,11 @@ class Room:
                                                                self.game.current is None else 1),
                               "deals": int(self.game.length), "over": bool(self.game.is_over),
                               "totals": list(self.game.totals)}
+            if self.game.is_over:  # who won the match, in the engine's words
+                result = self.game.result
+                extra["match"].update({"summary": str(result.summary),
+                                       "winners": list(result.winners),
+                                       "places": list(result.places)})
         state = self.state
         if state is None:
             return {"seat": seat, "to_move": None, "over": False, "players": self.players,
