@@ -80,6 +80,9 @@ def test_it_starts_its_server_on_localhost_and_shows_the_apis_room(table: ClassT
     # the links go to this room's projector and to the teacher page, on this server
     assert table.projector_url == f"{table.base_url}/projector?room={table.code}"
     assert f'href="{table.projector_url}"' in table.links.value
+    # the teacher page opens this very room: its code and token in the address's fragment
+    assert (f'href="{table.teacher_url}#room={table.code}&amp;token={table.teacher_token}"'
+            in table.links.value)
     assert httpx.get(table.projector_url).status_code == 200
     assert httpx.get(table.teacher_url).status_code == 200
     assert "Waiting for the teacher to deal." in shown(table)

@@ -504,8 +504,10 @@ class ClassTable(WidgetView):
         self.links.value = (
             f'<div class="rb-note">Projector: <a href="{escape(self.projector_url)}" '
             f'target="_blank">{escape(self.projector_url)}</a> · Teacher page: '
-            f'<a href="{escape(self.teacher_url)}" target="_blank">{escape(self.teacher_url)}'
-            "</a> (it lists the rooms made on it; this room's buttons are here).</div>")
+            f'<a href="{escape(self.teacher_url)}#room={escape(self.code)}&amp;token='
+            f'{escape(self.teacher_token)}" target="_blank">{escape(self.teacher_url)}'
+            "</a> (opens this room there, with its buttons; keep the link to yourself: it "
+            "holds the teacher's token).</div>")
 
     @staticmethod
     def _qr(text: str) -> str:

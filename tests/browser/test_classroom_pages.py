@@ -546,3 +546,21 @@ def test_a_class_plays_a_badam_satti_match(server: str, chromium_browser: Any) -
     finally:
         table.close()
     print(f"match: {time.monotonic() - started:.1f} s")
+
+
+def test_the_teacher_page_opens_a_room_made_elsewhere(server: str, chromium_browser: Any
+                                                      ) -> None:
+    # a notebook's ClassTable links the teacher page with #room=CODE&token=TOKEN
+    made = httpx.post(f"{server}/api/rooms", json={"ruleset": "satti", "players": 4}).json()
+    context = chromium_browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/teacher#room={made['code']}&token={made['teacher_token']}")
+        room = page.locator(f"section[data-room={made['code']}]")
+        playwright_api.expect(room).to_have_count(1, timeout=10_000)
+        assert made["teacher_token"] not in page.url  # taken out of the address bar
+        room.get_by_role("button", name="Deal").click()
+        playwright_api.expect(room).to_contain_text("Deal again", timeout=10_000)
+        assert httpx.get(f"{server}/api/rooms/{made['code']}/view").json()["dealt"] is True
+    finally:
+        context.close()

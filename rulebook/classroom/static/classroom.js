@@ -445,6 +445,15 @@ function projectorPage() {
 function teacherPage() {
   const rooms = JSON.parse(localStorage.getItem("rb-teacher-rooms") || "{}");
   function save() { localStorage.setItem("rb-teacher-rooms", JSON.stringify(rooms)); }
+  // a room made elsewhere (a notebook's ClassTable) arrives as #room=CODE&token=TOKEN: it is
+  // kept with the others and the token is taken out of the address bar at once
+  const given = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const givenCode = (given.get("room") || "").toUpperCase();
+  if (/^[2-9A-Z]{6}$/.test(givenCode) && given.get("token")) {
+    rooms[givenCode] = given.get("token");
+    save();
+    history.replaceState(null, "", location.pathname + location.search);
+  }
 
   function button(text, onclick) {
     const b = el("button", "action", text);
