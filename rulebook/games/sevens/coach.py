@@ -345,27 +345,10 @@ def rollout(state: SevensState, policy: str, seed: int) -> RolloutResult:
         end = cast(SevensState, autoplay(state, policy, seed))
         t = end._t
     else:
-        t = _copy(state._t)
+        t = state._t.copy(public=False)
         _play_out(t, rules, policy == "smart", derived_seed(seed, "bots"))
     points, _ = scores(rules, t, state._start_stacks)
     return RolloutResult(points, () if t.winner is None else (t.winner,))
-
-
-def _copy(s: Table) -> Table:
-    """A copy for a play-out: no public log and no absences (the loop needs neither)."""
-    t = object.__new__(Table)
-    t.n, t.ace_high, t.e86, t.sevens_first = s.n, s.ace_high, s.e86, s.sevens_first
-    t.final_turn, t.opening = s.final_turn, s.opening
-    t.hands = s.hands[:]
-    t.table, t.playable, t.to_move = s.table, s.playable, s.to_move
-    t.left = None if s.left is None else s.left[:]
-    t.passes = s.passes[:]
-    t.skip, t.elim, t.winner, t.final = s.skip, s.elim, s.winner, s.final
-    t.chips = None if s.chips is None else s.chips[:]
-    t.pool, t.turns, t.over = s.pool, s.turns, s.over
-    t.log = None
-    t.absent = None
-    return t
 
 
 def _play_out(t: Table, rules: Any, smart: bool, key: int) -> None:

@@ -276,8 +276,9 @@ class Table:
     log: list[tuple[int, str, int, int]] | None
     absent: list[int] | None
 
-    def copy(self) -> "Table":
-        """An independent copy (every list is a fresh one)."""
+    def copy(self, public: bool = True) -> "Table":
+        """An independent copy (every list is a fresh one); without ``public``, no public
+        log and no absences (a play-out needs neither)."""
         t = object.__new__(Table)
         t.n, t.ace_high, t.e86, t.sevens_first = self.n, self.ace_high, self.e86, self.sevens_first
         t.final_turn, t.opening = self.final_turn, self.opening
@@ -288,8 +289,8 @@ class Table:
         t.skip, t.elim, t.winner, t.final = self.skip, self.elim, self.winner, self.final
         t.chips = None if self.chips is None else self.chips[:]
         t.pool, t.turns, t.over = self.pool, self.turns, self.over
-        t.log = None if self.log is None else self.log[:]
-        t.absent = None if self.absent is None else self.absent[:]
+        t.log = None if self.log is None or not public else self.log[:]
+        t.absent = None if self.absent is None or not public else self.absent[:]
         return t
 
     def legal_plays(self) -> int:
