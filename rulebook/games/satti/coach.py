@@ -204,9 +204,10 @@ def _split(deal: _Deal, s: int, current: list[int],
 
 
 def _timeline(events: list[Event], opening: int) -> list[tuple[int, int, int]]:
-    """The top card, the current suit and the pending penalty before each event (public)."""
+    """The top card, the current suit and the pending penalty before each event (public);
+    ``opening`` -1 when it is not known (then top and suit are -1 until the first play)."""
     out: list[tuple[int, int, int]] = []
-    top, suit, penalty = opening, opening & 3, 0
+    top, suit, penalty = opening, (opening & 3 if opening >= 0 else -1), 0
     for code, _s, _drew, played in events:
         out.append((top, suit, penalty))
         if code < DRAW:
@@ -485,22 +486,7 @@ def _absent_by_last_draw(view: SattiView, events: list[Event]) -> list[int]:
     n = view.players
     absent = [0] * n
     # the top and suit before each event, from the plays (unknown before the first play)
-    tops: list[tuple[int, int, int]] = []
-    top, suit, penalty = -1, -1, 0
-    for code, _s, drew, played in events:
-        tops.append((top, suit, penalty))
-        if code < DRAW:
-            card = _hand_card(code)
-            top, suit = card, (code - JACK_NAMING) & 3 if code >= JACK_NAMING else card & 3
-            penalty = penalty + 2 if card >> 2 == 6 else 0
-        elif code == DRAW:
-            if penalty:
-                penalty = 0
-            elif played >= 0:
-                top, suit = played, played & 3
-                penalty = 2 if played >> 2 == 6 else 0
-        elif NAME <= code < TRY_DRAW:
-            suit = code - NAME
+    tops = _timeline(events, -1)
     done = [False] * n
     for (code, s, drew, played), (tp, st, pen) in zip(reversed(events), reversed(tops)):
         if done[s]:
