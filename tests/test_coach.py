@@ -71,6 +71,19 @@ def splits(cards, sizes):
             yield (mask,) + tail
 
 
+def _replayed(rules, state, start, seat, view):
+    """The deal dealt ``start`` (each seat's starting hand, a mask) with ``state``'s moves
+    replayed, when they are legal there and give ``seat`` the very ``view``; else None."""
+    opener = next(s for s in range(len(start)) if start[s] >> rules.opening & 1)
+    world = rules.position(table="", hands=[str(CardSet(h)) for h in start],
+                           to_move=opener, dealer=state.dealer)
+    try:
+        world = world.play_all(list(state.history))
+    except IllegalMove:
+        return None
+    return world if views_equal(world.view(seat), view) else None
+
+
 def consistent_worlds(state, seat):
     """The oracle: every deal of the unseen cards to the other seats (in their sizes) under
     which the deal's history replays move for move and gives ``seat`` the very same view;
@@ -88,14 +101,8 @@ def consistent_worlds(state, seat):
         for s, h in zip(others, hands):
             current[s] = h
         start = [current[s] | played[s] for s in range(state.players)]
-        opener = next(s for s in range(state.players) if start[s] >> rules.opening & 1)
-        world = rules.position(table="", hands=[str(CardSet(h)) for h in start],
-                               to_move=opener, dealer=state.dealer)
-        try:
-            world = world.play_all(list(state.history))
-        except IllegalMove:
-            continue
-        if views_equal(world.view(seat), view):
+        world = _replayed(rules, state, start, seat, view)
+        if world is not None:
             worlds.append((hands, world))
     return worlds
 
@@ -176,14 +183,8 @@ def test_mid_deal_worlds_with_the_same_view_get_the_same_advice():
                 current[x] ^= a_card.mask | b_card.mask
                 current[y] ^= a_card.mask | b_card.mask
                 start = [current[s] | played[s] for s in range(4)]
-                opener = next(s for s in range(4) if start[s] >> rules.opening & 1)
-                world = rules.position(table="", hands=[str(CardSet(h)) for h in start],
-                                       to_move=opener, dealer=state.dealer)
-                try:
-                    world = world.play_all(list(state.history))
-                except IllegalMove:
-                    continue
-                if views_equal(world.view(seat), view):
+                world = _replayed(rules, state, start, seat, view)
+                if world is not None:
                     twin = world
                     break
             if twin:
