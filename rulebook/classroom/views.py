@@ -43,8 +43,18 @@ class _Entry:
         self._open_text: str | None = None
         self._closed_text: str | None = None
 
+    def closed_to(self, seat: int | None, revealed: bool) -> bool:
+        """Whether ``seat`` (``None``: the public) is sent this entry closed: its reason rests
+        on another seat's hidden hand and the hands are not revealed."""
+        return self.private and not revealed and self.seat != seat
+
+    def sent(self, seat: int | None, revealed: bool) -> dict[str, Any]:
+        """The entry as ``seat`` is sent it."""
+        return self.closed if self.closed_to(seat, revealed) else self.open
+
     def text(self, closed: bool) -> str:
-        """The entry as JSON text (made once: every page of a room is sent the same entry)."""
+        """The entry as JSON text, closed or open (made once: every page of a room is sent
+        the same entry)."""
         if closed and self.private:
             if self._closed_text is None:
                 self._closed_text = json.dumps(self.closed, ensure_ascii=False)
@@ -82,13 +92,11 @@ class Shared:
 
     def log(self, seat: int | None) -> list[dict[str, Any]]:
         """The log as ``seat`` (``None``: the public) is sent it."""
-        if self.revealed:
-            return [e.open for e in self.entries]
-        return [e.open if not e.private or e.seat == seat else e.closed for e in self.entries]
+        return [e.sent(seat, self.revealed) for e in self.entries]
 
     def log_text(self, seat: int | None, start: int = 0) -> str:
         """:meth:`log` (from entry ``start`` on) as JSON text, joined from each entry's text."""
-        return "[" + ",".join(e.text(not self.revealed and e.seat != seat)
+        return "[" + ",".join(e.text(e.closed_to(seat, self.revealed))
                               for e in self.entries[start:]) + "]"
 
     def same_deal(self, mark: tuple[Any, bool] | None) -> bool:
@@ -116,9 +124,7 @@ def view_text(view: dict[str, Any], shared: Shared | None) -> tuple[str, str]:
 def log_json(state: Any, seat: int | None, revealed: bool) -> list[dict[str, Any]]:
     """The public move log: each entry's seat and text; its move and reason unless the reason
     rests on a hidden hand (then only that hand's seat, or everybody once revealed)."""
-    entries = [_Entry(e) for e in state.move_log()]
-    return [dict(e.open if revealed or not e.private or e.seat == seat else e.closed)
-            for e in entries]
+    return [dict(_Entry(e).sent(seat, revealed)) for e in state.move_log()]
 
 
 def _outcome_json(outcome: Any) -> dict[str, Any] | None:
