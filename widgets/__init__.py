@@ -9,7 +9,9 @@
 - :class:`BadugiRanker` — four cards: counting cards, class, standing among all hands;
 - :class:`VariantLab` — many simulated deals, summarised in a table and a plot;
 - :class:`ClassTable` — a room of the class table run from a notebook: the join address as a
-  QR code, the room code, the teacher's buttons and the live projector view.
+  QR code, the room code, the teacher's buttons and the live projector view;
+- :class:`CoachPanel` — the value of every legal move for one seat, from what that seat knows;
+- :class:`ReviewPanel` — a played deal reviewed: the seat's decisions that cost the most.
 
 They ask the engine and draw its answers; they hold no rules of their own.  Each class is
 imported on first use, so ``import widgets`` stays cheap.
@@ -20,7 +22,7 @@ import importlib
 from typing import Any
 
 __all__ = ["DealStepper", "PlayGame", "MoveInspector", "RulesCompare", "Lockstep", "BadugiRanker",
-           "VariantLab", "ClassTable"]
+           "VariantLab", "ClassTable", "CoachPanel", "ReviewPanel"]
 
 _WHERE = {
     "DealStepper": "widgets.stepper",
@@ -31,6 +33,8 @@ _WHERE = {
     "BadugiRanker": "widgets.badugi_ranker",
     "VariantLab": "widgets.lab",
     "ClassTable": "widgets.classtable",
+    "CoachPanel": "widgets.coachview",
+    "ReviewPanel": "widgets.coachview",
 }
 
 
