@@ -71,7 +71,7 @@ from .moves import MOVES
 from .state import SattiState, SattiView
 
 __all__ = ["sample", "rollout", "win", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
-           "events_of"]
+           "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS"]
 
 MEASURE = "place"
 """The measure :func:`rollout` gives for each seat: its place at the end of the deal, as
@@ -81,6 +81,18 @@ LOWER_IS_BETTER = True
 TRIES = 100
 """How many worlds :func:`sample` proposes (each exactly uniform when it is kept) before it
 takes the approximate way."""
+
+SETTLE_STEPS = 50_000
+"""How many steps the chain (:class:`_Chain`) may take from its first guess to a consistent
+deal before :func:`sample` takes the approximate way."""
+CHAIN_BURN = 5_000
+"""The chain's steps from the first consistent deal before it keeps any."""
+CHAIN_POOL = 2_000
+"""How many of the chain's deals are kept per view, :data:`CHAIN_THIN` steps apart."""
+CHAIN_THIN = 25
+"""The chain's steps between two deals it keeps."""
+CHAIN_STEPS = 40
+"""The steps each sampled world walks on from the kept deal it starts at."""
 
 Event = tuple[int, int, int, int]
 """One public move: (move code, seat, cards drawn, card played at once after a draw or -1)."""
@@ -225,36 +237,49 @@ def _timeline(events: list[Event], opening: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _holds(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, int],
-           timeline: list[tuple[int, int, int]]) -> bool:
-    """Whether seat ``s``, dealt ``dealt`` and drawing ``cards``, could make its moves: each
-    card it played in its hand, no fitting card held when it drew (SAT-TURN-2/3), a drawn
-    card it kept not fitting (SAT-TURN-4/5)."""
+def _faults(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, int],
+            timeline: list[tuple[int, int, int]], limit: int) -> int:
+    """How many of seat ``s``'s moves could not have been made, dealt ``dealt`` and drawing
+    ``cards`` (counted up to just past ``limit``): each card it played (or tried to play when
+    skipped) in its hand, no fitting card held when it drew (SAT-TURN-2/3, each one held
+    counts), a drawn card it kept not fitting (SAT-TURN-4/5)."""
     after = view.rules.play_after_draw
     hand = dealt
     slots = iter(deal.slots[s])
     forced = deal.forced
+    faults = 0
     for (code, seat, drew, played), (top, suit, penalty) in zip(deal.events, timeline):
         if seat != s:
             continue
         if code < DRAW:
             card = _hand_card(code)
             if not hand >> card & 1:
-                return False
-            hand ^= 1 << card
+                faults += 1
+            hand &= ~(1 << card)
         elif _draws(code):
+            if code >= TRY and not hand >> (code - TRY) & 1:
+                faults += 1
             normal = code == DRAW and not penalty
             if normal and hand & fit_mask(top, suit):
-                return False
+                faults += (hand & fit_mask(top, suit)).bit_count()
             for _ in range(drew):
                 g = next(slots)
                 card = forced.get(g, -1)
                 if card < 0:
                     card = cards[g]
                     if normal and after and fit_mask(top, suit) >> card & 1:
-                        return False
+                        faults += 1
                     hand |= 1 << card
-    return True
+        if faults > limit:
+            break
+    return faults
+
+
+def _holds(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, int],
+           timeline: list[tuple[int, int, int]]) -> bool:
+    """Whether seat ``s``, dealt ``dealt`` and drawing ``cards``, could make its moves (no
+    fault, see :func:`_faults`)."""
+    return not _faults(view, deal, s, dealt, cards, timeline, 0)
 
 
 def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState | None:
@@ -333,6 +358,16 @@ def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState 
             return None
         dealt[s] = split[0]
         slot_card.update(split[1])
+    return _world_state(view, deal, opening, dealt, slot_card, rng)
+
+
+def _world_state(view: SattiView, deal: _Deal, opening: int, dealt: list[int],
+                 slot_card: dict[int, int], rng: random.Random) -> SattiState | None:
+    """The state of the original deal with turned card ``opening``, dealt hands ``dealt`` and
+    the drawn cards ``slot_card`` (every slot, the forced ones included), the cards never
+    drawn below in a uniform order, its history replayed through the turn core; None if it
+    does not give the view's history."""
+    n, seat = deal.n, view.seat
     # the deal's pile: its drawn cards in order on top, the rest below in a uniform order
     epochs = deal.epochs
     used = 1 << opening
@@ -393,6 +428,208 @@ def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState 
             or (None if t.over else t.turn) != view.to_move):
         return None
     return _state(view, start, t, deal.first - 1 if deal.first else n - 1)
+
+
+class _Chain:
+    """A Metropolis chain over the original deals consistent with a view whose history has
+    no reshuffle: the turned card, each seat's cards at its places (its dealt hand, then its
+    draws that were not played at once) and the cards never drawn.  A step swaps two cards:
+    either two places of one seat (its split into dealt hand and draws), or two of the cards
+    the view does not show (between another seat's hand, the turned card and the cards never
+    drawn).  Both proposals are symmetric and a step is kept exactly when the deal it gives is
+    consistent with the view, so the chain's stationary law is uniform over the consistent
+    deals it reaches, the law the rejection proposals of :func:`_draw_world` keep exactly."""
+
+    __slots__ = ("view", "deal", "h", "free", "unseen", "opening", "places", "where",
+                 "timeline", "covered")
+
+    def __init__(self, view: SattiView, deal: _Deal, rng: random.Random) -> None:
+        self.view, self.deal, self.h = view, deal, deal.h
+        n, seat = deal.n, view.seat
+        self.free = [[g for g in deal.slots[s] if g not in deal.forced] for s in range(n)]
+        shown = view.hand_mask | 1 << view.top_index
+        for s in range(n):
+            for c, _when in deal.plays[s]:
+                shown |= 1 << c
+        for c in deal.forced.values():
+            shown |= 1 << c
+        self.unseen = mask_indices(FULL_MASK & ~shown)
+        self.covered = deal.covered
+        # a first guess: the unseen cards dealt at random, each seat's cards at random places
+        cards = self.unseen[:]
+        rng.shuffle(cards)
+        self.opening = cards.pop() if deal.covered else view.top_index
+        self.places: list[list[int]] = []
+        self.where: dict[int, tuple[int, int]] = {}
+        """Each unseen card's place: (seat, index), (-1, 0) the turned card, (-2, 0) never drawn."""
+        for s in range(n):
+            held = [c for c, _when in deal.plays[s]]
+            if s == seat:
+                held += mask_indices(view.hand_mask)
+            else:
+                held += [cards.pop() for _ in range(view.hand_sizes[s])]
+            rng.shuffle(held)
+            self.places.append(held)
+        for s in range(n):
+            for i, c in enumerate(self.places[s]):
+                self.where[c] = (s, i)
+        if deal.covered:
+            self.where[self.opening] = (-1, 0)
+        for c in cards:
+            self.where[c] = (-2, 0)
+        self.timeline = _timeline(deal.events, self.opening)
+
+    def _split(self, s: int) -> tuple[int, dict[int, int]]:
+        """Seat ``s``'s dealt hand (a mask) and its drawn cards by slot."""
+        row, h = self.places[s], self.h
+        dealt = 0
+        for c in row[:h]:
+            dealt |= 1 << c
+        return dealt, dict(zip(self.free[s], row[h:]))
+
+    def _opening_faults(self, opening: int) -> int:
+        """1 if ``opening`` cannot be the turned card (a 7, SAT-SETUP-5, or the first card
+        played onto it does not fit it, SAT-FIT-1..3), else 0."""
+        if opening >> 2 == 6:
+            return 1
+        for code, _seat, _drew, played in self.deal.events:
+            card = _hand_card(code) if code < DRAW else played if code == DRAW else -1
+            if card >= 0:
+                return 0 if fit_mask(opening, opening & 3) >> card & 1 else 1
+        return 0
+
+    def faults(self, seats: Sequence[int], limit: int) -> int:
+        """The faults of ``seats`` (see :func:`_faults`) and of the turned card."""
+        total = self._opening_faults(self.opening)
+        for s in seats:
+            if total > limit:
+                break
+            dealt, cards = self._split(s)
+            total += _faults(self.view, self.deal, s, dealt, cards, self.timeline,
+                             limit - total)
+        return total
+
+    def propose(self, rng: random.Random) -> tuple[int, int, int, int, bool]:
+        """Swap two cards as one step proposes; returns what :meth:`undo` needs (its first
+        number negative when the step changes nothing) and whether the turned card moved."""
+        kind = rng.random()
+        if kind < 0.25 and self.covered and len(self.unseen) > 1:
+            # the turned card and another unseen card (the reverse step is as likely)
+            y = self.unseen[rng.randrange(len(self.unseen) - 1)]
+            if y == self.opening:
+                y = self.unseen[-1]
+            return self._swap_unseen(self.opening, y)
+        if kind < 0.6:  # two places of one seat
+            s = rng.randrange(self.deal.n)
+            row = self.places[s]
+            if len(row) < 2:
+                return -1, 0, 0, 0, False
+            i, j = rng.sample(range(len(row)), 2)
+            if i < self.h and j < self.h:  # both in the dealt hand: the same deal
+                return -1, 0, 0, 0, False
+            self._swap_places(s, i, j)
+            return s, i, s, j, False
+        if len(self.unseen) < 2:
+            return -1, 0, 0, 0, False
+        x, y = rng.sample(self.unseen, 2)
+        return self._swap_unseen(x, y)
+
+    def _swap_places(self, s: int, i: int, j: int) -> None:
+        """Exchange the cards at places ``i`` and ``j`` of seat ``s``."""
+        row = self.places[s]
+        row[i], row[j] = row[j], row[i]
+        for k in (i, j):
+            if row[k] in self.where:
+                self.where[row[k]] = (s, k)
+
+    def _swap_unseen(self, x: int, y: int) -> tuple[int, int, int, int, bool]:
+        """Exchange the places of unseen cards ``x`` and ``y``."""
+        (sx, ix), (sy, iy) = self.where[x], self.where[y]
+        if sx == sy and (sx < 0 or ix == iy):
+            return -1, 0, 0, 0, False
+        for s, i, card in ((sx, ix, y), (sy, iy, x)):
+            if s >= 0:
+                self.places[s][i] = card
+            elif s == -1:
+                self.opening = card
+        self.where[x], self.where[y] = (sy, iy), (sx, ix)
+        if sx == -1 or sy == -1:
+            self.timeline = _timeline(self.deal.events, self.opening)
+            return x, y, -3, 0, True
+        return x, y, -3, 0, False
+
+    def undo(self, move: tuple[int, int, int, int, bool]) -> None:
+        """Take back the step ``move`` (what :meth:`propose` returned); a swap taken back
+        twice is made again."""
+        a, b, c, d, _opening = move
+        if c == -3:
+            self._swap_unseen(a, b)
+        else:
+            self._swap_places(a, b, d)
+
+    def seats_of(self, move: tuple[int, int, int, int, bool]) -> list[int]:
+        """The seats whose faults a step can change (all of them when the turned card moved)."""
+        a, b, c, _d, opening = move
+        if opening:
+            return list(range(self.deal.n))
+        if c != -3:
+            return [a]
+        return sorted({s for s, _i in (self.where[a], self.where[b]) if s >= 0})
+
+    def settle(self, rng: random.Random, steps: int) -> bool:
+        """Walk from the first guess towards a consistent deal: a step with fewer faults is
+        kept, one with more now and then, less often as the walk goes on; whether a
+        consistent deal was reached within ``steps`` steps."""
+        every = 1 << 30
+        energy = self.faults(range(self.deal.n), every)
+        for k in range(steps):
+            if not energy:
+                return True
+            move = self.propose(rng)
+            if move[0] < 0:
+                continue
+            changed = self.seats_of(move)
+            after = self.faults(changed, every)
+            self.undo(move)
+            delta = after - self.faults(changed, every)
+            heat = 2.0 * (1 - k / steps) + 0.05
+            if delta <= 0 or rng.random() < math.exp(-delta / heat):
+                self.undo(move)
+                energy += delta
+        return not energy
+
+    def step(self, rng: random.Random) -> None:
+        """One Metropolis step: a proposed swap kept exactly when the deal stays consistent."""
+        move = self.propose(rng)
+        if move[0] >= 0 and self.faults(self.seats_of(move), 0):
+            self.undo(move)
+
+    def snapshot(self) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """The chain's deal, to :meth:`restore` later."""
+        return self.opening, tuple(tuple(row) for row in self.places)
+
+    def restore(self, snap: tuple[int, tuple[tuple[int, ...], ...]]) -> None:
+        """Go back to the deal :meth:`snapshot` gave."""
+        self.opening = snap[0]
+        self.places = [list(row) for row in snap[1]]
+        where = dict.fromkeys(self.unseen, (-2, 0))
+        if self.covered:
+            where[self.opening] = (-1, 0)
+        for s, row in enumerate(self.places):
+            for i, c in enumerate(row):
+                if c in where:
+                    where[c] = (s, i)
+        self.where = where
+        self.timeline = _timeline(self.deal.events, self.opening)
+
+    def world(self, rng: random.Random) -> SattiState | None:
+        """The chain's current deal as a state (None if it does not replay to the view)."""
+        dealt = [0] * self.deal.n
+        slot_card = dict(self.deal.forced)
+        for s in range(self.deal.n):
+            dealt[s], cards = self._split(s)
+            slot_card.update(cards)
+        return _world_state(self.view, self.deal, self.opening, dealt, slot_card, rng)
 
 
 def _played_since_epoch(deal: _Deal, epoch: int) -> int:
@@ -516,7 +753,54 @@ def sample(view: SattiView, rng: random.Random) -> SattiState:
             world = _draw_world(view, deal, rng)
             if world is not None:
                 return world
+        if len(deal.epoch_sizes) == 1:
+            world = _chain_sample(view, deal, rng)
+            if world is not None:
+                return world
     return _draw_now(view, rng)
+
+
+_POOLS: dict[tuple[Any, ...], tuple[_Chain, list[tuple[int, tuple[tuple[int, ...], ...]]]]] = {}
+"""Per view (its key, see :func:`_view_key`): the settled chain and the deals it visited
+(:data:`CHAIN_POOL` of them, :data:`CHAIN_THIN` steps apart); a few views kept."""
+
+
+def _view_key(view: SattiView, events: list[Event]) -> tuple[Any, ...]:
+    """What the view shows, as a key: equal views give equal keys."""
+    return (view.rules, view.seat, view.to_move, view.hand_mask, view.top_index,
+            view.suit_index, view.named, view.penalty, view.skipped, view.naming,
+            view.hand_sizes, view.draw_pile_size, view.discard_count, tuple(events))
+
+
+def _chain_sample(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState | None:
+    """A world from the Metropolis chain over the consistent deals (:class:`_Chain`): one of
+    the deals it visited after settling and :data:`CHAIN_BURN` steps, picked with ``rng``,
+    then :data:`CHAIN_STEPS` more steps with ``rng``.  The chain itself is drawn from the
+    view alone (so equal views give equal worlds for equal ``rng``) and kept for the view;
+    None when no consistent deal was reached."""
+    key = _view_key(view, deal.events)
+    found = _POOLS.get(key)
+    if found is None:
+        walk = random.Random(repr(key))
+        chain = _Chain(view, deal, walk)
+        pool: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
+        if chain.settle(walk, SETTLE_STEPS):
+            for _ in range(CHAIN_BURN):
+                chain.step(walk)
+            for _ in range(CHAIN_POOL):
+                for _ in range(CHAIN_THIN):
+                    chain.step(walk)
+                pool.append(chain.snapshot())
+        if len(_POOLS) >= 8:
+            _POOLS.pop(next(iter(_POOLS)))
+        found = _POOLS[key] = (chain, pool)
+    chain, pool = found
+    if not pool:
+        return None
+    chain.restore(pool[rng.randrange(len(pool))])
+    for _ in range(CHAIN_STEPS):
+        chain.step(rng)
+    return chain.world(rng)
 
 
 # ---------------------------------------------------------------------------------------------
