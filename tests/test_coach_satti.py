@@ -141,7 +141,19 @@ def _card(text: str) -> int:
     return next(c.index for c in ALL_CARDS if c.text == text)
 
 
-def test_sampler_uniform_mid_deal_with_draws() -> None:
+def _chain_sampler(view: object, rng: random.Random) -> object:
+    """The Metropolis chain alone (what ``sample`` uses when its exact proposals fail)."""
+    events = room.events_of(view)  # type: ignore[arg-type]
+    world = room._chain_sample(view, room._Deal(view, events), rng)  # type: ignore[arg-type]
+    assert world is not None
+    return world
+
+
+SAMPLERS = {"proposals": room.sample, "chain": _chain_sampler}
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_sampler_uniform_mid_deal_with_draws(sampler: str) -> None:
     """Two players: seat 1 draws, seat 0 plays Q♣, seat 1 draws again (both draws kept,
     SAT-TURN-3/5).
 
@@ -151,11 +163,15 @@ def test_sampler_uniform_mid_deal_with_draws() -> None:
     only its second draw may fit O.  For each O the number of deals with and without a card
     fitting O in seat 1's hand is a product of binomials; the sampler's (O, fits) cells must
     match those shares.  (A sampler that drew seat 1's hand and then looked for a split that
-    works gives seat 1 such a card in about 47% of the worlds instead of 12%: it fails here.)"""
+    works gives seat 1 such a card in about 47% of the worlds instead of 12%: it fails here.)
+    Both ways of drawing are held to it: the exact proposals ``sample`` keeps, and the
+    Metropolis chain it falls back on (a chain whose turned card moved too seldom, or whose
+    swaps were not symmetric, misses these shares by far)."""
     from math import comb
 
     from rulebook.games.satti.core import fit_mask
 
+    draw = SAMPLERS[sampler]
     state = RULES.new_deal(2, 31, 0).play_all(["draw", "QC", "draw"])
     assert [e[1] for e in room.events_of(state.view(0))] == [1, 0, 1] and state.to_move == 0
     assert RULES.play_after_draw
@@ -175,14 +191,13 @@ def test_sampler_uniform_mid_deal_with_draws() -> None:
         weight[(o, 0)] = held * (a - 7)
     cells = [k for k, w in weight.items() if w]
     whole = sum(weight.values())
-    rng = random.Random(5)
     total = 3000
     counts: Counter[object] = Counter()
-    for _ in range(total):
-        world = room.sample(view, rng)
-        assert world.view(0) == view
-        o = world._start._t.top  # the world's turned card
-        counts[(o, int(bool(world._t.hands[1] & fit_mask(o, o & 3))))] += 1
+    for k in range(total):
+        world = draw(view, random.Random(k))
+        assert world.view(0) == view  # type: ignore[attr-defined]
+        o = world._start._t.top  # type: ignore[attr-defined]  # the world's turned card
+        counts[(o, int(bool(world._t.hands[1] & fit_mask(o, o & 3))))] += 1  # type: ignore[attr-defined]
     assert set(counts) <= set(cells)
     chi = sum((counts[k] - total * weight[k] / whole) ** 2 / (total * weight[k] / whole)
               for k in cells)
@@ -190,6 +205,91 @@ def test_sampler_uniform_mid_deal_with_draws() -> None:
     share = sum(counts[k] for k in cells if k[1]) / total
     exact = sum(weight[k] for k in cells if k[1]) / whole
     assert abs(share - exact) < 0.03, (share, exact)
+
+
+def _hard_positions(count: int) -> list[object]:
+    """Views of deals without a reshuffle on which none of 100 exact proposals is kept (about
+    one mid-deal position in four with smart players): where ``sample`` takes the chain."""
+    out: list[object] = []
+    for seed in range(200):
+        for players in (2, 4, 6):
+            for state in _positions(players, seed, "smart")[5::7]:
+                if state.is_over:
+                    continue
+                view = state.view(state.to_move)
+                deal = room._Deal(view, room.events_of(view))
+                if len(deal.epoch_sizes) > 1:
+                    continue
+                rng = random.Random(0)
+                if all(room._draw_world(view, deal, rng) is None for _ in range(100)):
+                    out.append(state)
+                    if len(out) == count:
+                        return out
+    return out
+
+
+def test_where_the_proposals_fail_the_chain_gives_deals_that_replay_to_the_view() -> None:
+    """On positions where every exact proposal is refused, ``sample`` draws from the chain: each
+    world is a whole deal from its start whose history, replayed by the rules from the world's
+    own starting hands and pile, gives the seat's view again (the approximate way it replaces
+    drew the hands of now, which no deal from the start need lead to); equal views give equal
+    worlds for equal seeds."""
+    states = _hard_positions(6)
+    assert len(states) == 6
+    for state in states:
+        seat = state.to_move  # type: ignore[attr-defined]
+        view = state.view(seat)  # type: ignore[attr-defined]
+        for k in range(8):
+            world = room.sample(view, random.Random(k))
+            assert world.view(seat) == view
+            replayed = world.start().play_all(list(world.history))
+            assert replayed.view(seat) == view
+            assert replayed.hands == world.hands and replayed.draw_pile == world.draw_pile
+            assert room.sample(view, random.Random(k)).hands == world.hands
+        assert len({str(room.sample(view, random.Random(k)).hands) for k in range(30)}) > 5
+
+
+def _two_sample_chi(a: Counter[object], b: Counter[object]) -> tuple[float, int]:
+    """Pearson's statistic that two samples of the same size share one law, and its degrees of
+    freedom, over the cells either sample reached."""
+    cells = set(a) | set(b)
+    return sum((a[c] - b[c]) ** 2 / (a[c] + b[c]) for c in cells), len(cells) - 1
+
+
+def test_the_chain_draws_as_the_exact_proposals_do_on_deals_in_play() -> None:
+    """On positions of real deals where the exact proposals are kept often enough to use, the
+    chain and the proposals draw the same law: the turned card, and which unseen cards each
+    other seat holds, agree between 2,000 worlds of each (two-sample chi-square tests)."""
+    found = 0
+    for seed in range(60):
+        state = _positions(3, seed, "smart")[12]
+        if state.is_over:
+            continue
+        view = state.view(state.to_move)
+        deal = room._Deal(view, room.events_of(view))
+        rng = random.Random(1)
+        if len(deal.epoch_sizes) > 1 or not deal.covered or sum(
+                room._draw_world(view, deal, rng) is not None for _ in range(100)) < 20:
+            continue
+        total = 2000
+        tops: list[Counter[object]] = [Counter(), Counter()]
+        held: list[Counter[object]] = [Counter(), Counter()]
+        for side, draw in enumerate((room.sample, _chain_sampler)):
+            for k in range(total):
+                world = draw(view, random.Random(k))
+                tops[side][world._start._t.top] += 1  # type: ignore[attr-defined]
+                for s in range(3):
+                    if s != view.seat:
+                        for c in mask_indices(world._t.hands[s]):  # type: ignore[attr-defined]
+                            held[side][(s, c)] += 1
+        chi, df = _two_sample_chi(*tops)
+        assert chi < _critical(df), ("turned card", seed, chi, df)
+        chi, df = _two_sample_chi(*held)
+        assert chi < _critical(df) * 1.2, ("hands", seed, chi, df)  # cells share each world
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
 
 
 def test_sampler_never_reads_hidden_cards() -> None:
