@@ -71,7 +71,7 @@ from .moves import MOVES
 from .state import SattiState, SattiView
 
 __all__ = ["sample", "rollout", "win", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
-           "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS"]
+           "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS", "PROBE"]
 
 MEASURE = "place"
 """The measure :func:`rollout` gives for each seat: its place at the end of the deal, as
@@ -749,11 +749,13 @@ def sample(view: SattiView, rng: random.Random) -> SattiState:
     events = events_of(view)
     deal = _Deal(view, events)
     if deal.ok:
-        for _ in range(TRIES):
-            world = _draw_world(view, deal, rng)
-            if world is not None:
-                return world
-        if len(deal.epoch_sizes) == 1:
+        chained = len(deal.epoch_sizes) == 1  # no reshuffle yet: the chain can walk it
+        if not (chained and _hard(view, deal)):
+            for _ in range(TRIES):
+                world = _draw_world(view, deal, rng)
+                if world is not None:
+                    return world
+        if chained:
             world = _chain_sample(view, deal, rng)
             if world is not None:
                 return world
@@ -763,6 +765,27 @@ def sample(view: SattiView, rng: random.Random) -> SattiState:
 _POOLS: dict[tuple[Any, ...], tuple[_Chain, list[tuple[int, tuple[tuple[int, ...], ...]]]]] = {}
 """Per view (its key, see :func:`_view_key`): the settled chain and the deals it visited
 (:data:`CHAIN_POOL` of them, :data:`CHAIN_THIN` steps apart); a few views kept."""
+
+
+_HARD: dict[tuple[Any, ...], bool] = {}
+"""Per view key: whether none of :data:`PROBE` proposals drawn from the view alone was kept."""
+PROBE = 50
+"""How many exact proposals decide, once per view, that its worlds come from the chain alone."""
+
+
+def _hard(view: SattiView, deal: _Deal) -> bool:
+    """Whether the exact proposals are refused so often on this view (none of :data:`PROBE`,
+    drawn with a generator seeded by the view alone) that every world comes from the chain:
+    decided by the view, so equal views are drawn the same way."""
+    key = _view_key(view, deal.events)
+    hard = _HARD.get(key)
+    if hard is None:
+        probe = random.Random(repr(key))
+        hard = all(_draw_world(view, deal, probe) is None for _ in range(PROBE))
+        if len(_HARD) >= 256:
+            _HARD.pop(next(iter(_HARD)))
+        _HARD[key] = hard
+    return hard
 
 
 def _view_key(view: SattiView, events: list[Event]) -> tuple[Any, ...]:
