@@ -43,27 +43,34 @@ __all__ = [
 ]
 
 STYLE = """<style>
-.rb-card{display:inline-block;min-width:2.3em;padding:2px 4px;margin:1px;border:1px dotted #999;
+.rb-card{display:inline-block;min-width:2.3em;padding:2px 4px;margin:1px;border:1px dotted #767676;
  border-radius:4px;background:#fff;font-family:sans-serif;font-weight:bold;text-align:center}
 .rb-red{color:#c0392b}.rb-black{color:#111}
-.rb-legal{border:3px solid #1e6fd9;box-shadow:0 0 2px #1e6fd9}
-.rb-legal::before{content:"✓";font-size:0.75em;color:#1e6fd9;margin-right:1px}
-.rb-back{color:#777;background:repeating-linear-gradient(45deg,#dde,#dde 3px,#ccd 3px,#ccd 6px)}
-.rb-last{outline:2px dashed #e67e22}
+.rb-four .rb-s-D{color:#1a56b0}.rb-four .rb-s-C{color:#1b7332}
+.rb-four .rb-s-H{color:#c0392b}.rb-four .rb-s-S{color:#111}
+.rb-legal{border:3px solid #1a62c4;box-shadow:0 0 2px #1a62c4}
+.rb-legal::before{content:"✓";content:"✓" / "";font-size:0.75em;color:#1a62c4;margin-right:1px}
+.rb-back{color:#595959;background:repeating-linear-gradient(45deg,#e6e6ef,#e6e6ef 3px,#d9d9e6 3px,#d9d9e6 6px)}
+.rb-last{outline:2px dashed #b85c00}
 .rb-table{border-collapse:collapse;font-family:sans-serif;font-size:0.92em}
 .rb-table th,.rb-table td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}
 .rb-table th{background:#f3f3f3}
 .rb-diff td{background:#fff3cd}.rb-diff td:first-child::before{content:"≠ ";font-weight:bold}
 .rb-note{font-family:sans-serif;margin:4px 0}
-.rb-reason{font-family:sans-serif;padding:4px 6px;border-left:4px solid #1e6fd9;background:#f4f8fe}
+.rb-reason{font-family:sans-serif;padding:4px 6px;border-left:4px solid #1a62c4;background:#f4f8fe}
 .rb-bad{border-left-color:#b02a37;background:#fdf3f4}
-.rb-clauses{color:#666;font-size:0.8em;font-weight:normal;white-space:nowrap}
+.rb-clauses{color:#595959;font-size:0.8em;font-weight:normal;white-space:nowrap}
 .rb-fan{display:inline-block;white-space:nowrap}
 .rb-fan .rb-card.rb-back{box-sizing:border-box;min-width:0;width:1.2em;padding:2px 0;
  margin:1px -0.6em 1px 0;color:transparent;box-shadow:1px 0 1px #889}
 .rb-fan .rb-card.rb-back:last-child{margin-right:0}
 .rb-results td.rb-num{text-align:right}
 .rb-results tr.rb-first td{font-weight:bold}
+.rb-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
+ clip:rect(0 0 0 0);white-space:nowrap;border:0}
+body .jupyter-widgets.jupyter-button:focus-visible,body .jupyter-widgets :is(select,input,
+textarea,button):focus-visible,body .rb-focus:focus-visible{outline:3px solid #111 !important;
+ outline-offset:2px;box-shadow:0 0 0 5px #fff,0 0 0 7px #1a62c4 !important}
 </style>"""
 """The CSS classes the HTML uses; include it once in each HTML value."""
 
@@ -152,16 +159,20 @@ def ruleset_caption(rules: Any) -> str:
 
 def card_html(card: Card | str, legal: bool = False, last: bool = False,
               title: str | None = None) -> str:
-    """One card as HTML; ``legal`` adds the check mark and thick outline."""
+    """One card as HTML; ``legal`` adds the check mark and thick outline.  A screen reader
+    says its name (``seven of hearts``, and ``, playable`` when ``legal``); the class
+    ``rb-s-H`` (its suit) colours it in the four-colour deck (``rb-four`` around it)."""
     card = Card(card) if isinstance(card, str) else card
-    classes = ["rb-card", "rb-red" if card.is_red else "rb-black"]
+    classes = ["rb-card", "rb-red" if card.is_red else "rb-black", f"rb-s-{card.text[-1]}"]
     if legal:
         classes.append("rb-legal")
     if last:
         classes.append("rb-last")
     tip = title if title is not None else card.name() + (" — legal" if legal else "")
+    said = card.name() + (", playable" if legal else "")
     return (f'<span class="{" ".join(classes)}" data-card="{card.text}" '
-            f'title="{escape(tip)}">{card.pretty()}</span>')
+            f'title="{escape(tip)}" role="img" aria-label="{escape(said)}">{card.pretty()}'
+            "</span>")
 
 
 def cards_html(cards: Iterable[Card | str] | CardSet, legal: CardSet | int | None = None,
@@ -178,14 +189,19 @@ def cards_html(cards: Iterable[Card | str] | CardSet, legal: CardSet | int | Non
 
 def face_down_html(count: int, compact: bool = False) -> str:
     """``count`` face-down cards (another seat's hidden hand); ``compact`` fans them out
-    overlapping, so a hidden hand takes little room on a small screen."""
+    overlapping, so a hidden hand takes little room on a small screen.  A screen reader
+    reads the hand as one picture, ``12 hidden cards``."""
     if count <= 0:
         return '<span class="rb-note">(no cards)</span>'
-    backs = ('<span class="rb-card rb-back" title="hidden card">??</span>' for _ in range(count))
+    words = count_words(count, "hidden card")
+    backs = ('<span class="rb-card rb-back" title="hidden card" aria-hidden="true">??</span>'
+             for _ in range(count))
+    # one name for the whole hand: a screen reader says "12 hidden cards", not "??" 12 times
     if compact:
-        return (f'<span class="rb-fan" title="{count_words(count, "hidden card")}">'
+        return (f'<span class="rb-fan" title="{words}" role="img" aria-label="{words}">'
                 + "".join(backs) + "</span>")
-    return " ".join(backs)
+    return (f'<span class="rb-hidden-hand" role="img" aria-label="{words}">'
+            + " ".join(backs) + "</span>")
 
 
 def table_html(headers: Sequence[str], rows: Sequence[Sequence[str]],

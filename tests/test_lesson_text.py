@@ -120,7 +120,8 @@ def test_the_start_lesson_puts_your_hand_where_the_game_draws_it() -> None:
     assert "bottom" not in text
     assert "your hand is the top row of the seats, marked **you**" in text
     game = PlayGame("badam-satti", seed=2)
-    cells = [_visible(c.value) for c in game.stepper.seats_grid.children if hasattr(c, "value")]
+    cells = [_visible(c.value) for row in game.stepper.seats_grid.children  # a box per row
+             for c in row.children if hasattr(c, "value")]
     first_seat = next(c for c in cells if c.strip().startswith("seat "))
     assert first_seat.strip().startswith("seat 0 · you"), cells[:6]
 

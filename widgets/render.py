@@ -11,6 +11,10 @@ names the widgets use.
 """
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from rulebook.cards import ALL_CARDS, Card
 from rulebook.html import STYLE, card_html, cards_html, escape, face_down_html, table_html
 
 __all__ = [
@@ -21,6 +25,12 @@ __all__ = [
     "table_html",
     "escape",
     "visible_html",
+    "CARD_NAMES",
+    "card_class",
+    "suit_class",
+    "card_button_name",
+    "A11Y_SCRIPT",
+    "A11Y_HTML",
 ]
 
 
@@ -57,3 +67,132 @@ def visible_html(widget: object) -> str:
 
     walk(widget)
     return "\n".join(parts)
+
+
+# -- accessibility: names, roles, live regions and arrow keys the browser cannot get from
+# ipywidgets alone ---------------------------------------------------------------------------
+
+CARD_NAMES: dict[str, str] = {str(card.text): str(card.name()) for card in ALL_CARDS}
+"""Each card's name in words by its text (``"7H"``: ``"seven of hearts"``), from
+``Card.name()``: what a screen reader says for a card."""
+
+
+def card_class(card: Card) -> str:
+    """The CSS class that names a card button's card (``rb-c-7H``): the browser script below
+    reads the card's name from it."""
+    return f"rb-c-{card.text}"
+
+
+def suit_class(card: Card) -> str:
+    """The CSS class of a card's suit (``rb-s-H``): the four-colour deck colours by it."""
+    return f"rb-s-{card.text[-1]}"
+
+
+def card_button_name(widget: Any) -> str:
+    """The accessible name a card button gets in the browser, worked out from the widget's
+    classes exactly as :data:`A11Y_SCRIPT` does there: the card in words, then whether it may
+    be played (``seven of hearts, playable`` / ``seven of hearts, not playable``; a card
+    picked for a draw adds ``, picked``).  A card of the Badugi picker (class ``rb-pickbtn``)
+    says only whether it is picked.  Empty for a widget that is not a card button."""
+    classes = list(getattr(widget, "_dom_classes", ()))
+    code = next((c[5:] for c in classes if c.startswith("rb-c-")), "")
+    if code not in CARD_NAMES:
+        return ""
+    name = CARD_NAMES[code]
+    if "rb-pickbtn" in classes:
+        return name + (", picked" if getattr(widget, "value", False) else "")
+    name += ", playable" if "rb-playable" in classes else ", not playable"
+    return name + (", picked" if "rb-picked" in classes else "")
+
+
+A11Y_SCRIPT = """(function () {
+if (window.rbA11y) { window.rbA11y.fix(); return; }
+var NAMES = %NAMES%;
+var rec = null, queued = false;
+function set(el, key, value) { if (el.getAttribute(key) !== value) el.setAttribute(key, value); }
+function code(el) {
+  var found = null;
+  el.classList.forEach(function (c) { if (c.indexOf('rb-c-') === 0) found = c.slice(5); });
+  return found && NAMES[found] ? found : null;
+}
+function buttons(box) {
+  return Array.prototype.filter.call(box.querySelectorAll('button'), function (b) {
+    return !b.disabled && b.offsetParent !== null;
+  });
+}
+function fix() {
+  queued = false;
+  document.querySelectorAll('.rb-cardbtn, .rb-pickbtn').forEach(function (b) {
+    var c = code(b);
+    if (!c) return;
+    var name = NAMES[c], cls = b.classList;
+    if (cls.contains('rb-pickbtn')) {
+      var on = cls.contains('mod-active');
+      set(b, 'aria-pressed', on ? 'true' : 'false');
+    } else {
+      name += cls.contains('rb-playable') ? ', playable' : ', not playable';
+      if (cls.contains('rb-picked')) name += ', picked';
+    }
+    set(b, 'aria-label', name);
+  });
+  document.querySelectorAll('.rb-live').forEach(function (el) {
+    set(el, 'role', 'status');
+    set(el, 'aria-live', 'polite');
+  });
+  document.querySelectorAll('.rb-grid').forEach(function (grid) {
+    set(grid, 'role', 'table');
+    set(grid, 'aria-label', 'Seats');
+    Array.prototype.forEach.call(grid.children, function (row) {
+      if (!row.classList.contains('rb-row')) return;
+      set(row, 'role', 'row');
+      var head = row.classList.contains('rb-headrow');
+      Array.prototype.forEach.call(row.children, function (cell) {
+        set(cell, 'role', head ? 'columnheader' : 'cell');
+      });
+    });
+  });
+  var active = document.activeElement;
+  if (rec && !rec.el.isConnected && (!active || active === document.body)) {
+    var box = rec.box.isConnected ? rec.box : null;
+    var list = box ? buttons(box) : [];
+    if (list.length) list[Math.min(rec.index, list.length - 1)].focus();
+  }
+}
+function queue() {
+  if (!queued) { queued = true; window.requestAnimationFrame(fix); }
+}
+new MutationObserver(queue).observe(document.body, {
+  subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+document.addEventListener('focusin', function (e) {
+  var b = e.target, box = b && b.closest ? b.closest('.rb-keys') : null;
+  rec = box && b.tagName === 'BUTTON' ? {el: b, box: box, index: buttons(box).indexOf(b)} : null;
+}, true);
+window.addEventListener('keydown', function (e) {
+  var b = e.target, box = b && b.closest ? b.closest('.rb-keys') : null;
+  if (!box || b.tagName !== 'BUTTON') return;
+  if (e.key === 'Enter' || e.key === ' ') { e.stopPropagation(); return; }
+  var list = buttons(box), i = list.indexOf(b), step = {
+    ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+  var j = step ? i + step : e.key === 'Home' ? 0 : e.key === 'End' ? list.length - 1 : null;
+  if (i < 0 || j === null || !list.length) return;
+  e.preventDefault();
+  e.stopPropagation();
+  list[(j + list.length) % list.length].focus();
+}, true);
+window.rbA11y = {fix: fix};
+fix();
+})();"""
+"""The page script that gives the widgets what ipywidgets cannot set from Python: each card
+button's ``aria-label`` (:func:`card_button_name`), ``role="status"`` on the live regions
+(class ``rb-live``: refusals and the computer's moves are read out), the seats grid's table
+roles (class ``rb-grid``, rows ``rb-row``), arrow keys, Home and End along a hand (class
+``rb-keys``; Enter and Space play the focused card, kept from JupyterLab's notebook
+shortcuts), and focus kept in the hand when the card played leaves it.  Run once per page,
+whatever number of widgets includes it; it only adds attributes and moves focus."""
+
+
+A11Y_HTML = ('<img class="rb-a11y" alt="" hidden src="" onerror="'
+             + escape(A11Y_SCRIPT.replace("%NAMES%", json.dumps(CARD_NAMES))) + '">')
+""":data:`A11Y_SCRIPT` as HTML for an ``HTML`` widget's value: a ``<script>`` put there is
+never run, an image's ``onerror`` is, in JupyterLab, Voila and JupyterLite alike (the image
+has no address, so the error comes at once)."""

@@ -72,6 +72,7 @@ from rulebook.records import load_deal, loads
 from rulebook.rules import RulesBase
 
 from .coachview import CoachPanel
+from .render import A11Y_HTML, card_class, suit_class
 from .drawing import DiagramSlot
 from .common import WidgetView as Shown, flag, function, html_text, whole_number
 
@@ -96,22 +97,25 @@ CLASSROOM_STYLE = """<style>
  min-height:34px;min-width:2.9em;padding:2px 6px;margin:2px;border:1px solid #999;
  background:#fff;color:#111;border-radius:5px}
 .rb-classroom .jupyter-button.rb-cardbtn.rb-red{color:#c0392b}
-.rb-classroom .jupyter-button.rb-cardbtn.mod-primary{border:3px solid #1e6fd9;
- box-shadow:0 0 3px #1e6fd9}
-.rb-classroom .jupyter-button.rb-cardbtn.mod-primary .fa{color:#1e6fd9}
+.rb-four .jupyter-button.rb-cardbtn.rb-s-D{color:#1a56b0}
+.rb-four .jupyter-button.rb-cardbtn.rb-s-C{color:#1b7332}
+.rb-classroom .jupyter-button.rb-cardbtn.mod-primary{border:3px solid #1a62c4;
+ box-shadow:0 0 3px #1a62c4}
+.rb-classroom .jupyter-button.rb-cardbtn.mod-primary .fa{color:#1a62c4}
 .rb-classroom .jupyter-button.rb-cardbtn.mod-danger{border:3px solid #b02a37;background:#fdf3f4}
 .rb-classroom .jupyter-button.rb-cardbtn.mod-warning{border:3px dashed #e67e22;background:#fff6ec}
 .rb-classroom .jupyter-button.rb-actbtn{font-size:15px;height:auto;min-height:34px;margin:2px}
 .rb-classroom .jupyter-button.rb-actbtn.mod-primary{background:#fff;color:#111;
- border:3px solid #1e6fd9}
+ border:3px solid #1a62c4}
 .rb-classroom .rb-grid{border-top:1px solid #ccc;width:100%}
-.rb-classroom .rb-grid>.widget-html,.rb-classroom .rb-grid>.widget-vbox{margin:0;
+.rb-classroom .rb-grid>.rb-row{display:contents}
+.rb-classroom .rb-row>.widget-html,.rb-classroom .rb-row>.widget-vbox{margin:0;
  padding:2px 6px;border-bottom:1px solid #ddd;align-self:stretch}
-.rb-classroom .rb-grid>.rb-head{background:#f3f3f3;font-weight:bold}
-.rb-classroom .rb-grid>.rb-head .widget-html-content{font-size:13px}
-.rb-classroom .rb-grid>.widget-html:has(.rb-mover-mark){background:#eef5ff;
- box-shadow:inset 4px 0 0 #1e6fd9}
-.rb-classroom .rb-grid>.rb-handbox.rb-mover{background:#eef5ff}
+.rb-classroom .rb-row>.rb-head{background:#f3f3f3;font-weight:bold}
+.rb-classroom .rb-row>.rb-head .widget-html-content{font-size:13px}
+.rb-classroom .rb-row>.widget-html:has(.rb-mover-mark){background:#eef5ff;
+ box-shadow:inset 4px 0 0 #1a62c4}
+.rb-classroom .rb-row>.rb-handbox.rb-mover{background:#eef5ff}
 .rb-classroom .rb-handbox>.widget-html{margin:0}
 .rb-classroom .rb-side{min-width:15em}
 .rb-classroom.rb-large .widget-html-content{font-size:21px}
@@ -120,14 +124,16 @@ CLASSROOM_STYLE = """<style>
 .rb-classroom.rb-large .jupyter-button{font-size:18px;height:auto;min-height:36px}
 .rb-classroom.rb-large .jupyter-button.rb-cardbtn{font-size:26px;min-height:48px;min-width:2.8em}
 .rb-classroom.rb-large .jupyter-button.rb-actbtn{font-size:22px;min-height:48px}
-.rb-classroom.rb-large .rb-grid>.rb-head .widget-html-content{font-size:16px}
+.rb-classroom.rb-large .rb-row>.rb-head .widget-html-content{font-size:16px}
 .rb-classroom.rb-large .widget-dropdown select,.rb-classroom.rb-large .widget-label,
 .rb-classroom.rb-large .widget-label-basic,.rb-classroom.rb-large .widget-readout{
  font-size:18px;height:auto}
 </style>"""
 """The CSS of classroom mode: comfortable cards (about 17 px) and reasons (15 px), clause ids
 at 12 px; under ``rb-large`` (the large-print switch) cards of about 26 px and reasons of
-21 px.  Included once, in the stepper's first HTML widget."""
+21 px; under ``rb-four`` (the four-colour switch) ♦ blue and ♣ green card buttons.  The seats
+table's rows (``rb-row``) take no box of their own (``display: contents``): their cells sit
+in the grid.  Included once, in the stepper's first HTML widget."""
 
 
 def message_html(text: Any, bad: bool = True) -> str:
@@ -344,6 +350,10 @@ class DealStepper(Shown):
             value=bool(large_print), description="large print", icon="search-plus",
             tooltip="Big cards and reasons, readable from the back of a room",
             layout=W.Layout(width="auto"))
+        self.four_colour_toggle = W.ToggleButton(
+            value=False, description="four colours", icon="paint-brush",
+            tooltip="A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green",
+            layout=W.Layout(width="auto"))
         self.record_toggle = W.ToggleButton(
             value=bool(show_record), description="load a record", icon="upload",
             tooltip="Show the box for pasting a saved deal record (JSON)",
@@ -381,6 +391,7 @@ class DealStepper(Shown):
         self.slider.observe(unless_syncing(self, self.go), names="value")
         self.hands_toggle.observe(unless_syncing(self, lambda _v: self._render()), names="value")
         self.large_print_toggle.observe(lambda _c: self._apply_print(), names="value")
+        self.four_colour_toggle.observe(lambda _c: self._apply_print(), names="value")
         self.record_toggle.observe(lambda _c: self._apply_record(), names="value")
 
         self.nav = W.HBox([self.first_button, self.back_button, self.next_button,
@@ -395,6 +406,11 @@ class DealStepper(Shown):
         self.hand_area = W.VBox([self.hand_box, self.suit_box, self.message],
                                 layout=W.Layout(min_width="0"))
         self.hand_area.add_class("rb-handbox")
+        # the hand's buttons answer arrow keys; refusals and the computer's moves are read out
+        self.hand_area.add_class("rb-keys")
+        self.play_box.add_class("rb-keys")
+        for live in (self.message, self.replies):
+            live.add_class("rb-live")
         if self.classroom:
             self.side = W.VBox([self.move_box, self.replies, self.result_box],
                                layout=W.Layout(flex="1 1 18em", min_width="0"))
@@ -403,8 +419,9 @@ class DealStepper(Shown):
                 self.side.children = (self.message, *self.side.children)
             self.legal_box.layout.display = "none"  # the lit cards sit in the hands
             self.widget = W.VBox([
-                W.HTML(STYLE + CLASSROOM_STYLE), self.nav,
-                W.HBox([self.hands_toggle, self.large_print_toggle, self.record_toggle,
+                W.HTML(STYLE + CLASSROOM_STYLE + A11Y_HTML), self.nav,
+                W.HBox([self.hands_toggle, self.large_print_toggle, self.four_colour_toggle,
+                        self.record_toggle,
                         self.waiting_toggle, self.coach_toggle],
                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box,
@@ -415,9 +432,9 @@ class DealStepper(Shown):
             self.widget.add_class("rb-classroom")
         else:
             self.widget = W.VBox([
-                W.HTML(STYLE), self.nav,
+                W.HTML(STYLE + A11Y_HTML), self.nav,
                 W.HBox([self.hands_toggle, self.waiting_toggle, self.large_print_toggle,
-                        self.record_toggle, self.coach_toggle],  # narrow: a new line, not cut
+                        self.four_colour_toggle, self.record_toggle, self.coach_toggle],  # narrow: a new line, not cut
                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box, self.message, self.table, self.extra,
                 self.move_box, self.replies, self.legal_box, self.play_box, self.coach.widget,
@@ -519,6 +536,8 @@ class DealStepper(Shown):
     def _apply_print(self) -> None:
         large = self.large_print_toggle.value
         (self.widget.add_class if large else self.widget.remove_class)("rb-large")
+        four = self.four_colour_toggle.value
+        (self.widget.add_class if four else self.widget.remove_class)("rb-four")
 
     def _apply_record(self) -> None:
         self.record_box.layout.display = None if self.record_toggle.value else "none"
@@ -553,6 +572,16 @@ class DealStepper(Shown):
     @large_print.setter
     def large_print(self, on: bool) -> None:
         self.large_print_toggle.value = flag("large_print", on)
+
+    @property
+    def four_colour(self) -> bool:
+        """Whether the four-colour deck is on (the ``four_colour_toggle``: ♠ black, ♥ red,
+        ♦ blue, ♣ green)."""
+        return bool(self.four_colour_toggle.value)
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        self.four_colour_toggle.value = flag("four_colour", on)
 
     def observe(self, callback: Callable[[GameState[Any] | None], None]) -> None:
         """Call ``callback(state)`` after every change of the position shown (and now)."""
@@ -805,8 +834,11 @@ class DealStepper(Shown):
             self.seats_grid.layout.grid_template_columns = (
                 "fit-content(11em) " + " ".join(["max-content"] * (columns - 2))
                 + " minmax(0, 1fr)")
-            self.seats_grid.children = tuple(heads) + tuple(
-                c for cells in self.seat_cells for c in cells)
+            # one box per row (drawn as no box, its cells in the grid): the page script
+            # makes the grid a table, a screen reader reads it row by row with its headers
+            self.seats_grid.children = (W.Box(heads).add_class("rb-row").add_class("rb-headrow"),
+                                        *(W.Box(cells).add_class("rb-row")
+                                          for cells in self.seat_cells))
         revealed = state.rules.table_view.revealed(state) if state.is_over else set()
         for row, cells in zip(rows, self.seat_cells):
             label = row.label
@@ -953,6 +985,9 @@ class DealStepper(Shown):
             b.tooltip = tip
             b.icon = "times" if selected else ("check" if lit & card.mask else "")
             b.button_style = self._card_style(card)
+            # what a screen reader says: "seven of hearts, playable" (widgets.render)
+            (b.add_class if lit & card.mask else b.remove_class)("rb-playable")
+            (b.add_class if selected else b.remove_class)("rb-picked")
         self.card_buttons = [self._card_button(card) for card in hand]
         # classroom: the actions follow the cards on the same lines
         self.hand_box.children = tuple(self.card_buttons) + (
@@ -1002,6 +1037,9 @@ class DealStepper(Shown):
         if card not in self._buttons_by_card:
             made = button(card.pretty(), css="rb-cardbtn", action=partial(self.click_card, card))
             made.add_class("rb-red" if card.is_red else "rb-black")
+            # its card and suit: the page script names it, the four-colour deck colours it
+            made.add_class(card_class(card))
+            made.add_class(suit_class(card))
             self._buttons_by_card[card] = made
         return self._buttons_by_card[card]
 
