@@ -17,8 +17,56 @@ function $(id) { return document.getElementById(id); }
 
 function isRed(symbol) { return /[♥♦]/.test(symbol); }
 
+// The suit's class by its symbol: the four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green) colours by it.
+function suitClass(symbol) {
+  const m = /[♠♥♦♣]/.exec(symbol);
+  return m ? " suit-" + { "♠": "S", "♥": "H", "♦": "D", "♣": "C" }[m[0]] : "";
+}
+
+// A card in words for a screen reader: "7H" -> "seven of hearts".
+const RANK_WORDS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" };
+const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+function cardWords(text) {
+  const rank = RANK_WORDS[text.slice(0, -1)], suit = SUIT_WORDS[text.slice(-1)];
+  return rank && suit ? rank + " of " + suit : text;
+}
+
 function cardSpan(symbol, extra) {
-  return el("span", "card " + (isRed(symbol) ? "red" : "black") + (extra ? " " + extra : ""), symbol);
+  const span = el("span", "card " + (isRed(symbol) ? "red" : "black") + suitClass(symbol) + (extra ? " " + extra : ""), symbol);
+  return span;
+}
+
+// The four-colour switch on every page, kept in this browser (localStorage) for the next visit.
+function fourColourSwitch() {
+  const on = localStorage.getItem("rb-four-colour") === "1";
+  document.body.classList.toggle("four", on);
+  const label = el("label", "four-switch");
+  const box = el("input");
+  box.type = "checkbox";
+  box.id = "four-colour";
+  box.checked = on;
+  box.onchange = () => {
+    document.body.classList.toggle("four", box.checked);
+    localStorage.setItem("rb-four-colour", box.checked ? "1" : "0");
+  };
+  label.appendChild(box);
+  label.appendChild(document.createTextNode(" four colours (♠ ♥ ♦ ♣)"));
+  const main = document.querySelector("main");
+  if (main) main.insertBefore(label, main.firstChild);
+}
+
+// Arrow keys, Home and End move along the buttons of a hand; Enter or Space plays the card.
+function arrowKeys(box) {
+  box.addEventListener("keydown", (e) => {
+    const list = Array.from(box.querySelectorAll("button:not(:disabled)"));
+    const i = list.indexOf(document.activeElement);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const j = step ? i + step : e.key === "Home" ? 0 : e.key === "End" ? list.length - 1 : null;
+    if (i < 0 || j === null || !list.length) return;
+    e.preventDefault();
+    list[(j + list.length) % list.length].focus();
+  });
 }
 
 // The pages, the API and the socket live under one base path: "/" on a laptop, the service's
@@ -315,12 +363,12 @@ function studentPage() {
       const symbol = v.hand_symbols[i];
       const uses = v.legal.filter((m, k) => v.legal_cards[k].length === 1 && v.legal_cards[k][0] === card);
       const lit = badugiDraw || uses.length > 0;
-      const button = el("button", "card " + (isRed(symbol) ? "red" : "black") + (lit ? " legal" : "")
+      const button = el("button", "card " + (isRed(symbol) ? "red" : "black") + suitClass(symbol) + (lit ? " legal" : "")
         + (picked.has(card) ? " picked" : ""), symbol);
       button.type = "button";
       button.dataset.card = card;
-      button.setAttribute("aria-label", symbol + (badugiDraw ? (picked.has(card) ? ", to change" : ", can be changed")
-        : lit ? ", can be played" : ""));
+      button.setAttribute("aria-label", cardWords(card) + (badugiDraw ? (picked.has(card) ? ", to change" : ", can be changed")
+        : lit ? ", playable" : ", not playable"));
       if (badugiDraw) button.setAttribute("aria-pressed", picked.has(card) ? "true" : "false");
       button.onclick = () => {
         if (badugiDraw) {
@@ -544,4 +592,6 @@ function teacherPage() {
   setInterval(refresh, 2000);
 }
 
+fourColourSwitch();
+if ($("hand")) arrowKeys($("hand"));
 ({ student: studentPage, projector: projectorPage, teacher: teacherPage })[document.body.dataset.page]();
