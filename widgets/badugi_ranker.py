@@ -53,7 +53,7 @@ from .common import flag, seconds, whole_number
 from .drawing import DiagramSlot
 from rulebook.html import clauses_html
 
-from .render import STYLE, card_html, escape
+from .render import A11Y_HTML, STYLE, card_class, card_html, escape
 from .stepper import Shown, message_html, syncing
 
 __all__ = ["BadugiRanker"]
@@ -136,6 +136,9 @@ class BadugiRanker(Shown):
                 value=False, description=card.pretty(), tooltip=f"{card.name()} ({card.text})",
                 layout=w.Layout(width="3.6em", height="2.1em", padding="0"))
             button.observe(partial(self._on_card, card), names="value")
+            # a screen reader says "seven of hearts" and whether it is picked (widgets.render)
+            button.add_class("rb-pickbtn")
+            button.add_class(card_class(card))
             self.card_buttons[card.text] = button
         self.picker = w.GridBox(
             [self.card_buttons[r + s] for s in SUITS for r in RANKS],
@@ -171,7 +174,7 @@ class BadugiRanker(Shown):
         self.show_diagram.observe(lambda _ch: self._show_diagram(), names="value")
 
         self.widget = w.VBox([
-            w.HTML(f"{STYLE}<div class='rb-note'><b>Badugi ranker</b>: type four cards or "
+            w.HTML(f"{STYLE}{A11Y_HTML}<div class='rb-note'><b>Badugi ranker</b>: type four cards or "
                    "pick them below; the lowest hand wins.</div>"),
             w.HBox([self.hand_text, self.rank_button]),
             self.picker_target,

@@ -28,6 +28,7 @@ from rulebook.html import STYLE, card_html, clauses_html, escape, explanation_ht
 from rulebook.protocol import GameState
 
 from .common import game_state
+from .render import A11Y_HTML
 from .stepper import Shown, action_moves, message_html, seat_choice, syncing, unless_syncing
 
 __all__ = ["MoveInspector"]
@@ -57,12 +58,13 @@ class MoveInspector(Shown):
                                  description="move",
                                  tooltip="Pick a card or an action to see whether it is legal")
         self.answer = W.HTML()
+        self.answer.add_class("rb-live")  # the verdict is read out when a move is picked
         self.public_box = W.HTML()
         self.message = W.HTML()
         self.title = W.HTML()
         self._syncing = False
         self.picker.observe(unless_syncing(self, lambda _v: self._answer()), names="value")
-        self.widget = W.VBox([W.HTML(STYLE), self.title, self.picker, self.answer,
+        self.widget = W.VBox([W.HTML(STYLE + A11Y_HTML), self.title, self.picker, self.answer,
                               self.public_box, self.message])
         if state is not None:
             self.set_state(state)
