@@ -4,26 +4,33 @@
 
 Needs the ``lite`` extras (``pip install -e ".[lite]"``: jupyterlite-core, the Pyodide kernel
 and ipywidgets, whose JupyterLab extension the site serves), npm (for the pinned Pyodide
-core in ``lite/package.json``) and the Python package index (for the wheels below).  The
-output folder is a static site: serve it from any web server.
+core and Graphviz in WebAssembly in ``lite/package.json``) and the Python package index (for
+the wheels below).  The output folder is a static site: serve it from any web server.
 
 What it does:
 
-1. ``npm ci --prefix lite`` fetches the pinned npm package ``pyodide`` (the core only:
-   ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``) if
-   ``lite/node_modules/pyodide`` is missing; ``RULEBOOK_PYODIDE_DIR`` may name another copy.
+1. ``npm ci --prefix lite`` fetches the pinned npm packages ``pyodide`` (the core only:
+   ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``) and
+   ``@viz-js/viz`` (Graphviz compiled to WebAssembly, one ES module) if they are missing
+   from ``lite/node_modules``; ``RULEBOOK_PYODIDE_DIR`` may name another Pyodide.
 2. It builds this project's wheel and downloads, from the package index, the pure-Python
    wheels the kernel needs to start (micropip, packaging, IPython and its dependencies,
-   jedi, comm) at the versions Pyodide's lock file names, and ipywidgets at the version of
-   the JupyterLab extension being served.
+   jedi, comm) at the versions Pyodide's lock file names, ipywidgets at the version of
+   the JupyterLab extension being served, and the ``graphviz`` package (it writes the
+   diagrams' DOT source) at the version installed here.
 3. It writes the site's ``pyodide-lock.json``: those wheels are served with the site, so
    ``import rulebook`` and ``from widgets import DealStepper`` load them with no network
    at all (the kernel loads what a cell imports through this lock file); every other
    Pyodide package (pandas, numpy, ...) keeps its entry, pointing at the Pyodide
    distribution of the same version on its public CDN, so it loads when the browser is
    online.
-4. ``jupyter lite build`` with ``lite/jupyter_lite_config.json`` and ``lite/jupyter-lite.json``
-   puts the lessons, JupyterLab, the widget extension and that Pyodide into the output.
+4. It stages the site's diagram extension (``lite/diagrams-extension``: a prebuilt JupyterLab
+   extension written by hand, no build step) with ``viz.js`` from ``@viz-js/viz`` next to it:
+   in the site, a diagram's DOT source is drawn by the page, offline (see
+   :mod:`rulebook.diagrams`).
+5. ``jupyter lite build`` with ``lite/jupyter_lite_config.json`` and ``lite/jupyter-lite.json``
+   puts the lessons, JupyterLab, the widget and diagram extensions and that Pyodide into the
+   output.
 
 Other scripts import it for :func:`pyodide_dir`, :func:`project_wheel` and :func:`build`.
 """
@@ -46,7 +53,10 @@ from collections.abc import Callable
 LITE = pathlib.Path(__file__).resolve().parent
 ROOT = LITE.parent
 DEFAULT_OUTPUT = ROOT / "build" / "lite"
-PYODIDE_VERSION: str = json.loads((LITE / "package.json").read_text())["dependencies"]["pyodide"]
+_NPM_PINS: dict[str, str] = json.loads((LITE / "package.json").read_text())["dependencies"]
+PYODIDE_VERSION: str = _NPM_PINS["pyodide"]
+VIZ_VERSION: str = _NPM_PINS["@viz-js/viz"]
+DIAGRAMS_EXTENSION = LITE / "diagrams-extension"
 PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 PYODIDE_PYTHON = "3.14"  # the Python inside Pyodide 314: the wheels are chosen for it
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -55,7 +65,7 @@ CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdl
 #: What the kernel installs before it runs a cell (``loadPackage(["micropip"])``, then
 #: ``piplite.install`` of ipython, jedi and comm), plus ipywidgets for the widgets: served
 #: with the site, with everything they depend on.
-SERVED = ("micropip", "packaging", "ipython", "jedi", "comm", "ipywidgets")
+SERVED = ("micropip", "packaging", "ipython", "jedi", "comm", "ipywidgets", "graphviz")
 
 #: Packages Pyodide's lock file does not list: their entries are written here.  ipywidgets'
 #: own Python code imports none of widgetsnbextension and jupyterlab_widgets (they only
@@ -64,8 +74,10 @@ SERVED = ("micropip", "packaging", "ipython", "jedi", "comm", "ipywidgets")
 EXTRA_ENTRIES = {
     "comm": {"imports": ["comm"], "depends": ["traitlets"]},
     "ipywidgets": {"imports": ["ipywidgets"], "depends": ["comm", "ipython", "traitlets"]},
-    # the project: the engine and the widgets come in one wheel; the widgets need ipywidgets
-    "rulebook-explorer": {"imports": ["rulebook", "widgets"], "depends": ["ipywidgets"]},
+    "graphviz": {"imports": ["graphviz"], "depends": []},
+    # the project: the engine and the widgets come in one wheel; the widgets need ipywidgets,
+    # the diagrams the graphviz package (pure Python: it only writes DOT; the page draws it)
+    "rulebook-explorer": {"imports": ["rulebook", "widgets"], "depends": ["ipywidgets", "graphviz"]},
 }
 
 
@@ -91,21 +103,46 @@ def pyodide_dir(install: bool = True) -> pathlib.Path:
     given = os.environ.get("RULEBOOK_PYODIDE_DIR")
     if given:
         return pathlib.Path(given).resolve()
-    here = LITE / "node_modules" / "pyodide"
+    return _npm_package("pyodide", install)
+
+
+def viz_dir(install: bool = True) -> pathlib.Path:
+    """The folder of the npm package ``@viz-js/viz`` (Graphviz in WebAssembly) at the pinned
+    version, installed like :func:`pyodide_dir` when missing and ``install`` is true."""
+    return _npm_package("@viz-js/viz", install)
+
+
+def _npm_package(name: str, install: bool) -> pathlib.Path:
+    """``lite/node_modules/NAME`` at the version ``lite/package.json`` pins, after
+    ``npm ci --prefix lite`` if it is missing or another version (and ``install`` is true)."""
+    version = _NPM_PINS[name]
+    here = LITE / "node_modules" / name
     try:
-        if json.loads((here / "package.json").read_text())["version"] == PYODIDE_VERSION:
+        if json.loads((here / "package.json").read_text())["version"] == version:
             return here
     except (OSError, ValueError, KeyError):
         pass
     if not install:
-        raise MissingTool(f"the npm package pyodide {PYODIDE_VERSION} is not installed: "
+        raise MissingTool(f"the npm package {name} {version} is not installed: "
                           f"npm ci --prefix lite")
     npm = shutil.which("npm")
     if npm is None:
-        raise MissingTool(f"npm is missing: it installs the npm package pyodide {PYODIDE_VERSION} "
+        raise MissingTool(f"npm is missing: it installs the npm package {name} {version} "
                           "(apt-get install -y npm, or Node.js 20 with npm)")
     _run([npm, "ci", "--prefix", str(LITE), "--no-audit", "--no-fund", "--loglevel=error"])
     return here
+
+
+def stage_diagrams_extension(stage: pathlib.Path) -> pathlib.Path:
+    """Write the site's diagram extension into ``stage`` (replaced): ``lite/diagrams-extension``
+    with ``static/viz.js`` (Graphviz in WebAssembly, from ``@viz-js/viz``) beside its
+    ``remoteEntry.js``, which loads it from there.  Returns ``stage``."""
+    viz = viz_dir() / "dist" / "viz.js"
+    if stage.exists():
+        shutil.rmtree(stage)
+    shutil.copytree(DIAGRAMS_EXTENSION, stage)
+    shutil.copy2(viz, stage / "static" / "viz.js")
+    return stage
 
 
 def project_wheel(dest: pathlib.Path) -> pathlib.Path:
@@ -177,8 +214,7 @@ def stage_pyodide(stage: pathlib.Path, wheel: pathlib.Path,
     packages: dict[str, dict[str, object]] = lock["packages"]
 
     served = _closure(packages, SERVED)
-    pins = {"ipywidgets": importlib.metadata.version("ipywidgets"),
-            "comm": importlib.metadata.version("comm")}
+    pins = {name: importlib.metadata.version(name) for name in ("ipywidgets", "comm", "graphviz")}
     requirements = [f"{n}=={packages[n]['version'] if n in packages else pins[n]}"
                     for n in served if n != "rulebook-explorer"]
     wheels = stage / "wheels"
@@ -220,13 +256,15 @@ def build(output_dir: pathlib.Path = DEFAULT_OUTPUT,
         wheel = project_wheel(work / "dist")
         # jupyterlite's Pyodide addon takes a folder named "pyodide" holding "pyodide/"
         stage_pyodide(work / "pyodide" / "pyodide", wheel, log)
+        extension = stage_diagrams_extension(work / "extensions" / "rulebook-diagrams")
         if output_dir.exists():
             shutil.rmtree(output_dir)
         env = dict(os.environ, JUPYTERLITE_CACHE_DIR=str(work / "cache"))
         _run([sys.executable, "-m", "jupyterlite_core", "build",
               "--config", str(LITE / "jupyter_lite_config.json"), "--lite-dir", str(LITE),
               "--contents", str(ROOT / "notebooks"), "--output-dir", str(output_dir),
-              "--pyodide", str(work / "pyodide")], cwd=work, env=env)
+              "--pyodide", str(work / "pyodide"),
+              f"--LiteBuildConfig.federated_extensions={extension}"], cwd=work, env=env)
         (output_dir / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         log(f"built {output_dir} in {time.monotonic() - started:.0f} s")
     return output_dir

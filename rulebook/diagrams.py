@@ -8,7 +8,13 @@ wherever the notebook happens to run:
 2. otherwise the ``dot``-compatible binary of the PyPI package ``graphviz-pure`` (part of the
    ``lab`` extras), found in this Python's scripts folder or on ``PATH``.  It draws SVG and
    PNG, not PDF;
-3. otherwise no picture: the diagram shows its DOT source and one line saying how to install
+3. in the browser with no server (Pyodide, JupyterLite), where no program can run: the
+   page draws it.  The HTML carries the DOT source (after the same title wrapping) in a
+   hidden ``<pre class="rb-diagram-dot">``; the site's small JupyterLab extension
+   (``lite/diagrams-extension``) finds it, in an output or inside a widget, and draws it with
+   Graphviz compiled to WebAssembly (``@viz-js/viz``, served with the site), with the same
+   ``dot`` layout, the same fit to the width and the same "open full size" switch;
+4. otherwise no picture: the diagram shows its DOT source and one line saying how to install
    Graphviz.  Displaying a diagram in Jupyter never shows a traceback.
 
 In a notebook and inside a widget a diagram fits the output's width (the SVG scales down,
@@ -54,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "INSTALL_HINT", "BROWSER_HINT", "install_hint", "DiagramError", "GraphvizMissing",
     "RenderFailed", "DotProgram", "find_dot", "digraph", "Diagram", "READABLE_FONT_PX",
-    "readable_width"
+    "readable_width", "IN_BROWSER", "BROWSER_LATE_NOTE"
 ]
 
 READABLE_FONT_PX = 10.5
@@ -75,11 +81,20 @@ INSTALL_HINT = (
 """The one line shown under the DOT source when no Graphviz program can be found."""
 
 BROWSER_HINT = (
-    "Diagrams need the Graphviz program, which cannot run in this in-browser version of the "
-    "lessons: open them on Binder, or install the package on a computer, to see the picture."
+    "In this in-browser version of the lessons the page draws a diagram when it is shown; its "
+    "SVG or PNG file needs the Graphviz program: open the lessons on Binder, or install the "
+    "package on a computer, for those."
 )
 """The line shown instead of :data:`INSTALL_HINT` where Python runs inside a web page
 (Pyodide, JupyterLite), since nothing can be installed there."""
+
+IN_BROWSER = sys.platform == "emscripten"
+"""Whether Python runs inside a web page (Pyodide): there the page draws the diagrams."""
+
+BROWSER_LATE_NOTE = ("If no picture appears here, this page cannot draw diagrams: open the "
+                     "lessons on Binder to see it.")
+"""The sentence a diagram drawn by the page shows when no picture has come after a while
+(a page without the site's diagram extension)."""
 
 
 def install_hint() -> str:
@@ -104,9 +119,13 @@ FIT_STYLE = """<style>
 .rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-zoom .rb-when-full{display:inline}
 .rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-box{overflow:auto;max-height:85vh}
 .rulebook-diagram .rb-diagram-toggle:checked ~ .rb-diagram-box svg{max-width:none}
+.rulebook-diagram .rb-diagram-late{opacity:0;animation:rb-diagram-late 0s linear 20s forwards}
+@keyframes rb-diagram-late{to{opacity:1}}
 </style>"""
 """The CSS of :meth:`Diagram.html`: the picture scaled to the width, and the full-size switch
 (a checkbox and its label, no script, so it works in JupyterLab, Voila and widgets alike).
+A diagram the page draws (in the browser) says so while it is drawn, and shows
+:data:`BROWSER_LATE_NOTE` only if no picture has come 20 seconds later.
 The box a diagram scrolls in has no width of its own to give its parents
 (``contain:inline-size``): inside a widget's flex box, a diagram held at its readable width
 would otherwise widen every box around it past the page."""
@@ -367,26 +386,50 @@ class Diagram:
 
         The switch is a checkbox whose id comes from the drawing itself, so the same diagram
         always gives the same HTML."""
+        if self._drawn_by_the_page():
+            return self._browser_html()
         try:
             svg = self.svg()
         except DiagramError as error:
             return self._fallback_html(error)
         svg = svg[svg.find("<svg"):]  # inline in HTML: no XML prolog or DOCTYPE
-        key = hashlib.blake2b(f"{self.title}\n{svg}".encode(), digest_size=6).hexdigest()
-        ident = f"rb-diagram-{key}"
-        caption = (f'<p class="rb-diagram-title"><b>{html.escape(self.title)}</b></p>'
-                   if self.title else "")
         narrowest = readable_width(svg)
         # never narrower than its labels allow: below that width the box scrolls sideways
         floor = f' style="min-width:{narrowest}px"' if narrowest else ""
-        return (f'{FIT_STYLE}<div class="rulebook-diagram" data-diagram="{key}">{caption}'
+        return self._frame(f"{self.title}\n{svg}", f'<div class="rb-diagram-canvas"{floor}>{svg}</div>')
+
+    def _frame(self, identity: str, canvas: str, kind: str = "") -> str:
+        """The title, the full-size switch and ``canvas`` in its box (see :data:`FIT_STYLE`);
+        the switch's id is a digest of ``identity``, so the same diagram gives the same HTML."""
+        key = hashlib.blake2b(identity.encode(), digest_size=6).hexdigest()
+        ident = f"rb-diagram-{key}"
+        caption = (f'<p class="rb-diagram-title"><b>{html.escape(self.title)}</b></p>'
+                   if self.title else "")
+        return (f'{FIT_STYLE}<div class="rulebook-diagram{kind}" data-diagram="{key}">{caption}'
                 f'<input type="checkbox" class="rb-diagram-toggle" id="{ident}">'
                 f'<label class="rb-diagram-zoom" for="{ident}" title="Show the diagram at its '
                 'own size, in a box that scrolls, or fit it to the width again">'
                 '<span class="rb-when-fit">open full size</span>'
                 '<span class="rb-when-full">fit to the width</span></label>'
-                f'<div class="rb-diagram-box"><div class="rb-diagram-canvas"{floor}>{svg}'
-                "</div></div></div>")
+                f'<div class="rb-diagram-box">{canvas}</div></div>')
+
+    def _drawn_by_the_page(self) -> bool:
+        """Whether the page draws this diagram: in the browser (Pyodide), with no program."""
+        return IN_BROWSER and find_dot() is None
+
+    def _browser_html(self) -> str:
+        """The diagram for the page to draw (in the browser, where no program runs): the
+        frame of :meth:`html` around a note and the DOT source (title wrapped) in a hidden
+        ``<pre class="rb-diagram-dot">``, which the site's diagram extension replaces with
+        the SVG drawn by Graphviz in WebAssembly.  Needs the ``graphviz`` package only to
+        write the DOT text."""
+        source = str(self._titled_graph().source)
+        canvas = ('<div class="rb-diagram-canvas"><p class="rb-note rb-diagram-pending">'
+                  'Drawing the diagram… <span class="rb-diagram-late">'
+                  f'{html.escape(BROWSER_LATE_NOTE)}</span></p>'
+                  f'<pre class="rb-diagram-dot" data-font-px="{READABLE_FONT_PX}" hidden>'
+                  f'{html.escape(source)}</pre></div>')
+        return self._frame(f"{self.title}\n{source}", canvas, kind=" rb-diagram-wasm")
 
     def _repr_html_(self) -> str:
         """The same as :meth:`html`: the picture fitted to the output, or the DOT source and
@@ -396,7 +439,14 @@ class Diagram:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Jupyter's display: :meth:`html` (JupyterLab and Voila prefer it: the picture fits
         the output's width, with a full-size switch) and the bare ``image/svg+xml`` for other
-        front ends; when it cannot be drawn, HTML with the source and the install hint."""
+        front ends; in the browser, the HTML the page draws (:meth:`_browser_html`); when it
+        cannot be drawn, HTML with the source and the install hint."""
+        if self._drawn_by_the_page():
+            try:
+                return {"text/html": self._browser_html(), "text/plain": repr(self)}
+            except DiagramError as error:
+                return {"text/html": self._fallback_html(error),
+                        "text/plain": f"{self.source}\n{error}"}
         try:
             svg = self.svg()
         except DiagramError as error:
