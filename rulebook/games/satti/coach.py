@@ -27,12 +27,31 @@ deal it:
   drawn from ``rng``.
 * **A position set up by hand with no move yet**: the unseen cards are dealt uniformly to the
   other hands, the discards and the draw pile (in a uniform order).
-* Otherwise (a hand-set position with moves after it, or a deal whose consistent worlds are
-  too rare for :data:`TRIES` tries, about one mid-deal position in five with smart players):
-  the other hands, the discards and the pile are drawn from the cards the view does not
-  show, honouring each seat's last draw (a seat that drew and got no card since holds no
-  card that fitted then); this keeps the view and the history exactly but weighs the worlds
-  only approximately.
+* **A deal played from its start on which the proposals are seldom kept**, no reshuffle yet:
+  a Metropolis chain (:class:`_Chain`) over the same original deals.  A step swaps two
+  cards, either two places of one seat (which of its cards were dealt and which it drew
+  when), or the turned card and an unseen card, or two unseen cards (between another seat's
+  hand, the turned card and the cards never drawn); a step is kept exactly when the deal
+  stays consistent with the view.  The proposals are symmetric, so the chain's stationary
+  law is the uniform one the exact proposals keep.  The chain is seeded from the view alone,
+  walked from a first guess to a consistent deal (:data:`SETTLE_STEPS`), then
+  :data:`CHAIN_BURN` steps, and keeps :data:`CHAIN_POOL` deals :data:`CHAIN_THIN` steps
+  apart; each world starts at one of them, picked with ``rng``, and walks
+  :data:`CHAIN_STEPS` steps more.  So a world is uniform as far as the chain has mixed (the
+  tests hold it to hand-counted shares and to the exact proposals' law by chi-square), and
+  the worlds of one piece of advice are slightly correlated.  The chain draws every world of
+  a view on which none of :data:`PROBE` proposals (drawn from the view alone) is kept, about
+  one mid-deal position in four with smart players, and any world whose :data:`TRIES`
+  proposals all fail.
+* **Otherwise the worlds are approximate**: a hand-set position with moves after it (its
+  view does not say what the position showed when it was set up, e.g. its top card once
+  covered, nor whether a reshuffle came, so there is no uniform law over its original
+  positions to draw from), a deal with a reshuffle in its history whose proposals all fail
+  (about one mid-deal position in twelve), or a chain that reached no consistent deal.  The
+  other hands, the discards and the pile are drawn from the cards the view does not show,
+  honouring each seat's last draw (a seat that drew and got no card since holds no card that
+  fitted then); this keeps the view and the history exactly but weighs the worlds only
+  approximately.
 
 :func:`rollout` plays the rest of a deal with one computer player at every seat on the scalar
 core (a :class:`~rulebook.games.satti.core.Table` changed in place by ``step``, the players'
@@ -71,16 +90,17 @@ from .moves import MOVES
 from .state import SattiState, SattiView
 
 __all__ = ["sample", "rollout", "win", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
-           "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS", "PROBE"]
+           "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS",
+           "PROBE"]
 
 MEASURE = "place"
 """The measure :func:`rollout` gives for each seat: its place at the end of the deal, as
 ``rulebook.simulate`` reports it in its ``place`` column (SAT-END-4/5)."""
 LOWER_IS_BETTER = True
 """A lower place is better (1 is first)."""
-TRIES = 100
+TRIES = 1_000
 """How many worlds :func:`sample` proposes (each exactly uniform when it is kept) before it
-takes the approximate way."""
+takes the chain (or, where there is none, the approximate way)."""
 
 SETTLE_STEPS = 50_000
 """How many steps the chain (:class:`_Chain`) may take from its first guess to a consistent
@@ -461,7 +481,8 @@ class _Chain:
         self.opening = cards.pop() if deal.covered else view.top_index
         self.places: list[list[int]] = []
         self.where: dict[int, tuple[int, int]] = {}
-        """Each unseen card's place: (seat, index), (-1, 0) the turned card, (-2, 0) never drawn."""
+        """Each unseen card's place: (seat, index), (-1, 0) the turned card, (-2, 0) a card
+        never drawn."""
         for s in range(n):
             held = [c for c, _when in deal.plays[s]]
             if s == seat:
