@@ -4,7 +4,8 @@
 
 For every game whose coach room exists (``rulebook/games/<game>/coach.py``): a mid-deal
 four-player position (Badam Satti: the seat to move with several legal cards; Satti: a
-mid-deal turn; Badugi: a draw decision), ``coach(state, worlds=500)`` over every legal move
+mid-deal turn, and one where the sampler's exact proposals fail and its chain draws every
+world; Badugi: a draw decision), ``coach(state, worlds=500)`` over every legal move
 with ``random`` and with ``smart`` play-outs (the median of ``--runs`` runs), and, in the same
 run, what ``rulebook.simulate`` costs per whole deal with the same computer players (the
 reference).  The ratio says how many simulated deals one piece of advice costs.  Goals on one
@@ -62,6 +63,25 @@ def position(profile: str, players: int, wanted: str, skip: int) -> rulebook.Gam
     raise SystemExit(f"no position found for {profile}")
 
 
+def hard_satti_position() -> rulebook.GameState:
+    """A reproducible four-player Satti position (smart play, no reshuffle yet, two or more
+    legal moves) on which the sampler's exact proposals all fail its probe, so every world
+    comes from its Metropolis chain (about one mid-deal position in four)."""
+    from rulebook.games.satti import coach as room
+    from rulebook.protocol import autoplay
+
+    rules = rulebook.load_rules("satti")
+    for seed in range(1, 500):
+        for state in autoplay(rules.new_deal(players=4, seed=seed), "smart", seed).states()[8:]:
+            if state.is_over or len(state.legal_moves()) < 2:
+                continue
+            view = state.view(state.to_move)
+            deal = room._Deal(view, room.events_of(view))
+            if len(deal.epoch_sizes) == 1 and room._hard(view, deal):
+                return state
+    raise SystemExit("no hard Satti position found")
+
+
 def per_deal(profile: str, players: int, policy: str, deals: int) -> float:
     """simulate's wall time per deal with ``policy`` at every seat (seconds)."""
     rulebook.simulate(profile, players=players, deals=min(deals, 200), bots=policy, seed=1)
@@ -104,23 +124,27 @@ def main() -> None:
         except RulesError:
             print(f"{profile:12s}: no coach room yet")
             continue
-        state = position(profile, players, wanted, skip)
-        moves = state.legal_moves()
-        print(f"{profile:12s}: seat {state.to_move} to move, {len(moves)} legal moves "
-              f"({', '.join(m.pretty() for m in moves)}), {len(state.history)} moves played")
-        for policy in ("random", "smart"):
-            times = []
-            for run in range(args.runs):
-                start = time.perf_counter()
-                coach(state, worlds=args.worlds, policy=policy, seed=run)
-                times.append(time.perf_counter() - start)
-            spent = statistics.median(times)
-            deal = per_deal(profile, players, policy, 4000 if policy == "random" else 1000)
-            goal = GOALS.get((profile, policy))
-            mark = "" if goal is None else f"  (goal <= {goal} s: {'met' if spent <= goal else 'NOT met'})"
-            per_rollout = spent / (args.worlds * len(moves)) * 1e6
-            print(f"  {policy:6s}: {spent:6.3f} s = {spent / deal:8,.0f} simulated deals of "
-                  f"{deal * 1e6:7.1f} µs; {per_rollout:5.1f} µs per world and move{mark}")
+        cases = [(profile, position(profile, players, wanted, skip))]
+        if profile == "satti":
+            cases.append(("satti, chain", hard_satti_position()))
+        for label, state in cases:
+            moves = state.legal_moves()
+            print(f"{label:12s}: seat {state.to_move} to move, {len(moves)} legal moves "
+                  f"({', '.join(m.pretty() for m in moves)}), {len(state.history)} moves played")
+            for policy in ("random", "smart"):
+                times = []
+                for run in range(args.runs):
+                    start = time.perf_counter()
+                    coach(state, worlds=args.worlds, policy=policy, seed=run)
+                    times.append(time.perf_counter() - start)
+                spent = statistics.median(times)
+                deal = per_deal(profile, players, policy, 4000 if policy == "random" else 1000)
+                goal = GOALS.get((profile, policy))
+                mark = ("" if goal is None else
+                        f"  (goal <= {goal} s: {'met' if spent <= goal else 'NOT met'})")
+                per_rollout = spent / (args.worlds * len(moves)) * 1e6
+                print(f"  {policy:6s}: {spent:6.3f} s = {spent / deal:8,.0f} simulated deals of "
+                      f"{deal * 1e6:7.1f} µs; {per_rollout:5.1f} µs per world and move{mark}")
         if args.expert and "expert" in bot_names(rules.game):
             expert_against_smart(profile, args.expert)
 
