@@ -556,7 +556,7 @@ def test_the_teacher_page_opens_a_room_made_elsewhere(server: str, chromium_brow
     try:
         page = context.new_page()
         page.goto(f"{server}/teacher#room={made['code']}&token={made['teacher_token']}")
-        room = page.locator(f"section[data-room="{made['code']}"]")
+        room = page.locator("section[data-room=\"" + made["code"] + "\"]")
         playwright_api.expect(room).to_have_count(1, timeout=10_000)
         assert made["teacher_token"] not in page.url  # taken out of the address bar
         room.get_by_role("button", name="Deal").click()
