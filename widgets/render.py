@@ -152,17 +152,22 @@ function fix() {
     });
   });
   var active = document.activeElement;
-  if (rec && !rec.el.isConnected && (!active || active === document.body)) {
-    var box = rec.box.isConnected ? rec.box : null;
-    var list = box ? buttons(box) : [];
-    if (list.length) list[Math.min(rec.index, list.length - 1)].focus();
+  if (rec && (!active || active === document.body) && rec.box.isConnected) {
+    // the focused button left the page or was disabled while the computer played: back
+    // into the hand, at the same place
+    var list = buttons(rec.box);
+    var again = list.indexOf(rec.el) >= 0 ? rec.el : list[Math.min(rec.index, list.length - 1)];
+    if (again) again.focus();
   }
 }
 function queue() {
   if (!queued) { queued = true; window.requestAnimationFrame(fix); }
 }
 new MutationObserver(queue).observe(document.body, {
-  subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+  subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'disabled']});
+document.addEventListener('mousedown', function (e) {
+  if (!(e.target && e.target.closest && e.target.closest('.rb-keys'))) rec = null;
+}, true);
 document.addEventListener('focusin', function (e) {
   var b = e.target, box = b && b.closest ? b.closest('.rb-keys') : null;
   rec = box && b.tagName === 'BUTTON' ? {el: b, box: box, index: buttons(box).indexOf(b)} : null;
@@ -187,7 +192,8 @@ button's ``aria-label`` (:func:`card_button_name`), ``role="status"`` on the liv
 (class ``rb-live``: refusals and the computer's moves are read out), the seats grid's table
 roles (class ``rb-grid``, rows ``rb-row``), arrow keys, Home and End along a hand (class
 ``rb-keys``; Enter and Space play the focused card, kept from JupyterLab's notebook
-shortcuts), and focus kept in the hand when the card played leaves it.  Run once per page,
+shortcuts), and focus kept in the hand when the card played leaves it or the hand is disabled
+while the computer plays (not after a click elsewhere).  Run once per page,
 whatever number of widgets includes it; it only adds attributes and moves focus."""
 
 

@@ -1,0 +1,276 @@
+"""Accessibility in a real Chromium: axe-core scans, the names a screen reader hears, a whole
+deal played with the keyboard only, the four-colour deck.
+
+- axe-core (``axe-playwright-python``, its bundled ``axe.min.js``: nothing is fetched) on every
+  lesson (``notebooks/0*.ipynb``) in Voila and in JupyterLab, and on the class table's three
+  pages (teacher, projector, student): no violation of impact "serious" or "critical".
+  In JupyterLab the scan covers the notebook's outputs (``.jp-OutputArea-output``): the
+  lessons' own pages; JupyterLab's chrome (menus, side bars, toolbar) is not ours to fix.
+- The names Chromium computes: a card button is "seven of hearts, playable" or "…, not
+  playable", a face-down hand "12 hidden cards", the seats a table with column headers, the
+  refusal of a card is in a live region (role=status).
+- Keyboard only, in Voila: Tab to the hand, arrow keys along it, Enter to play; no click, no
+  focus() from the test; the deal is played to its end.
+- The four-colour switch changes the computed colour of ♦ and ♣ cards (Voila; the class
+  table's pages, where the switch is kept in localStorage across a reload); its screenshot is
+  ``docs/four_colour_deck.png``.
+
+All lessons run in one session's servers; the scans take a few minutes on a 2-core machine.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from widget_pages import STEP_TIMEOUT, expect  # noqa: E402
+from test_classroom_pages import deal, open_table, server  # noqa: E402,F401 - the fixture
+
+from rulebook.cards import Card  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("0*.ipynb"))
+DOCS = ROOT / "docs"
+BAD = ("serious", "critical")
+
+# the computed colours of the four-colour deck (rulebook/html.py, classroom.css)
+BLUE, GREEN, RED, BLACK = "rgb(26, 86, 176)", "rgb(27, 115, 50)", "rgb(192, 57, 43)", "rgb(17, 17, 17)"
+
+
+def _axe() -> Any:
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        pytest.skip("axe-playwright-python is not installed (pip install -e '.[test]')")
+    return Axe()
+
+
+def serious(page: Any, context: Any = None) -> list[str]:
+    """axe-core's serious and critical violations on the page (or in ``context``), one line
+    each: the rule, its impact, where, and why."""
+    results = _axe().run(page, context=context)
+    lines = []
+    for v in results.response["violations"]:
+        if v["impact"] in BAD:
+            for node in v["nodes"][:4]:
+                lines.append(f"{v['id']} ({v['impact']}): {node['target']} — "
+                             f"{node.get('failureSummary', '')[:300]}")
+    return lines
+
+
+def play_page(make_notebook: Callable[..., str], name: str, seed: int) -> str:
+    return make_notebook(name, ["from widgets import PlayGame\n"
+                                f"game = PlayGame('badam-satti', seed={seed})\ngame"])
+
+
+@pytest.fixture
+def lesson_scan_results(open_voila: Any, copy_notebook: Any, chromium_browser: Any) -> Any:
+    """Every lesson scanned in Voila, in one page after the other."""
+    found: dict[str, list[str]] = {}
+    page = chromium_browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        for lesson in LESSONS:
+            name = copy_notebook(ROOT / "notebooks" / lesson)
+            open_voila(page, name, timeout=180)
+            page.wait_for_timeout(1000)
+            found[lesson] = serious(page)
+    finally:
+        page.close()
+    return found
+
+
+def test_every_lesson_in_voila_has_no_serious_axe_violation(lesson_scan_results: Any) -> None:
+    assert set(lesson_scan_results) == set(LESSONS) and len(LESSONS) >= 10
+    bad = {k: v for k, v in lesson_scan_results.items() if v}
+    assert not bad, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in bad.items())
+
+
+def test_every_lesson_in_jupyterlab_has_no_serious_axe_violation_in_its_outputs(
+        open_and_run_all: Any, copy_notebook: Any, chromium_browser: Any) -> None:
+    page = chromium_browser.new_page(viewport={"width": 1280, "height": 900})
+    bad: dict[str, list[str]] = {}
+    try:
+        for lesson in LESSONS:
+            name = copy_notebook(ROOT / "notebooks" / lesson)
+            panel = open_and_run_all(page, name, timeout=240)
+            outputs = panel.locator(".jp-OutputArea-output")
+            assert outputs.count() > 0, lesson
+            page.wait_for_timeout(1000)
+            # JupyterLab's own chrome is left out: only what the lesson shows is scanned
+            found = serious(page, {"include": [[".jp-NotebookPanel:not(.lm-mod-hidden) "
+                                                ".jp-OutputArea-output"]]})
+            if found:
+                bad[lesson] = found
+    finally:
+        page.close()
+    assert not bad, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in bad.items())
+
+
+def test_the_class_table_pages_have_no_serious_axe_violation(
+        server: str, chromium_browser: Any) -> None:  # noqa: F811 - the fixture
+    table = open_table(chromium_browser, server, "badam-satti")
+    try:
+        deal(table)
+        student = table.students[0]
+        expect()(student.locator("#hand button.card").first).to_be_visible(timeout=20_000)
+        for label, page in (("teacher", table.teacher), ("projector", table.projector),
+                            ("student", student)):
+            page.wait_for_timeout(500)
+            found = serious(page)
+            assert not found, f"{label} page:\n  " + "\n  ".join(found)
+        # the student's cards are named in words, playable or not
+        names = student.evaluate("() => [...document.querySelectorAll('#hand button.card')]"
+                                 ".map(b => b.getAttribute('aria-label'))")
+        assert names and all(re.fullmatch(r"\w+ of \w+, (playable|not playable)", n)
+                             for n in names), names
+    finally:
+        table.close()
+
+
+def test_card_buttons_hidden_hands_and_seats_have_the_names_a_screen_reader_needs(
+        open_voila: Any, make_notebook: Callable[..., str], page: Any) -> None:
+    seed = 2
+    open_voila(page, play_page(make_notebook, "a11y_names.ipynb", seed))
+    hand = page.locator(".rb-handbox .rb-cardbtn")
+    expect()(hand.first).to_be_visible(timeout=STEP_TIMEOUT)
+    names = page.evaluate("() => [...document.querySelectorAll('.rb-handbox .rb-cardbtn')]"
+                          ".map(b => [b.textContent.trim(), b.getAttribute('aria-label')])")
+    assert names, "no card button"
+    for text, name in names:
+        assert name and re.fullmatch(r"(ace|two|three|four|five|six|seven|eight|nine|ten|jack|"
+                                     r"queen|king) of (clubs|diamonds|hearts|spades), "
+                                     r"(playable|not playable)", name), (text, name)
+    # the names agree with the cards lit as playable
+    lit = page.locator(".rb-handbox .rb-cardbtn.mod-primary").all_text_contents()
+    playable = {text for text, name in names if name.endswith(", playable")}
+    assert playable == {t.strip() for t in lit}
+    # Chromium's own computed name (the accessibility tree), not only the attribute
+    first_text, first_name = names[0]
+    expect()(page.get_by_role("button", name=first_name, exact=True)).to_have_count(1)
+    card = next(c for c in (Card(r + s) for r in "A23456789TJQK" for s in "CDHS")
+                if c.pretty() == first_text.replace("✓", "").strip())
+    assert first_name.startswith(card.name())
+    # a face-down hand is one picture named "N hidden cards"; the seats are a table
+    hidden = page.get_by_role("img", name=re.compile(r"^\d+ hidden cards?$"))
+    assert hidden.count() == 3
+    seats = page.get_by_role("table", name="Seats")
+    expect()(seats).to_have_count(1)
+    headers = seats.get_by_role("columnheader").all_text_contents()
+    assert [h.strip() for h in headers][:1] == ["seat"] and headers[-1].strip() == "hand"
+    assert seats.get_by_role("row").count() == 5  # the header row and four seats
+    # a refused card: its reason is announced by a live region
+    unplayable = next((t for t, n in names if n.endswith("not playable")), None)
+    if unplayable is not None:
+        page.get_by_role("button", name=next(n for t, n in names if t == unplayable),
+                         exact=True).click()
+        status = page.locator("[role=status]", has_text="Not played")
+        expect()(status).to_have_count(1, timeout=STEP_TIMEOUT)
+        assert status.get_attribute("aria-live") == "polite"
+
+
+_FOCUSED = """() => { const a = document.activeElement;
+  return a ? [a.tagName, a.className, (a.textContent || '').trim(), a.getAttribute('aria-label') || '']
+           : null; }"""
+
+
+def test_a_whole_deal_is_played_with_the_keyboard_only(
+        open_voila: Any, make_notebook: Callable[..., str], page: Any, shot: Any) -> None:
+    """Tab into the hand, arrows to a playable card (or the pass), Enter; again until the end.
+    No click and no focus() from the test: only key presses."""
+    open_voila(page, play_page(make_notebook, "a11y_keys.ipynb", 5))
+    expect()(page.locator(".rb-handbox .rb-cardbtn").first).to_be_visible(timeout=STEP_TIMEOUT)
+    # Tab from the top of the page until a card of the hand has the focus
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(_FOCUSED)
+        if focused and "rb-cardbtn" in focused[1]:
+            break
+    else:
+        raise AssertionError(f"Tab never reached the hand; focus on {page.evaluate(_FOCUSED)}")
+    ring = page.evaluate("() => { const s = getComputedStyle(document.activeElement);"
+                         " return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+    assert ring[0] != "none" and ring[1] >= 2, ring  # a visible focus ring, 2 px or more
+    over = page.locator(".rb-outcome")
+    presses = 0
+    for turn in range(60):
+        if over.count():
+            break
+        # wait for our turn: a playable card or a lit action (the pass)
+        lit = page.locator(".rb-handbox button.mod-primary")
+        try:
+            expect()(lit.first).to_be_visible(timeout=STEP_TIMEOUT)
+        except AssertionError:
+            if over.count():
+                break
+            raise
+        # arrow along the hand until the focused button is a lit one (one full lap at most)
+        buttons = page.locator(".rb-handbox button").count()
+        for _ in range(buttons + 1):
+            focused = page.evaluate(_FOCUSED)
+            assert focused and focused[0] == "BUTTON", f"focus left the hand: {focused}"
+            if "mod-primary" in focused[1]:
+                break
+            page.keyboard.press("ArrowRight")
+            presses += 1
+        else:
+            raise AssertionError(f"no lit button reached with the arrows; focus on {focused}")
+        before = page.locator(".rb-title").first.text_content()
+        page.keyboard.press("Enter")
+        page.wait_for_function("b => { const t = document.querySelector('.rb-title');"
+                               " return t && t.textContent !== b; }", arg=before,
+                               timeout=STEP_TIMEOUT * 3)
+    else:
+        raise AssertionError("the deal did not end in 60 turns")
+    expect()(over).to_be_visible(timeout=STEP_TIMEOUT * 3)
+    assert presses > 0  # the arrows were used, not only Enter
+    shot(page, "a11y_keyboard_deal_done")
+
+
+def test_the_four_colour_switch_colours_the_suits(
+        open_voila: Any, make_notebook: Callable[..., str], page: Any) -> None:
+    open_voila(page, play_page(make_notebook, "a11y_four.ipynb", 11))
+    buttons = page.locator(".rb-handbox .rb-cardbtn")
+    expect()(buttons.first).to_be_visible(timeout=STEP_TIMEOUT)
+    colours = """() => Object.fromEntries(['S', 'H', 'D', 'C'].map(s => {
+        const b = document.querySelector('.rb-handbox .rb-cardbtn.rb-s-' + s);
+        return [s, b ? getComputedStyle(b).color : null]; }))"""
+    two = page.evaluate(colours)
+    assert two["D"] in (None, RED) and two["C"] in (None, BLACK), two
+    page.locator(".widget-toggle-button", has_text="four colours").click()
+    page.wait_for_function("() => document.querySelector('.rb-four') !== null")
+    four = page.evaluate(colours)
+    want = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
+    assert {s: c for s, c in four.items() if c} == {s: want[s] for s, c in four.items() if c}
+    assert four["D"] or four["C"], four  # the hand holds a ♦ or a ♣
+    # the table's cards too (rulebook.html's spans)
+    table = page.evaluate("() => [...document.querySelectorAll('.rb-four .rb-card.rb-s-D')]"
+                          ".map(e => getComputedStyle(e).color)")
+    assert all(c == BLUE for c in table), table
+    page.set_viewport_size({"width": 1024, "height": 640})
+    page.locator(".rb-classroom").first.screenshot(path=str(DOCS / "four_colour_deck.png"))
+
+
+def test_the_class_table_four_colour_switch_is_kept(server: str,  # noqa: F811 - the fixture
+                                                    chromium_browser: Any) -> None:
+    table = open_table(chromium_browser, server, "badam-satti")
+    try:
+        deal(table)
+        student = table.students[0]
+        expect()(student.locator("#hand button.card").first).to_be_visible(timeout=20_000)
+        colour = """s => { const b = document.querySelector('#hand .suit-' + s);
+                    return b ? getComputedStyle(b).color : null; }"""
+        suit = "D" if student.evaluate(colour, "D") else "C"
+        assert student.evaluate(colour, suit) in (RED, BLACK)
+        student.check("#four-colour")
+        assert student.evaluate(colour, suit) == (BLUE if suit == "D" else GREEN)
+        student.reload()
+        expect()(student.locator("#hand button.card").first).to_be_visible(timeout=20_000)
+        assert student.is_checked("#four-colour")
+        assert student.evaluate(colour, suit) == (BLUE if suit == "D" else GREEN)
+    finally:
+        table.close()
