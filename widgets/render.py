@@ -93,14 +93,14 @@ def card_button_name(widget: Any) -> str:
     classes exactly as :data:`A11Y_SCRIPT` does there: the card in words, then whether it may
     be played (``seven of hearts, playable`` / ``seven of hearts, not playable``; a card
     picked for a draw adds ``, picked``).  A card of the Badugi picker (class ``rb-pickbtn``)
-    says only whether it is picked.  Empty for a widget that is not a card button."""
+    is named by its card alone: it is a toggle, and the script sets ``aria-pressed``.  Empty for a widget that is not a card button."""
     classes = list(getattr(widget, "_dom_classes", ()))
     code = next((c[5:] for c in classes if c.startswith("rb-c-")), "")
     if code not in CARD_NAMES:
         return ""
     name = CARD_NAMES[code]
-    if "rb-pickbtn" in classes:
-        return name + (", picked" if getattr(widget, "value", False) else "")
+    if "rb-pickbtn" in classes:  # a toggle: the script adds aria-pressed for "picked"
+        return name
     name += ", playable" if "rb-playable" in classes else ", not playable"
     return name + (", picked" if "rb-picked" in classes else "")
 
