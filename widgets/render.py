@@ -8,6 +8,12 @@ engine said (which cards are legal, which rows differ).
 The pieces themselves live in :mod:`rulebook.html` (so that a bare ``state`` in a notebook
 cell and every widget draw cards the same way); this module re-exports them under the
 names the widgets use.
+
+For screen readers and keyboards it adds what ipywidgets cannot set from Python: a small page
+script (:data:`A11Y_SCRIPT`, run from :data:`A11Y_HTML`) that names each card button in words
+and says whether it may be played (:func:`card_button_name` gives the same name in Python),
+makes the refusal and the computer's moves live regions, the seats grid a table, and moves
+along a hand with the arrow keys.  Implements no rule clause.
 """
 from __future__ import annotations
 

@@ -29,6 +29,11 @@ yours, on your turn), one bar per legal move with its 95% interval, the best mar
 coach's sentence; the coach reads only that seat's view, even when every hand is face up
 (:mod:`widgets.coachview`).
 
+For everyone: each card button is named for a screen reader ("seven of hearts, playable"),
+a face-down hand reads as "12 hidden cards", the seats grid is a table, the refusal and the
+computer's moves are live regions, Tab reaches the hand, the arrow keys move along it and Enter
+plays (:mod:`widgets.render`'s page script); a "four colours" switch draws ♦ blue and ♣ green.
+
 Everything a learner reads names cards in symbols (``move.pretty()``), with clause ids small
 and last.  The widget holds no rules and knows no game: legality comes from
 ``state.legal_moves()`` / ``state.explain``, what a card click means from
