@@ -471,6 +471,8 @@ class Room:
         ending = self.ending.pop(ws, None)
         if ending is not None:
             ending.set()
+        if not self.sockets:  # nobody watches: the room keeps its game, not what was sent
+            self._shared = None
 
     async def send_all(self, message: dict[str, Any]) -> None:
         """Send one JSON message (a chat line) to every open page."""
