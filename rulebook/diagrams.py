@@ -411,7 +411,8 @@ class Diagram:
                 'own size, in a box that scrolls, or fit it to the width again">'
                 '<span class="rb-when-fit">open full size</span>'
                 '<span class="rb-when-full">fit to the width</span></label>'
-                f'<div class="rb-diagram-box">{canvas}</div></div>')
+                f'<div class="rb-diagram-box" tabindex="0" role="region" '
+                f'aria-label="{html.escape(self.title or "diagram", quote=True)}">{canvas}</div></div>')
 
     def _drawn_by_the_page(self) -> bool:
         """Whether the page draws this diagram: in the browser (Pyodide), with no program."""

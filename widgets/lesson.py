@@ -46,7 +46,7 @@ div.rb-panel table td,div.rb-panel table th{text-align:left}
 .rb-lesson table.rb-ltable th{border-bottom:2px solid #999}
 .rb-lesson .rb-ok{color:#1e7e34;font-weight:bold;white-space:nowrap}
 .rb-lesson .rb-no{color:#b02a37;font-weight:bold;white-space:nowrap}
-.rb-lesson .rb-clauses{color:#888;font-size:.75em}
+.rb-lesson .rb-clauses{color:#595959;font-size:.75em}
 .rb-lesson .rb-q{font-weight:bold;margin:.2em 0}
 .rb-lesson .rb-answer{background:#f3f7ee;border-left:4px solid #5a9a3c;padding:.3em .7em;
  margin:.2em 0}

@@ -141,6 +141,13 @@ function fix() {
     }
     set(b, 'aria-label', name);
   });
+  // a slider's handle is named by the slider's description ("move")
+  document.querySelectorAll('.widget-slider')
+    .forEach(function (s) {
+      var label = s.querySelector('.widget-label'), handle = s.querySelector('[role=slider]');
+      var words = label && label.textContent.trim() || s.getAttribute('title') || 'slider';
+      if (handle) set(handle, 'aria-label', words);
+    });
   document.querySelectorAll('.rb-live').forEach(function (el) {
     set(el, 'role', 'status');
     set(el, 'aria-live', 'polite');

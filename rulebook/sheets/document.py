@@ -504,7 +504,7 @@ RULES_TABLE_CSS = """
 .rb-sheet table.rb-rules-table th{border-bottom:2px solid #999}
 .rb-sheet .rb-topic{color:#1d3f72;font-weight:bold;white-space:nowrap}
 .rb-sheet .rb-val{white-space:nowrap;font-weight:bold}
-.rb-sheet .rb-clauses{color:#888;font-size:.75em;white-space:normal;min-width:6em}
+.rb-sheet .rb-clauses{color:#595959;font-size:.75em;white-space:normal;min-width:6em}
 """
 """The rules table's own style (left-aligned, clause ids small and grey; wider than a narrow
 notebook, it scrolls sideways in its own box)."""

@@ -556,6 +556,7 @@ function teacherPage() {
       bar.appendChild(button(s.paused ? "Resume" : "Pause", async () => { await api("POST", "/api/rooms/" + code + "/pause", token, { paused: !s.paused }); refresh(); }));
       bar.appendChild(button(s.messages ? "Messages off" : "Messages on", async () => { await api("POST", "/api/rooms/" + code + "/settings", token, { messages: !s.messages }); refresh(); }));
       const pace = el("select", "pace");
+      pace.setAttribute("aria-label", "Pace of the computer's moves");
       for (const p of ["relaxed", "normal", "fast"]) { const o = el("option", null, p); o.selected = p === s.settings.pace; pace.appendChild(o); }
       pace.onchange = async () => { await api("POST", "/api/rooms/" + code + "/settings", token, { pace: pace.value }); refresh(); };
       bar.appendChild(pace);
