@@ -61,6 +61,7 @@ seat's place (SAT-END-4/5), the measure of :data:`MEASURE` (1 is first; lower is
 """
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Sequence
@@ -838,9 +839,10 @@ def _chain_sample(view: SattiView, deal: _Deal, rng: random.Random) -> SattiStat
         if len(_POOLS) >= 8:
             _POOLS.pop(next(iter(_POOLS)))
         found = _POOLS[key] = (chain, pool)
-    chain, pool = found
+    shared, pool = found
     if not pool:
         return None
+    chain = copy.copy(shared)  # its own places and timeline: the kept chain is never changed
     chain.restore(pool[rng.randrange(len(pool))])
     for _ in range(CHAIN_STEPS):
         chain.step(rng)
