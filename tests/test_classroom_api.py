@@ -628,3 +628,36 @@ def test_closing_a_room_hangs_up_on_its_pages_and_ends_its_computer_task(client:
         assert message["type"] == "websocket.close" and message["code"] == 4404
         assert room.driver is None and task.done()
         assert not room.sockets and not room.ending
+
+
+def test_a_signed_in_student_who_joins_again_gets_the_seat_they_have(tmp_path: Path) -> None:
+    """On JupyterHub the app knows who joins: the same person in the same room (a second
+    device, no token in its storage) is given the same seat and token, also after a restart;
+    a different person with the same shown name is not; a seat the teacher freed is not
+    given back."""
+    def person(request: Any) -> tuple[str, str] | None:
+        who = request.headers.get("x-user")
+        return (who, who.split("@")[0]) if who else None
+
+    db = tmp_path / "hub.sqlite"
+    with TestClient(create_app(db, pace_scale=0.0, identify=person)) as client:
+        code, teacher = make_room(client, "badam-satti", 4)
+        join = f"/api/rooms/{code}/seats"
+        first = client.post(join, json={"name": "x"}, headers={"x-user": "asha@a.org"}).json()
+        again = client.post(join, json={"name": "y"}, headers={"x-user": "asha@a.org"}).json()
+        assert again == first
+        other = client.post(join, json={"name": "x"}, headers={"x-user": "asha@b.org"}).json()
+        assert other["seat"] != first["seat"] and other["token"] != first["token"]
+        typed = client.post(join, json={"name": "Ben"}).json()  # no sign-in: a new seat
+        assert typed["seat"] not in (first["seat"], other["seat"])
+        names = [s["name"] for s in view(client, code)["seats"]]
+        assert names == ["asha", "asha", "Ben", "computer"]
+    with TestClient(create_app(db, pace_scale=0.0, identify=person)) as client:
+        back = client.post(join, json={"name": "z"}, headers={"x-user": "asha@a.org"}).json()
+        assert back == first
+        r = client.delete(f"/api/rooms/{code}/seats/{first['seat']}", headers=bearer(teacher))
+        assert r.status_code == 200
+        new = client.post(join, json={"name": "z"}, headers={"x-user": "asha@a.org"}).json()
+        assert new["token"] != first["token"]
+        assert client.get(f"/api/rooms/{code}/view",
+                          headers=bearer(first["token"])).status_code == 401

@@ -378,6 +378,13 @@ def test_the_gate_without_a_hub(tmp_path: Path) -> None:
         seat_token = r.json()["token"]
         view = client.get(PREFIX + f"api/rooms/{code}/view").json()
         assert [s["name"] for s in view["seats"]][0] == "a" * 29 + "…"
+        # the same hub user on a second device: the same seat and token, not a second seat
+        r = client.post(PREFIX + f"api/rooms/{code}/seats", json={"name": "phone"})
+        assert r.status_code == 200 and r.json() == {"seat": 0, "token": seat_token}
+        # another hub user whose shortened name is the same gets a seat of their own
+        client.cookies.set(COOKIE, "good-" + "a" * 40 + "@other.example.org", path=PREFIX)
+        r = client.post(PREFIX + f"api/rooms/{code}/seats", json={"name": "typed"})
+        assert r.status_code == 200 and r.json()["seat"] == 1
         # an unknown hub token is no login; a seat's token still is the seat's
         client.cookies.set(COOKIE, "expired", path=PREFIX)
         assert client.get(PREFIX + f"api/rooms/{code}/view").status_code == 401

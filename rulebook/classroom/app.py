@@ -208,16 +208,19 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
                max_body: int = MAX_BODY, expire_seconds: float = 4 * 3600,
                pace_scale: float = 1.0, room_rate: float = 60.0, seat_rate: float = 15.0,
                origins: tuple[str, ...] = (),
-               identify: Callable[[Request], str | None] | None = None) -> FastAPI:
+               identify: Callable[[Request], tuple[str, str] | None] | None = None
+               ) -> FastAPI:
     """The class table as an ASGI app, its rooms kept in the SQLite file ``db_path``.
 
     On start every room of the file is rebuilt by replaying its record.  ``pace_scale``
     multiplies the seconds between computer moves (0: at once, for tests);
     ``room_rate``/``seat_rate`` are the requests a second allowed per room and per
     connection; ``origins`` are the extra page origins whose WebSockets are accepted (the
-    server's own always is).  ``identify`` names the signed-in person a request comes from
-    (a JupyterHub service gives the hub's user name): a student who joins is seated under
-    that name, not the one typed.
+    server's own always is).  ``identify`` tells who the signed-in person a request comes
+    from is and the name to seat them under (a JupyterHub service gives the hub's user
+    name): a student who joins is seated under that name, not the one typed, and the same
+    person joining the same room again (a second device) gets the seat and token they
+    already have.
     """
     store = Store(db_path)
     hub = Hub(store, max_rooms=max_rooms, expire_seconds=expire_seconds,
@@ -327,14 +330,16 @@ def create_app(db_path: str | Path = "classroom.sqlite", *, max_rooms: int = 200
 
     @app.post("/api/rooms/{code}/seats", response_model=Seat, responses=_ERRORS)
     async def join(code: str, body: Join, request: Request) -> Seat:
-        """A student takes the first free seat; the token is theirs alone."""
+        """A student takes the first free seat; the token is theirs alone.  Signed in (on
+        JupyterHub), a student who already has a seat in the room is given it again."""
         room = room_of(code)
         room_busy(room)
-        name = (identify(request) if identify else None) or " ".join(body.name.split())
+        person = identify(request) if identify else None
+        name = person[1] if person else " ".join(body.name.split())
         if not name:
             raise Refusal(422, {"detail": "a name needs at least one letter"})
         async with room.lock:
-            seat, token = hub.join(room, name)
+            seat, token = hub.join(room, name, person[0] if person else None)
         await room.push()
         return Seat(seat=seat, token=token)
 

@@ -13,7 +13,8 @@ under the service's prefix (``/services/classtable/``), behind the hub's login (
 - a request that carries a seat's or a teacher's token of a room is let through as on a
   laptop: the token stays the authority for its seat, whoever sends it;
 - a logged-in student who joins a room with its code is seated under their hub name (the
-  name typed on the join page is not used);
+  name typed on the join page is not used); joining the same room again, from a second
+  device, gives them the seat and seat token they already have;
 - the hub's admins and the members of the teacher groups (``RULEBOOK_TEACHER_GROUPS``,
   comma-separated; ``teachers`` when unset) may create rooms and open the teacher page; what
   a teacher then does to a room still needs that room's teacher token.
@@ -292,9 +293,11 @@ class HubService:
         return response
 
 
-def _identify(request: Any) -> str | None:
+def _identify(request: Any) -> tuple[str, str] | None:
+    """The hub user a request comes from (their hub name, unique on the hub) and the name
+    they are seated under."""
     user = request.scope.get(USER_KEY)
-    return seat_name(user.name) if isinstance(user, HubUser) else None
+    return (user.name, seat_name(user.name)) if isinstance(user, HubUser) else None
 
 
 def hub_app(db: str = "classroom.sqlite", auth: Any = None,

@@ -97,6 +97,7 @@ class Room:
         self.players: int = settings["players"]
         self.names: dict[int, str] = {}
         self.tokens: dict[int, str] = {}
+        self.holders: dict[str, int] = {}  # a signed-in person (hub user) -> their seat
         self.game: Any = None  # a deal's state, or a Match
         self.seed: int = 0
         self.paused = False
@@ -529,8 +530,13 @@ class Hub:
         self.tokens[teacher] = (code, None)
         return room
 
-    def join(self, room: Room, name: str) -> tuple[int, str]:
-        """Seat a student in the first free seat; their seat and token."""
+    def join(self, room: Room, name: str, who: str | None = None) -> tuple[int, str]:
+        """Seat a student in the first free seat; their seat and token.  ``who``, a
+        signed-in person (a hub user), who already has a seat here gets it again."""
+        held = room.holders.get(who) if who is not None else None
+        if held is not None and held in room.tokens:
+            room.seen[held] = time.time()
+            return held, room.tokens[held]
         free = [s for s in range(room.players) if s not in room.tokens]
         if not free:
             raise _refuse(409, f"every seat of room {room.code} is taken")
@@ -538,7 +544,9 @@ class Hub:
         room.names[seat], room.tokens[seat] = name, token
         room.seen[seat] = time.time()
         self.tokens[token] = (room.code, seat)
-        self.store.add_seat(room.code, seat, name, token)
+        if who is not None:
+            room.holders[who] = seat
+        self.store.add_seat(room.code, seat, name, token, who)
         room.changed()
         return seat, token
 
@@ -548,6 +556,8 @@ class Hub:
         if token is None:
             raise _refuse(404, f"seat {seat} has no student")
         room.names.pop(seat, None)
+        for who in [w for w, s in room.holders.items() if s == seat]:
+            del room.holders[who]
         self.tokens.pop(token, None)
         self.store.remove_seat(room.code, seat)
         room.changed()
@@ -603,8 +613,10 @@ class Hub:
             room.between = bool(flags.get("between", False))
             room.messages_on = bool(flags.get("messages", room.messages_on))
             room.seed = int(flags.get("seed", 0))
-            for seat, (name, token) in row["seats"].items():
+            for seat, (name, token, who) in row["seats"].items():
                 room.names[seat], room.tokens[seat] = name, token
+                if who is not None:
+                    room.holders[who] = seat
                 room.seen[seat] = time.time()
                 self.tokens[token] = (room.code, seat)
             self.rooms[room.code] = room

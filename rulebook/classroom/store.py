@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     created REAL NOT NULL, active REAL NOT NULL, flags TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
-    PRIMARY KEY (code, seat));
+    who TEXT, PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS games (code TEXT PRIMARY KEY, record TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS moves (
     code TEXT NOT NULL, n INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (code, n));
@@ -39,6 +39,9 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
+        if "who" not in columns:  # a file written before seats knew who holds them
+            self._db.execute("ALTER TABLE seats ADD COLUMN who TEXT")
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
         with self._lock:
@@ -59,10 +62,11 @@ class Store:
         """The room's settings after a teacher changed one."""
         self._run("UPDATE rooms SET settings = ? WHERE code = ?", (json.dumps(settings), code))
 
-    def add_seat(self, code: str, seat: int, name: str, token: str) -> None:
-        """A student took ``seat``."""
-        self._run("INSERT INTO seats (code, seat, name, token) VALUES (?, ?, ?, ?)",
-                  (code, seat, name, token))
+    def add_seat(self, code: str, seat: int, name: str, token: str,
+                 who: str | None = None) -> None:
+        """A student took ``seat`` (``who``: the signed-in person, on JupyterHub)."""
+        self._run("INSERT INTO seats (code, seat, name, token, who) VALUES (?, ?, ?, ?, ?)",
+                  (code, seat, name, token, who))
 
     def remove_seat(self, code: str, seat: int) -> None:
         """The teacher removed the student of ``seat``."""
@@ -105,7 +109,8 @@ class Store:
         with self._lock:
             rooms = self._db.execute("SELECT code, teacher_token, settings, created, active, "
                                      "flags FROM rooms ORDER BY created").fetchall()
-            seats = self._db.execute("SELECT code, seat, name, token FROM seats").fetchall()
+            seats = self._db.execute("SELECT code, seat, name, token, who FROM seats"
+                                     ).fetchall()
             games = dict(self._db.execute("SELECT code, record FROM games").fetchall())
             moves: dict[str, list[str]] = {}
             for code, move in self._db.execute("SELECT code, move FROM moves ORDER BY code, n"):
@@ -114,7 +119,7 @@ class Store:
         for code, teacher, settings, created, active, flags in rooms:
             out.append({"code": code, "teacher_token": teacher, "settings": json.loads(settings),
                         "created": created, "active": active, "flags": json.loads(flags),
-                        "seats": {s: (n, t) for c, s, n, t in seats if c == code},
+                        "seats": {s: (n, t, w) for c, s, n, t, w in seats if c == code},
                         "record": games.get(code), "moves": moves.get(code, [])})
         return out
 
