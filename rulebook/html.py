@@ -68,7 +68,7 @@ STYLE = """<style>
 .rb-results tr.rb-first td{font-weight:bold}
 .rb-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
  clip:rect(0 0 0 0);white-space:nowrap;border:0}
-.jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline}
+.jp-RenderedHTMLCommon :is(p,li) a:is(:link,:visited){text-decoration:underline}
 body .jupyter-widgets.jupyter-button:focus-visible,body .jupyter-widgets :is(select,input,
 textarea,button):focus-visible,body .rb-focus:focus-visible{outline:3px solid #111 !important;
  outline-offset:2px;box-shadow:0 0 0 5px #fff,0 0 0 7px #1a62c4 !important}

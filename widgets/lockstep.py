@@ -39,7 +39,7 @@ from rulebook.rules import RulesBase
 
 from rulebook.html import explanation_html, log_by_move, reason_html, ruleset_caption, state_html
 
-from .render import STYLE, escape
+from .render import A11Y_HTML, STYLE, escape
 from .stepper import Shown, button, message_html, nav_buttons, syncing, unless_syncing
 
 __all__ = ["Lockstep", "state_panel_html"]
@@ -99,6 +99,7 @@ class Lockstep(Shown):
         self.slider.observe(unless_syncing(self, self.show), names="value")
         self._syncing = False
         self.widget = w.VBox([
+            w.HTML(A11Y_HTML),  # names the slider's handle for a screen reader
             self.title,
             w.HBox([self.first_button, self.back_button, self.next_button, self.last_button,
                     self.jump_button], layout=w.Layout(flex_flow="row wrap")),
