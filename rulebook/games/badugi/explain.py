@@ -21,10 +21,14 @@ from .betting import ACTION_NAMES, BET, CALL, CHECK, FOLD, OVER, PHASES, R1, RAI
 from .moves import ACTION_VERBS, Action, Draw, Move
 
 __all__ = ["BadugiFacts", "explain", "explain_action", "explain_draw", "log_entry",
-           "value_text", "phase_name", "ROUND_WORDS", "DRAW_WORDS", "NOT_AVAILABLE"]
+           "value_text", "phase_name", "phase_words", "ROUND_WORDS", "ROUND_TEXT", "DRAW_WORDS",
+           "NOT_AVAILABLE"]
 
 ROUND_WORDS = {0: "R1", 2: "R2", 4: "R3", 6: "R4"}
-"""The betting rounds by phase."""
+"""The betting rounds by phase (their short names, as ``state.round`` gives them)."""
+ROUND_TEXT = {0: "the first betting round", 2: "the second betting round",
+              4: "the third betting round", 6: "the fourth betting round"}
+"""The betting rounds by phase, in words (what a learner reads)."""
 DRAW_WORDS = {1: "the first draw", 3: "the second draw", 5: "the third draw"}
 """The draws by phase, in words."""
 NOT_AVAILABLE = "not available"
@@ -43,6 +47,12 @@ def value_text(mask: int) -> str:
 def phase_name(phase: int) -> str:
     """``R1``..``R4``, ``the first draw``.., or ``over``."""
     return ROUND_WORDS.get(phase) or DRAW_WORDS.get(phase) or "over"
+
+
+def phase_words(phase: int) -> str:
+    """The phase in plain words: ``the first betting round``.., ``the first draw``.., or
+    ``the end of the hand``."""
+    return ROUND_TEXT.get(phase) or DRAW_WORDS.get(phase) or "the end of the hand"
 
 
 def _or_list(items: Sequence[str]) -> str:
@@ -173,7 +183,8 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
                    bet=t.bets[i], options=_options(t))
     # bet or raise
     if kind == BET and t.level > 0 and t.phase == R1:
-        return say(False, f"{refused}: in R1 the big blind counts as the bet, so {may}.",
+        return say(False, f"{refused}: in the first betting round the big blind counts as the "
+                   f"bet, so {may}.",
                    ("BDG-BET-5", "BDG-BET-3"), kind="already_bet", options=_options(t))
     if kind == BET and t.level > 0:
         return say(False, f"{refused}: there is already a bet this round, so {may}.",
@@ -210,7 +221,7 @@ def explain_action(t: Table, kind: int, voice: Voice | None = None) -> Explanati
                    put_in=stack, all_in=True, total=t.bets[i] + stack)
     all_in = " (all of them: all in)" if stack == need else ""
     if kind == BET:
-        return say(True, f"{lead}: {v.they} bet {inc}, the {size} of {phase_name(t.phase)}, "
+        return say(True, f"{lead}: {v.they} bet {inc}, the {size} of {phase_words(t.phase)}, "
                    f"putting in {need}{all_in}.", ("BDG-BET-2", "BDG-BET-3"), kind="bet",
                    put_in=need, total=target, all_in=stack == need)
     left = B.CAP - 1 - t.raises
@@ -281,7 +292,7 @@ def explain(t: Table, move: Move, v: Voice) -> Explanation:
         return say(False, f"{refused}: the hand is over.", ("BDG-SHOW-1", "BDG-SHOW-2"),
                    kind="over")
     if isinstance(move, Action) and not B.is_betting(t.phase):
-        return say(False, f"{refused} now: it is {phase_name(t.phase)} and seat {i} is to draw, "
+        return say(False, f"{refused} now: it is {phase_words(t.phase)} and seat {i} is to draw, "
                    "so the only moves are pat or draw with the cards discarded.",
                    ("BDG-DRAW-1", "BDG-BET-1"), kind="drawing", seat=i, to_move=i,
                    phase=PHASES[t.phase])

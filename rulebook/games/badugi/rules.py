@@ -177,25 +177,29 @@ class BadugiRules(RulesBase):
                 "half the small bet and the next player the small bet; heads-up the button "
                 "posts the small blind.", ("BDG-SEAT-5", "BDG-SEAT-6", "BDG-SEAT-7")),
             Row("who opens", "first to act", "left of the big blind",
-                "R1 starts left of the big blind (heads-up with the button); later rounds "
-                "start left of the button.", ("BDG-BET-7", "BDG-BET-8")),
+                "The first betting round starts left of the big blind (heads-up with the "
+                "button); later rounds start left of the button.", ("BDG-BET-7", "BDG-BET-8")),
             Row("what may be played", "bet size", f"{s} / {2 * s}", "Bets and raises are the "
-                "small bet in R1 and R2 and twice it in R3 and R4.", ("BDG-BET-2",)),
+                "small bet in the first two betting rounds and twice it in the last two.",
+                ("BDG-BET-2",)),
             Row("what may be played", "cap", "1 bet + 3 raises", "A round allows one bet and "
-                "three raises; in R1 the big blind is the bet.", ("BDG-BET-4", "BDG-BET-5")),
+                "three raises; in the first betting round the big blind is the bet.",
+                ("BDG-BET-4", "BDG-BET-5")),
             Row("what may be played", "all in", "allowed", "A player who cannot cover a call, "
                 "bet or raise puts in all their chips and plays on for the pots they matched.",
                 ("BDG-POT-1", "BDG-POT-2", "BDG-POT-4")),
-            Row("passing and drawing", "draws", "3", "After R1, R2 and R3 each player still in "
-                "discards 0 to 4 cards and draws as many; one card is burned first.",
+            Row("passing and drawing", "draws", "3", "After each of the first three betting "
+                "rounds each player still in discards 0 to 4 cards and draws as many; one "
+                "card is burned first.",
                 ("BDG-DRAW-1", "BDG-DRAW-4", "BDG-DRAW-5")),
             Row("passing and drawing", "reshuffle", "all discards but the drawer's",
                 "The stub's last card is never dealt; when the stub runs short the other "
                 "discards are shuffled into a new stub.", ("BDG-DRAW-6", "BDG-DRAW-7")),
             Row("special cards", "special cards", "none", "No card is wild; a card exposed in "
                 "a draw is replaced.", ("BDG-DRAW-9",)),
-            Row("round end", "hand end", "showdown after R4", "The hand ends when all but one "
-                "fold, or with a showdown after R4.", ("BDG-SHOW-1", "BDG-SHOW-2")),
+            Row("round end", "hand end", "showdown after the last round",
+                "The hand ends when all but one fold, or with a showdown after the fourth "
+                "(last) betting round.", ("BDG-SHOW-1", "BDG-SHOW-2")),
             Row("scoring", "winner", "lowest badugi", "Each pot goes to the best hand among "
                 "those who may win it; ties split, odd chips from the button's left.",
                 ("BDG-RANK-5", "BDG-POT-5", "BDG-POT-6")),
