@@ -57,7 +57,17 @@ function fourColourSwitch() {
 }
 
 // Arrow keys, Home and End move along the buttons of a hand; Enter or Space plays the card.
+// When the hand is drawn again (after a move) the focus comes back to the same place in it.
 function arrowKeys(box) {
+  let place = -1;
+  box.addEventListener("focusin", (e) => { place = Array.from(box.querySelectorAll("button")).indexOf(e.target); });
+  document.addEventListener("mousedown", (e) => { if (!box.contains(e.target)) place = -1; }, true);
+  new MutationObserver(() => {
+    const list = Array.from(box.querySelectorAll("button:not(:disabled)"));
+    if (place >= 0 && list.length && (!document.activeElement || document.activeElement === document.body)) {
+      list[Math.min(place, list.length - 1)].focus();
+    }
+  }).observe(box, { childList: true });
   box.addEventListener("keydown", (e) => {
     const list = Array.from(box.querySelectorAll("button:not(:disabled)"));
     const i = list.indexOf(document.activeElement);
