@@ -8,6 +8,7 @@ option controls every widget that shows a ruleset's options builds the same way.
   the tooltip;
 - :func:`whole_number`, :func:`flag`, :func:`html_text`, :func:`game_state`,
   :func:`function`: a widget's arguments checked, a wrong one answered with a RulesError;
+- :func:`pace_control`: the picker of the computer's pace (relaxed, normal, fast, at once);
 - :class:`WidgetView`: a view shown in Jupyter as its ``widget`` when it is a cell's value.
 """
 from __future__ import annotations
@@ -19,13 +20,14 @@ from typing import Any
 import ipywidgets as w
 
 from rulebook.errors import RulesError, quoted
+from rulebook.pace import SCREEN_PACES, pace_seconds, pace_words
 from rulebook.protocol import GameState
 from rulebook.rules import OptionSpec, RulesBase
 
 __all__ = ["MOST_PLAYERS_ASKED", "MAX_LIST_TEXT", "MESSAGE_LIMIT", "STRENGTH_WORDS",
            "players_accepted", "strength_options", "option_control", "option_value",
            "option_text", "whole_number", "flag", "html_text", "game_state", "function",
-           "seconds", "short_message", "WidgetView"]
+           "seconds", "short_message", "pace_choice", "pace_control", "WidgetView"]
 
 MOST_PLAYERS_ASKED = 12
 """The most players any screen offers (a ruleset's own range, ``rules.players_range``, is
@@ -186,3 +188,20 @@ def seconds(where: str, value: Any) -> float:
         raise RulesError(f"{where}={quoted(value)}: expected a number of seconds from 0 to "
                          f"86,400")
     return float(value)
+
+
+def pace_choice(value: Any) -> str:
+    """``value`` if it names a pace a screen offers (:data:`rulebook.pace.SCREEN_PACES`:
+    relaxed, normal, fast, at once); RulesError otherwise."""
+    pace_seconds(value)
+    return str.__str__(value)
+
+
+def pace_control(value: str) -> w.Dropdown:
+    """The picker of the computer's pace: relaxed, normal, fast (with their seconds a move)
+    or at once, starting at ``value``."""
+    return w.Dropdown(options=[(pace_words(p), p) for p in SCREEN_PACES],
+                      value=pace_choice(value), description="computer's pace",
+                      style={"description_width": "initial"}, layout=w.Layout(width="auto"),
+                      tooltip="How fast the computer's moves follow one another on screen "
+                              "(a click on your cards shows the rest at once)")

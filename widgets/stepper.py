@@ -73,15 +73,18 @@ from rulebook.html import (
     title_html,
 )
 from rulebook.protocol import GameState, TurnRandom, autoplay, bots_for
+from rulebook.pace import AT_ONCE, DEFAULT_PACE, pace_seconds
 from rulebook.records import load_deal, loads
 from rulebook.rules import RulesBase
 
 from .coachview import CoachPanel
 from .render import A11Y_HTML, card_class, suit_class
 from .drawing import DiagramSlot
-from .common import WidgetView as Shown, flag, function, html_text, whole_number
+from .common import WidgetView as Shown, flag, function, html_text, pace_choice, \
+    pace_control, whole_number
+from .pacing import Handle, Scheduler, loop_scheduler
 
-__all__ = ["DealStepper", "CLASSROOM_STYLE", "explanation_html", "load_source", "action_moves",
+__all__ = ["DealStepper", "CLASSROOM_STYLE", "PACE_STYLE", "explanation_html", "load_source", "action_moves",
            "position_key", "seat_choice", "TABLE_NAMES", "Shown"]
 
 TABLE_NAMES = ("table", "all")
@@ -139,6 +142,24 @@ at 12 px; under ``rb-large`` (the large-print switch) cards of about 26 px and r
 21 px; under ``rb-four`` (the four-colour switch) ♦ blue and ♣ green card buttons.  The seats
 table's rows (``rb-row``) take no box of their own (``display: contents``): their cells sit
 in the grid.  Included once, in the stepper's first HTML widget."""
+
+
+PACE_STYLE = """<style>
+.rb-stepper .rb-replies .rb-reply{display:block;padding:1px 4px;margin:1px 0;
+ border-left:4px solid transparent}
+.rb-stepper .rb-replies .rb-reply.rb-newest{border-left-color:#b85c00;background:#fff4e0;
+ font-weight:bold}
+.rb-stepper .rb-replies .rb-reply.rb-newest::before{content:"\\25B8  "}
+.rb-stepper .rb-replies .rb-pacing{display:block;color:#555;font-style:italic;font-size:0.9em}
+.rb-classroom .rb-row>.widget-html.rb-just-moved{background:#fff4e0;
+ box-shadow:inset 4px 0 0 #b85c00}
+.rb-classroom .rb-row>.widget-html.rb-just-moved .widget-html-content::after{
+ content:" \\00B7  just moved";font-size:12px;color:#7a4100}
+</style>"""
+"""The CSS of the computer's moves shown one at a time: each reply on its own line, the one
+just made marked (an orange edge, bold, a ▸), the seat that just moved marked in the seats
+table (an orange edge and "just moved"), the card it played outlined on the table as every
+last move is."""
 
 
 def message_html(text: Any, bad: bool = True) -> str:
@@ -290,10 +311,22 @@ class DealStepper(Shown):
     (``draw_in_background``) so that a click stays fast; ``diagram.wait()`` waits for it.
     ``classroom`` chooses the compact projector layout (see the module header),
     ``large_print`` starts it in large print, ``show_record`` shows the record box at once.
+    ``pace`` (play mode) is how fast the computer's moves follow one another on screen:
+    ``"relaxed"``, ``"normal"`` (the default), ``"fast"`` or ``"at once"``
+    (:data:`rulebook.pace.SCREEN_PACES`); the learner changes it with ``pace_picker``.  The
+    moves are the engine's, computed at once exactly as without a pace (the same deal from
+    the rules, the seed and your moves); the pace only decides when the screen shows each
+    one, with its log line, the seat that made it marked.  ``scheduler`` (a
+    :class:`~widgets.pacing.Scheduler`) calls the next one back; by default the kernel's
+    running event loop, and where no loop runs (a script, a test) every move is shown at
+    once.  While moves wait, a click on your cards or buttons shows them all at once and
+    plays nothing (the learner sees the position before choosing); ``finish_replies()``
+    does the same from code, ``pending_replies`` counts the moves still to show, and
+    ``states`` / ``state`` hold only the moves shown so far.
 
     Controls (public, for tests and keyboard use): ``first_button``, ``back_button``,
     ``next_button``, ``last_button``, ``slider``, ``hands_toggle``, ``large_print_toggle``,
-    ``record_toggle``, ``waiting_toggle``, ``table`` (the title and the game's table),
+    ``record_toggle``, ``waiting_toggle``, ``pace_picker``, ``table`` (the title and the game's table),
     ``seats_grid`` (classroom: the seats table built from widgets, ``seat_cells[seat]`` its
     cells), ``move_box``, ``replies``, ``result_box`` (classroom: the results), ``legal_box``,
     ``message``, ``card_buttons`` (the visible card buttons), ``action_buttons`` (dict: move
@@ -310,7 +343,8 @@ class DealStepper(Shown):
                  bots: Sequence[Any] | str | None = "smart", play: bool = False, *,
                  seed: int | None = None, players: int = 4, dealer: int = 0,
                  extra: str = "", draw_in_background: bool = True, classroom: bool = True,
-                 large_print: bool = False, show_record: bool = False) -> None:
+                 large_print: bool = False, show_record: bool = False,
+                 pace: str = DEFAULT_PACE, scheduler: Scheduler | None = None) -> None:
         chosen = seat_choice(seat)
         self.play_mode = flag("play", play)
         self.classroom = flag("classroom", classroom)
@@ -333,6 +367,14 @@ class DealStepper(Shown):
         self._suit_moves: list[Any] = []
         self._log_of: GameState[Any] | None = None  # the state whose move log is grouped below
         self._log_by_move: list[list[Any]] = []
+        # the computer's moves, computed at once, shown one at a time (see _bots_answer)
+        self.scheduler = scheduler
+        self._pending: list[GameState[Any]] = []
+        self._pace_handle: Handle | None = None
+        self._pace_token = 0
+        self._answered: int | None = None  # where the moves told in ``replies`` start
+        self._reply_notes: list[str] = []
+        self._newest: int | None = None  # the reply just shown one at a time
 
         self.first_button, self.back_button, self.next_button, self.last_button = nav_buttons(
             self, ("Go to the start of the deal", "Go back one move", "Go forward one move",
@@ -398,6 +440,9 @@ class DealStepper(Shown):
         self.large_print_toggle.observe(lambda _c: self._apply_print(), names="value")
         self.four_colour_toggle.observe(lambda _c: self._apply_print(), names="value")
         self.record_toggle.observe(lambda _c: self._apply_record(), names="value")
+        self.pace_picker = pace_control(pace)
+        self.pace_picker.observe(lambda _c: self._pace_changed(), names="value")
+        self.pace_picker.layout.display = None if self.play_mode else "none"
 
         self.nav = W.HBox([self.first_button, self.back_button, self.next_button,
                            self.last_button, self.slider],
@@ -424,10 +469,10 @@ class DealStepper(Shown):
                 self.side.children = (self.message, *self.side.children)
             self.legal_box.layout.display = "none"  # the lit cards sit in the hands
             self.widget = W.VBox([
-                W.HTML(STYLE + CLASSROOM_STYLE + A11Y_HTML), self.nav,
+                W.HTML(STYLE + CLASSROOM_STYLE + PACE_STYLE + A11Y_HTML), self.nav,
                 W.HBox([self.hands_toggle, self.large_print_toggle, self.four_colour_toggle,
                         self.record_toggle,
-                        self.waiting_toggle, self.coach_toggle],
+                        self.waiting_toggle, self.coach_toggle, self.pace_picker],
                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box,
                 W.HBox([self.table, self.side],
@@ -437,9 +482,10 @@ class DealStepper(Shown):
             self.widget.add_class("rb-classroom")
         else:
             self.widget = W.VBox([
-                W.HTML(STYLE + A11Y_HTML), self.nav,
+                W.HTML(STYLE + PACE_STYLE + A11Y_HTML), self.nav,
                 W.HBox([self.hands_toggle, self.waiting_toggle, self.large_print_toggle,
-                        self.four_colour_toggle, self.record_toggle, self.coach_toggle],  # narrow: a new line, not cut
+                        self.four_colour_toggle, self.record_toggle, self.coach_toggle,
+                        self.pace_picker],  # narrow: a new line, not cut
                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
                 self.record_box, self.message, self.table, self.extra,
                 self.move_box, self.replies, self.legal_box, self.play_box, self.coach.widget,
@@ -497,6 +543,7 @@ class DealStepper(Shown):
         except Exception as exc:  # noqa: BLE001 - a bad source is told on screen, never raised
             return self._refuse_load(exc)
         self.seat, self.human = seat, human
+        self._drop_replies()
         self._states = states
         self._bots = bots
         self._rng = TurnRandom(_seed_of(state)) if self.play_mode else None
@@ -604,10 +651,12 @@ class DealStepper(Shown):
             raise RulesError(f"index={quoted(index)}: expected a whole number (a move number)")
         if not self._states:
             return
+        finished = self._finish_pending()  # stepping shows every move the computer made
         index = max(0, min(index, len(self._states) - 1))
-        if index == self._index:
+        if index == self._index and not finished:
             return
         self._index = index
+        self._answered, self._reply_notes, self._newest = None, [], None
         self.message.value = self.replies.value = ""
         self._refused = None
         self._render()
@@ -625,7 +674,8 @@ class DealStepper(Shown):
         self.go(self._index + 1)
 
     def last(self) -> None:
-        """Show the latest position."""
+        """Show the latest position (after every computer move still waiting)."""
+        self._finish_pending()
         self.go(len(self._states) - 1)
 
     # -- playing -------------------------------------------------------------------------------
@@ -636,7 +686,11 @@ class DealStepper(Shown):
         classroom mode) and changes nothing; a move it carries out in another way than asked
         (a skipped player's attempt that costs a penalty card instead, say) is played so and
         told as the move log tells it, with the engine's reason.  True if the engine carried
-        the move out."""
+        the move out.  Computer moves still waiting to be shown are shown first (at once):
+        the move is played where the computer left the deal."""
+        if self._pending:
+            self._finish_pending()
+            self._render()
         state = self.state
         if state is None:
             return False
@@ -670,16 +724,12 @@ class DealStepper(Shown):
                 notes.append(f"You played from move {self._index - 1}: the "
                              f"{count_words(dropped, 'later move')} of the old line of play "
                              "were replaced.")
+            self._answered, self._reply_notes = len(self._states), notes
             if self.play_mode:
-                answered = len(self._states)
                 self._bots_answer()
-                replies = [str(entry.text) for k in range(answered, len(self._states))
-                           for entry in self._log(k)]
-                if replies:
-                    notes.append("The computer players answered: " + " ".join(replies))
             self.message.value = ("" if explanation.legal
                                   else self._carried_html(played, explanation))
-            self.replies.value = message_html(" ".join(notes), bad=False) if notes else ""
+            self.replies.value = self._replies_html()
         except (RulebookError, ValueError) as exc:
             self.message.value = message_html(_error_text(exc))
             return False
@@ -707,23 +757,170 @@ class DealStepper(Shown):
                 shown.button_style = self._card_style(c)
 
     def _bots_answer(self) -> None:
-        """Computer players move for every other seat until it is the human's turn again."""
+        """Computer players move for every other seat until it is the human's turn again.
+
+        Every move is computed now, from each seat's view with the :class:`TurnRandom`
+        ``autoplay`` uses, so the deal is the same at every pace; at a pace with a wait (and
+        a scheduler: the kernel's loop, or the one given) they wait in ``_pending`` and the
+        screen shows them one at a time, else all at once."""
         state = self._states[-1]
         assert self._rng is not None
+        line: list[GameState[Any]] = []
         for _ in range(MOVE_CAP):
             seat = state.to_move
             if seat is None or seat == self.human:
                 break
             self._rng.start_turn(len(state.history))
             state = state.play(self._bots[seat].choose(state.view(seat), self._rng))
-            self._states.append(state)
+            line.append(state)
+        self._newest = None
+        if line and self._wait() > 0 and self._scheduler() is not None:
+            self._pending = line
+            self._schedule_next()
+        else:
+            self._states.extend(line)
         self._index = len(self._states) - 1
+
+    # -- the pace: when the screen shows each computer move -----------------------------------
+    @property
+    def pace(self) -> str:
+        """The computer's pace on screen (the ``pace_picker``): relaxed, normal, fast or at
+        once."""
+        return str(self.pace_picker.value)
+
+    @pace.setter
+    def pace(self, value: str) -> None:
+        self.pace_picker.value = pace_choice(value)
+
+    @property
+    def pending_replies(self) -> int:
+        """How many computer moves are computed and not shown yet."""
+        return len(self._pending)
+
+    def _wait(self) -> float:
+        """Seconds between two computer moves at the pace picked."""
+        return pace_seconds(self.pace_picker.value)
+
+    def _scheduler(self) -> Scheduler | None:
+        """The scheduler given, else the running event loop's (None: no loop runs here)."""
+        return self.scheduler if self.scheduler is not None else loop_scheduler()
+
+    def _schedule_next(self) -> None:
+        """Ask for the next waiting move to be shown after the pace's wait (or all of them
+        now, if nobody can call back)."""
+        scheduler = self._scheduler()
+        if scheduler is None:
+            self._finish_pending()
+            return
+        token = self._pace_token
+        self._pace_handle = scheduler.later(self._wait(), lambda: self._show_next(token))
+
+    def _show_next(self, token: int) -> None:
+        """Show the next waiting computer move with its log line (called back by the
+        scheduler; a call left over from an earlier line of play does nothing)."""
+        if token != self._pace_token or not self._pending:
+            return
+        self._pace_handle = None
+        try:
+            self._states.append(self._pending.pop(0))
+            self._index = self._newest = len(self._states) - 1
+            self.replies.value = self._replies_html()
+            self._render()
+            if self._pending:
+                self._schedule_next()
+        except Exception as exc:  # noqa: BLE001 - a callback's error shown, never lost
+            self._finish_pending()
+            self.message.value = message_html(f"Something went wrong: {exc}")
+
+    def _finish_pending(self) -> bool:
+        """Put every waiting computer move into the deal at once (nothing is drawn); True
+        if some were waiting."""
+        if not self._pending:
+            return False
+        self._cancel_pace()
+        self._states.extend(self._pending)
+        self._pending = []
+        self._index = len(self._states) - 1
+        self._newest = None
+        self.replies.value = self._replies_html()
+        return True
+
+    def finish_replies(self) -> bool:
+        """Show every computer move still waiting, at once; True if some were waiting."""
+        if not self._finish_pending():
+            return False
+        self._render()
+        return True
+
+    def _cancel_pace(self) -> None:
+        """Call off the next call back (a new line of play or a new deal makes it stale)."""
+        self._pace_token += 1
+        if self._pace_handle is not None:
+            self._pace_handle.cancel()
+            self._pace_handle = None
+
+    def _drop_replies(self) -> None:
+        """Forget the computer moves waiting and the moves told (a new deal is loaded)."""
+        self._cancel_pace()
+        self._pending = []
+        self._answered, self._reply_notes, self._newest = None, [], None
+
+    def _pace_changed(self) -> None:
+        """A new pace picked while moves wait: "at once" shows them now, another pace
+        waits its own time from now for the next one."""
+        if not self._pending:
+            return
+        if self._wait() == 0:
+            self.finish_replies()
+            return
+        self._cancel_pace()
+        self._schedule_next()
+
+    def _click_during_replies(self) -> bool:
+        """A click on your cards or buttons while computer moves wait: show them all at once
+        and play nothing (the learner sees the position before choosing); True if so."""
+        if not self._pending:
+            return False
+        self.finish_replies()
+        state = self.state
+        if state is not None and state.is_over:
+            words = "Every computer move is shown: the deal is over."
+        elif state is not None and state.to_move == self.human:
+            words = "Every computer move is shown: now it is your turn."
+        else:  # pragma: no cover - the computer moves until your turn or the end
+            words = "Every computer move is shown."
+        self.message.value = message_html(words, bad=False)
+        return True
+
+    def _replies_html(self) -> str:
+        """What ``replies`` tells after your move: a note on a replaced line of play, then
+        the computer's moves shown so far, one line each (the one just shown marked), and
+        while some wait, who moves next."""
+        parts = [escape(note) for note in self._reply_notes]
+        if self._answered is not None:
+            lines = []
+            for k in range(self._answered, len(self._states)):
+                text = " ".join(escape(entry.text) for entry in self._log(k))
+                newest = " rb-newest" if k == self._newest else ""
+                lines.append(f'<span class="rb-reply{newest}" data-move="{k}">{text}</span>')
+            if lines:
+                parts.append("The computer players answered: " + " ".join(lines))
+            if self._pending:
+                seat = self._states[-1].to_move
+                parts.append(f'<span class="rb-pacing">Seat {seat} is next… (a click on your '
+                             "cards shows every move at once)</span>")
+        if not parts:
+            return ""
+        return f'<div class="rb-reason rb-replies">{" ".join(parts)}</div>'
 
     def click_card(self, card: Card | str) -> None:
         """What clicking a card button does: toggle it while cards are picked for one move
         (``rules.pick_move``), offer a chooser when the card makes several legal moves, play
         its one move, or explain why the move it asks for (``rules.card_move``) cannot be
-        played."""
+        played.  While computer moves wait to be shown, a click shows them all and plays
+        nothing."""
+        if self._click_during_replies():
+            return
         state = self.state
         if state is None:
             return
@@ -749,10 +946,14 @@ class DealStepper(Shown):
         self.play(for_card[0] if for_card else rules.card_move(card, state))
 
     def click_action(self, text: str) -> None:
-        """What clicking an action button does (``pass``, ``draw``, ``call``...)."""
-        self.play(text)
+        """What clicking an action button does (``pass``, ``draw``, ``call``...); while
+        computer moves wait to be shown, it shows them all and plays nothing."""
+        if not self._click_during_replies():
+            self.play(text)
 
     def _click_draw(self) -> None:
+        if self._click_during_replies():
+            return
         move = None if self.state is None else self.state.rules.pick_move(CardSet(self._discard))
         if move is not None:
             self.play(move)
@@ -805,6 +1006,7 @@ class DealStepper(Shown):
             self._draw_play(state)
             if self.classroom:
                 self._draw_seats(state, shown)
+                self._mark_mover()
             self._draw_waiting()
             self.coach.show(state, self._coach_seat(state))
             self._notify()
@@ -860,6 +1062,18 @@ class DealStepper(Shown):
             else:
                 face_up = seats == "all" or seats == row.seat or row.seat in revealed
                 hand.value = hand_cell_html(state, row.seat, face_up, compact=True)
+
+    def _mark_mover(self) -> None:
+        """Classroom, play mode: mark the seat that made the move shown, when it was the
+        computer's (an orange edge and "just moved" on its row's first cell, PACE_STYLE)."""
+        mover = None
+        if self.play_mode and 0 < self._index < len(self._states):
+            mover = self._states[self._index - 1].to_move
+            mover = None if mover == self.human else mover
+        for seat, cells in enumerate(self.seat_cells):
+            if cells and isinstance(cells[0], W.DOMWidget):
+                (cells[0].add_class if seat == mover else cells[0].remove_class)(
+                    "rb-just-moved")
 
     def _draw_waiting(self) -> None:
         """Show the game's diagram of the current position in ``extra`` when the toggle is on
@@ -1049,6 +1263,8 @@ class DealStepper(Shown):
         return self._buttons_by_card[card]
 
     def _click_suit(self, k: int) -> None:
+        if self._click_during_replies():
+            return
         if k < len(self._suit_moves):
             self.play(self._suit_moves[k])
 

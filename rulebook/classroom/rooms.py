@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import MoveError, RulebookError, quoted
 from ..fastrandom import TurnRandom, derived_seed
+from ..pace import PACES  # seconds between two computer moves at each pace the teacher picks
 from ..protocol import make_bot
 from ..records import loads
 from ..rules import parse_ruleset
@@ -28,8 +29,6 @@ __all__ = ["CODE_ALPHABET", "PACES", "EMOJI", "Bucket", "Refusal", "Room", "Hub"
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """The characters of a room code: no 0/O, no 1/I/L, which look alike on a projector."""
-PACES = {"relaxed": 1.6, "normal": 0.8, "fast": 0.25}
-"""Seconds between two computer moves at each pace the teacher may pick."""
 EMOJI = ("👍", "👏", "😮", "😂", "🤔", "🎉", "😅", "❤️")
 """The reactions a student may send."""
 

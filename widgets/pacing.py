@@ -1,0 +1,119 @@
+"""When a widget shows the computer's moves: later, one at a time, without blocking the cell.
+
+Implements no rule clause: the computer's moves are computed by the engine at once (the same
+deal at every pace, :mod:`rulebook.pace`); this module only decides when the screen shows
+each one.
+
+ipywidgets live in the kernel, so a move shown "later" is a widget update the kernel makes
+later.  ipykernel (and Voila, which runs one) has an asyncio event loop running on its main
+thread, in a cell as in a button's click handler: :func:`loop_scheduler` asks that loop to
+call back (``loop.call_later``), on the same thread as every other widget update, so no lock
+is needed and the cell returns at once.  Where no loop runs (a plain script, a test, a
+notebook run by a tool that never waits), there is nobody to call back: the widget shows
+every move at once.
+
+- :class:`Scheduler`: what a widget needs, ``later(seconds, callback)`` returning a handle
+  with ``cancel()``;
+- :func:`loop_scheduler`: the running loop's scheduler, or ``None``;
+- :class:`ManualScheduler`: a scheduler for tests, whose calls wait until ``step()`` runs
+  the next (no clock, no sleeping: a test is fast and always the same).
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+__all__ = ["Handle", "Scheduler", "LoopScheduler", "loop_scheduler", "ManualScheduler",
+           "ManualCall"]
+
+
+class Handle(Protocol):
+    """A call asked for later, which can be called off."""
+
+    def cancel(self) -> None:
+        """Call it off (nothing happens if it ran already)."""
+
+
+class Scheduler(Protocol):
+    """Something that calls a function back after some seconds, on the widgets' thread."""
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> Handle:
+        """Call ``callback()`` in ``seconds`` seconds; the handle calls it off."""
+
+
+class LoopScheduler:
+    """A :class:`Scheduler` on an asyncio event loop (the kernel's): ``loop.call_later``."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> Handle:
+        """Ask the loop to call ``callback()`` in ``seconds`` seconds."""
+        return self.loop.call_later(seconds, callback)
+
+
+def loop_scheduler() -> LoopScheduler | None:
+    """The scheduler of the event loop running in this thread (the kernel's, in a cell or a
+    click handler), or ``None`` when no loop runs here (then nobody would call back)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return LoopScheduler(loop)
+
+
+@dataclass
+class ManualCall:
+    """One call waiting in a :class:`ManualScheduler`: after how many seconds it was asked
+    for, the function, and whether it was called off."""
+
+    seconds: float
+    callback: Callable[[], None]
+    cancelled: bool = False
+
+    def cancel(self) -> None:
+        """Call it off."""
+        self.cancelled = True
+
+
+@dataclass
+class ManualScheduler:
+    """A :class:`Scheduler` for tests: ``later`` only records the call; ``step()`` makes the
+    first waiting one (in the order asked); ``asked`` keeps every call ever
+    asked for, in order, with its seconds."""
+
+    asked: list[ManualCall] = field(default_factory=list)
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> Handle:
+        """Record ``callback`` to be called in ``seconds`` seconds."""
+        call = ManualCall(float(seconds), callback)
+        self.asked.append(call)
+        return call
+
+    @property
+    def waiting(self) -> list[ManualCall]:
+        """The calls asked for and neither made nor called off, in order."""
+        return [c for c in self.asked if not c.cancelled and c.callback is not _DONE]
+
+    def step(self) -> bool:
+        """Make the first waiting call; False when none waits."""
+        waiting = self.waiting
+        if not waiting:
+            return False
+        call = waiting[0]
+        callback, call.callback = call.callback, _DONE
+        callback()
+        return True
+
+    def run_all(self, limit: int = 10_000) -> int:
+        """Make the waiting calls (and those they ask for) until none waits; how many ran."""
+        ran = 0
+        while ran < limit and self.step():
+            ran += 1
+        return ran
+
+
+def _DONE() -> None:
+    """Marks a :class:`ManualCall` that was made."""
