@@ -454,6 +454,12 @@ def finish_deal(table: Table, label: str, *, reveal: bool = True) -> None:
         shown = table.projector.locator(f'#hands p.revealed[data-seat="{seat}"] .card').all_text_contents()
         assert sorted(shown) == sorted(symbols), f"{label}: seat {seat} held {symbols}, shown {shown}"
     assert table.projector.locator("#hand").count() == 0
+    # every hand in view on the projector (1024x768), the last seat's line too: nobody has
+    # to scroll the table's column to see it
+    last = table.projector.locator(f'#hands p.revealed[data-seat="{len(held) - 1}"]')
+    box = last.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PROJECTOR["height"], \
+        f"{label}: the last seat's hand on the projector ends at {box} (window {PROJECTOR})"
     expect(table.teacher.locator("section[data-room] .result").first).to_be_visible(timeout=10_000)
     for page, name in ((table.students[0], "student"), (table.projector, "projector")):
         assert_fits(page, f"{label} {name} at the end")
