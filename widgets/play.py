@@ -14,7 +14,10 @@ result with its tie-break explained in words (:func:`rulebook.match.explain_matc
 The end of every deal shows every hand face up, the places, the points or chips and the
 engine's reason (the stepper's results table).  The stepper's *Coach* switch shows the value of each of your
 legal moves on your turn, from what you can see; once a deal is over *Review my deal* lists
-your decisions, costliest first (:mod:`widgets.coachview`).  This module holds no rule.
+your decisions, costliest first (:mod:`widgets.coachview`).  The computer's moves come one
+at a time, each with its log line, at the pace picked on screen (relaxed, normal, fast, at
+once: the stepper's ``pace_picker``); a click on your cards shows the rest at once.  This
+module holds no rule.
 """
 from __future__ import annotations
 
@@ -29,12 +32,14 @@ from rulebook.errors import RulebookError, RulesError, check_seat, check_seed, q
 from rulebook.html import STYLE, escape, ordinal, reason_html, ruleset_caption
 from rulebook.lockstep import as_rules
 from rulebook.match import new_match
+from rulebook.pace import DEFAULT_PACE
 from rulebook.protocol import GameState
 from rulebook.rules import RulesBase, default_profile, load_rules, profile_ids
 from rulebook.simulation import bot_names
 
 from .coachview import ReviewPanel
-from .common import flag, players_accepted, short_message, strength_options
+from .common import flag, pace_choice, players_accepted, short_message, strength_options
+from .pacing import Scheduler
 from .stepper import DealStepper, Shown, button, message_html, syncing, unless_syncing
 
 __all__ = ["PlayGame", "SEED_RANGE"]
@@ -82,18 +87,21 @@ class PlayGame(Shown):
     """Play a ruleset against computer players, with the controls on screen.
 
     ``PlayGame(ruleset=None, *, players=None, strength="smart", seat=0, seed=None,
-    match=False, classroom=True)``: ``ruleset`` is a profile id, ``"profile+option"`` text or
+    match=False, classroom=True, pace="normal", scheduler=None)``: ``ruleset`` is a profile id, ``"profile+option"`` text or
     a rules object; ``players`` defaults to 4 (or the nearest count the ruleset accepts);
     ``strength`` names the computer players (``"smart"``, ``"easy"``, ``"random"``: those
     the engine has for the game); ``seat`` is yours; ``seed`` the first deal's seed (``None``:
     a fresh random one); ``match`` plays a whole match where the ruleset has matches;
-    ``classroom`` chooses the stepper's layout.  A ruleset, player count or strength the
+    ``classroom`` chooses the stepper's layout; ``pace`` and ``scheduler`` are the
+    stepper's (how fast the computer's moves follow one another on screen, and who calls
+    the next one back: by default the kernel's event loop).  A ruleset, player count or strength the
     engine refuses raises :class:`~rulebook.errors.RulesError` here, before anything is drawn.
 
     ``stepper`` is the :class:`~widgets.DealStepper` it drives; ``new_deal(seed=None)`` deals
     again (a fresh seed unless one is given).  Controls: ``ruleset_picker``,
     ``players_picker``, ``strength_picker``, ``new_deal_button``, ``seed_box``,
-    ``match_toggle``, ``next_deal_button``, ``coach_toggle`` (the stepper's *Coach* switch:
+    ``match_toggle``, ``next_deal_button``, ``pace_picker`` (the stepper's: the computer's
+    pace), ``coach_toggle`` (the stepper's *Coach* switch:
     your moves' values on your turn, from your view), ``review`` (the
     :class:`~widgets.coachview.ReviewPanel`: *Review my deal* once a deal is over, the three
     costliest decisions as buttons that take the stepper there); outputs: ``scores`` (the running totals and the
@@ -103,7 +111,8 @@ class PlayGame(Shown):
 
     def __init__(self, ruleset: RulesBase | str | None = None, *, players: int | None = None,
                  strength: str = "smart", seat: int = 0, seed: int | None = None,
-                 match: bool = False, classroom: bool = True) -> None:
+                 match: bool = False, classroom: bool = True, pace: str = DEFAULT_PACE,
+                 scheduler: Scheduler | None = None) -> None:
         rules = as_rules(default_profile() if ruleset is None else ruleset)
         self._choices: dict[str, RulesBase] = {pid: load_rules(pid) for pid in profile_ids()}
         key = rules.profile_id if rules == self._choices.get(rules.profile_id) else \
@@ -125,6 +134,7 @@ class PlayGame(Shown):
         seat = int.__index__(check_seat("seat", seat, players, RulesError))
         self.seed: int = _seed(seed)
         match, classroom = flag("match", match), flag("classroom", classroom)
+        pace = pace_choice(pace)
 
         self.rules: RulesBase = rules
         self.seat: int = seat
@@ -164,7 +174,8 @@ class PlayGame(Shown):
         self.match_box = W.VBox([self.scores, self.next_deal_button])
         first, self.match = self._start(self.seed)
         self.stepper = DealStepper(first, seat=seat, bots=strength, play=True,
-                                   classroom=classroom)
+                                   classroom=classroom, pace=pace, scheduler=scheduler)
+        self.pace_picker = self.stepper.pace_picker
         self._in_effect: tuple[Any, ...] = self._on_screen()
         # the coach: the stepper's switch (your seat, your turn only) and the review
         self.coach_toggle = self.stepper.coach_toggle
@@ -343,7 +354,8 @@ class PlayGame(Shown):
     def _deal_changed(self) -> None:
         """After every change in the stepper: in a match, count a deal that has just ended
         and show the running totals; offer the next deal.  Once a deal is over, *Review my
-        deal* is offered."""
+        deal* is offered.  Only the moves shown so far count (``stepper.states``): a deal
+        ends on screen when its last computer move is shown, not before."""
         self.review.show(self.stepper.states, self.seat)
         if self.match is None:
             self.match_box.layout.display = "none"
