@@ -56,7 +56,7 @@ from .rules import RulesBase, load_rules, parse_ruleset
 __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "bot_names",
            "chunk_plan", "register_batch", "play_columns", "deal_masks", "next_seat_where",
            "nth_bit_masks", "seat_places", "check_run", "check_batch_size", "check_frame_memory",
-           "available_memory", "worker_pids", "shutdown_pool", "Run",
+           "available_memory", "worker_pids", "shutdown_pool", "Run", "NeedsNumpy", "NEEDS_NUMPY",
            "COLUMNS", "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK", "MAX_CHUNK_ASKED", "MAX_DEALS",
            "MAX_BATCH", "FRAME_BYTES_PER_ROW", "DIST_EXTRA"]
 
@@ -563,6 +563,29 @@ def check_batch_size(seeds: Any, dealers: Any = None) -> None:
 
 
 # -- running the chunks -------------------------------------------------------------------------
+NEEDS_NUMPY = ("Measuring many deals needs numpy, which this in-browser version of the lessons "
+               "does not have: open the lessons on Binder, or install the package on a computer, "
+               "for these numbers.")
+"""The sentence a run of many deals gives where numpy is missing (Python in the browser)."""
+
+
+class NeedsNumpy(RulesError):
+    """A run of many deals was asked for where numpy cannot be imported (e.g. in the browser,
+    Pyodide with no network).  In a notebook it shows as its one sentence, no traceback."""
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows instead of a traceback: the sentence alone."""
+        return [str(self)]
+
+
+def _require_numpy() -> None:
+    """Raise :class:`NeedsNumpy` unless numpy can be imported."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise NeedsNumpy(NEEDS_NUMPY) from None
+
+
 def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], workers: int,
             client: Any, on_result: Callable[[ChunkTask, Any], None]) -> None:
     """Run every task — here (``workers == 1``), in a process pool, or on a Dask cluster —
@@ -570,7 +593,9 @@ def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], worke
 
     If ``on_result`` raises (a progress report asking to stop) or a ``KeyboardInterrupt``
     arrives, the tasks not started are dropped and the processes still playing one are
-    stopped before the exception goes on."""
+    stopped before the exception goes on.  Raises :class:`NeedsNumpy` first where numpy is
+    missing."""
+    _require_numpy()
     if client is not None:
         _run_on_dask(tasks, client, on_result)
     elif workers == 1:
