@@ -531,6 +531,375 @@ def _same_cards(ex: Exercise) -> Key:
                                                            *other.clauses))))
 
 
+def _position_args(setup: Setup) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in setup.position or ()}
+
+
+def _merged(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(c for group in groups for c in group))
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 03: the house rules lab
+
+
+def _first_difference(classic: Any, other: Any, deals: range) -> tuple[int, int] | None:
+    """The first (deal, move number) at which ``other`` allows other moves than ``classic``
+    when both play the same deal, each taking classic's first legal move."""
+    for deal in deals:
+        a, b = classic.new_deal(players=4, seed=deal), other.new_deal(players=4, seed=deal)
+        while not a.is_over:
+            legal = [str(m) for m in a.legal_moves()]
+            if b.is_over or legal != [str(m) for m in b.legal_moves()]:
+                return deal, len(a.history) + 1
+            a, b = a.play(legal[0]), b.play(legal[0])
+        if not b.is_over:
+            return deal, len(a.history) + 1
+    return None
+
+
+def _score_only(ex: Exercise) -> Key:
+    classic: Any = load_rules("badam-satti")
+    names = {"sevens first": "sevens_first", "flat 10": "flat_10", "ace high": "ace_high"}
+    parted = {choice: _first_difference(classic, classic.with_options(**{names[choice]: True}),
+                                        range(12))
+              for choice in ex.choices}
+    same = [c for c in ex.choices if parted[c] is None]
+    answer = same[0] if len(same) == 1 else ""
+    flat: Any = classic.with_options(flat_10=True)
+    ace_king = [classic.parse_move(c).card.index for c in ("AS", "KH")]
+    told = "; ".join(f"under {c} the legal moves first differ at move {where[1]} of deal "
+                     f"{where[0]}" for c, where in parted.items() if where is not None)
+    reason = (f"On deals 0 to 11 {answer or 'no house rule'} allows the same moves as the "
+              f"classic rules at every turn ({told}). With flat 10, A♠ K♥ score "
+              f"{sum(flat.values[i] for i in ace_king)} instead of "
+              f"{sum(classic.values[i] for i in ace_king)}.")
+    return _fixed_key(answer, reason, ("BS-HR-7", "BS-END-3"))
+
+
+def _ranked_house_rule(ex: Exercise) -> Key:
+    try:
+        load_rules("badam-satti", ranked=True, one_final_turn=True)
+    except RulebookError as error:
+        return _fixed_key("no", f"The engine refuses it: {error}.", ("BS-HR-2",))
+    return _fixed_key("yes", "The engine creates a ranked game with one final turn.",
+                      ("BS-HR-2",))
+
+
+def _compare(deals: int) -> Any:
+    from .paired import compare_rules
+
+    classic: Any = load_rules("badam-satti")
+    return compare_rules(classic, classic.with_options(ace_high=True), deals=deals, seed=0)
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}".replace("-", "−")
+
+
+def _more_cards(ex: Exercise) -> Key:
+    change = _compare(2000).row("cards_left", "all").difference
+    if not change.excludes_zero:
+        answer = "cannot tell yet"
+    else:
+        answer = "yes" if change.value > 0 else "no"
+    reason = (f"On the same 2,000 deals (seed 0) ace high changes the cards a player is left "
+              f"holding by {_signed(change.value)}, with a 95% interval from "
+              f"{_signed(change.low)} to {_signed(change.high)}"
+              + (": the interval includes 0, so this is within the noise."
+                 if not change.excludes_zero else ": the interval excludes 0."))
+    return _fixed_key(answer, reason, ("BS-HR-13",))
+
+
+def _same_deals(ex: Exercise) -> Key:
+    from .simulation import simulate
+
+    classic: Any = load_rules("badam-satti")
+    same = _compare(2000).row("passes", "all").difference
+    a = simulate(classic, deals=2000, seed=0, aggregate=True).estimate("passes", "all")
+    b = simulate(classic.with_options(ace_high=True), deals=2000, seed=1,
+                 aggregate=True).estimate("passes", "all")
+    paired = same.high - same.low
+    apart = ((a.high - a.low) ** 2 + (b.high - b.low) ** 2) ** 0.5
+    answer = ex.choices[0] if paired < apart else ex.choices[1]
+    reason = (f"For ace high's passes per player, the interval on the same 2,000 deals is "
+              f"{paired:.3f} wide; on two separate runs of 2,000 deals it is {apart:.3f} wide. "
+              "On the same deals both rulesets get the same luck of the cards, so the change "
+              "measured comes from the house rule alone.")
+    return _fixed_key(answer, reason, ())
+
+
+def _width_shrinks(ex: Exercise) -> Key:
+    from .simulation import simulate
+
+    classic: Any = load_rules("badam-satti")
+    widths = {}
+    for deals in (200, 20000):
+        e = simulate(classic, players=4, deals=deals, seed=0,
+                     aggregate=True).estimate("win_rate", "seat 0")
+        widths[deals] = e.high - e.low
+    ratio = widths[200] / widths[20000]
+    targets = {ex.choices[0]: 100.0, ex.choices[1]: 10.0, ex.choices[2]: 1.0}
+    answer = min(targets, key=lambda c: abs(_log10(ratio) - _log10(targets[c])))
+    reason = (f"After 200 deals the interval of seat 0's win rate is {widths[200]:.1%} wide; "
+              f"after 20,000 it is {widths[20000]:.1%} wide: {ratio:.1f} times narrower. The "
+              "width shrinks with the square root of the number of deals (√100 = 10).")
+    return _fixed_key(answer, reason, ())
+
+
+def _log10(x: float) -> float:
+    import math
+
+    return math.log10(max(x, 1e-9))
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 04: Satti
+
+
+def _fitting_cards(ex: Exercise) -> Key:
+    state = _state(ex)
+    hand = [str(c) for c in state.hand(state.to_move)]
+    moves = {str(m.card): str(m) for m in state.legal_moves() if getattr(m, "card", None)}
+    right = tuple(c for c in hand if c in moves)
+
+    def why(card: str) -> Any:
+        return state.explain(moves.get(card, card))
+
+    def judge(picked: tuple[str, ...]) -> Verdict:
+        wrong = [c for c in picked if c not in moves]
+        missed = [c for c in right if c not in picked]
+        told = [why(c) for c in (wrong or missed or list(right))]
+        lead = ""
+        if missed:
+            lead = f"{_listed([parse_card(c).pretty() for c in missed])} fits too. "
+        return Verdict(not wrong and not missed, lead + " ".join(w.reason for w in told),
+                       _merged(*(w.clauses for w in told)))
+    names = _listed([parse_card(c).pretty() for c in right])
+    return Key(right, f"Only {names}. " + " ".join(why(c).reason for c in right), judge)
+
+
+def _penalty_after_sevens(ex: Exercise) -> Key:
+    state = _state(ex)
+    why = state.explain("draw")
+    return _fixed_key(int(state.penalty), why.reason, tuple(why.clauses))
+
+
+def _jack_answers(ex: Exercise) -> Key:
+    state = _state(ex)
+    why = state.explain("JH>C")
+    answer = "yes" if why.legal else "no"
+    return _fixed_key(answer, why.reason, tuple(why.clauses))
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 05: Badugi hands
+
+
+def _counting(ex: Exercise) -> Key:
+    from .games.badugi import evaluate
+
+    value: Any = evaluate("KC QC KD QD")
+    lines = str(value.explain()).splitlines()
+    return _fixed_key(len(value.counting_cards), lines[0], ("BDG-RANK-2", "BDG-RANK-4"))
+
+
+def _which_wins(a: str, b: str) -> Callable[[Exercise], Key]:
+    def solve(ex: Exercise) -> Key:
+        from .games.badugi import compare, explain_comparison
+
+        told: Any = explain_comparison(a, b)
+        order = compare(a, b)
+        answer = ex.choices[0] if order < 0 else ex.choices[1] if order > 0 else ""
+        clauses = tuple(getattr(told, "clauses", ())) or ("BDG-RANK-4",)
+        return _fixed_key(answer, str(told), clauses)
+    return solve
+
+
+def _suit_ties(ex: Exercise) -> Key:
+    from .games.badugi import compare, explain_comparison
+
+    tie = compare("AC 2D 3H 4S", "AS 2H 3D 4C") == 0
+    told: Any = explain_comparison("AC 2D 3H 4S", "AS 2H 3D 4C")
+    clauses = tuple(getattr(told, "clauses", ())) or ("BDG-RANK-7",)
+    return _fixed_key("no" if tie else "yes", str(told), clauses)
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 06: a full hand of Badugi
+
+
+def _third_round_raise(ex: Exercise) -> Key:
+    state = _state(ex)
+    why = state.explain("raise")
+    small = int(_state(ex).rules.small_bet)
+    amount = int(why.facts.put_in) - int(state.explain("call").facts.put_in)
+    return _fixed_key(amount, f"With a small bet of {small}: {why.reason}", tuple(why.clauses))
+
+
+def _raise_cap(ex: Exercise) -> Key:
+    state = _state(ex)
+    raises = sum(1 for m in ex.setup.moves if m == "raise")
+    why = state.explain("raise")
+    return _fixed_key(raises, why.reason, tuple(why.clauses))
+
+
+def _side_pot(ex: Exercise) -> Key:
+    state = _state(ex)
+    outcome = state.outcome
+    seat = 2
+    beyond = [p for p in outcome.pots if seat not in p.eligible]
+    answer = "no" if beyond else "yes"
+    reason = (f"Seat {seat} went all in for {state.start_stacks[seat]} chips. "
+              + " ".join(outcome.lines[1:-1])
+              + (f" Seat {seat} could not win the side pot: only seats "
+                 f"{_listed([str(s) for s in beyond[0].eligible])} paid into it."
+                 if beyond else ""))
+    return _fixed_key(answer, reason, ("BDG-POT-1", "BDG-POT-2"))
+
+
+def _no_show(ex: Exercise) -> Key:
+    state = _state(ex)
+    outcome = state.outcome
+    answer = "no" if not outcome.shown else "yes"
+    return _fixed_key(answer, outcome.summary, ("BDG-SHOW-1",))
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 07: edge cases
+
+
+def _no_pass_left(ex: Exercise) -> Key:
+    state = _state(ex)
+    out = 1 in state.eliminated
+    answer = ex.choices[1] if out else ex.choices[0]
+    event = str(state.events[-1])
+    event = event[:1].upper() + event[1:] + "."
+    return _fixed_key(answer, event, ("BS-HR-10", "BS-HR-8"))
+
+
+def _no_winner(ex: Exercise) -> Key:
+    state = _state(ex)
+    outcome = state.outcome
+    answer = "no" if outcome.winners else "yes"
+    told = [str(e) for e in state.events] + [outcome.summary]
+    reason = " ".join(t[:1].upper() + t[1:] + "." for t in told)
+    return _fixed_key(answer, reason, ("BS-HR-12", "BS-END-8"))
+
+
+def _ace_high_ace(ex: Exercise) -> Key:
+    state = _state(ex)
+    why = state.explain("AS")
+    return _fixed_key("yes" if why.legal else "no", why.reason, tuple(why.clauses))
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 08: strategy
+
+
+def _coach_best(ex: Exercise) -> Key:
+    from .coach import coach
+
+    state = _state(ex)
+    advice = coach(state, worlds=200, seed=0)
+    best = str(advice.best.move)
+    said = " ".join(advice.sentences())
+    clear = [m for m in advice.moves if str(m.move) != best and m.diff_low > 0
+             if advice.lower_is_better] or [m for m in advice.moves if str(m.move) != best]
+    not_worse = {best} | {str(m.move) for m in advice.moves if m not in clear}
+
+    def judge(move: str) -> Verdict:
+        why = state.explain(move)
+        if not why.legal:
+            return Verdict(False, why.reason, tuple(why.clauses))
+        return Verdict(move in not_worse, said, tuple(why.clauses))
+    return Key(best, f"{_pretty(state, best)}. {said}", judge)
+
+
+def _absent_spades(ex: Exercise) -> Key:
+    state = _state(ex)
+    seat = 2
+    spades = tuple(str(c) for c in state.known_absent(seat) if str(c).endswith("S"))
+    passed = state.move_log()[-1]
+    reason = (f"{passed.text} {passed.reason if not passed.private else ''} So seat {seat} "
+              f"holds none of {_listed([parse_card(c).pretty() for c in spades])}, and never "
+              "will: no card enters a hand after the deal.")
+    return _fixed_key(spades, reason, _merged(passed.clauses, ("BS-INFO-4", "BS-DEAL-3")))
+
+
+def _dearer_card(ex: Exercise) -> Key:
+    state = _state(ex)
+    values = state.rules.values
+    cards = [str(m) for m in state.legal_moves()]
+    worth = {c: values[parse_card(c).index] for c in cards}
+    best = max(cards, key=lambda c: worth[c])
+    reason = ("If the deal ends now, " + " and ".join(
+        f"{parse_card(c).pretty()} costs {worth[c]} points" for c in cards)
+        + " in classic Badam Satti: play the dearer card while you can.")
+
+    def judge(move: str) -> Verdict:
+        why = state.explain(move)
+        if not why.legal:
+            return Verdict(False, why.reason, tuple(why.clauses))
+        return Verdict(move == best, reason, ("BS-END-2", "BS-END-3"))
+    return Key(best, f"{_pretty(state, best)}. {reason}", judge)
+
+
+def _keep_a_seven(ex: Exercise) -> Key:
+    state = _state(ex)
+    seven = state.explain("7D")
+    other = state.explain("2D")
+    answer = ex.choices[0] if seven.legal and not other.legal else ex.choices[1]
+    return _fixed_key(answer, f"{other.reason} {seven.reason}",
+                      _merged(other.clauses, seven.clauses))
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson 09: the class table
+
+
+def _computer_seats(ex: Exercise) -> Key:
+    import tempfile
+
+    from .classroom.rooms import Hub
+    from .classroom.store import Store
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(f"{folder}/rooms.db")
+        hub = Hub(store)
+        room = hub.create({"ruleset": "badam-satti", "players": 4, "computer": "smart",
+                           "messages": True, "drop": "wait", "drop_seconds": 30,
+                           "pace": "normal", "match": False})
+        hub.join(room, "Asha")
+        hub.join(room, "Ben")
+        computer = [s for s in range(room.players) if room.computer_seat(s)]
+        store._db.close()
+    answer = ex.choices[0] if computer == [2, 3] else ex.choices[1]
+    reason = (f"In a room for 4 made for the smart computer player, two students take seats "
+              f"0 and 1; seats {_listed([str(s) for s in computer])} are played by the "
+              "computer until a student joins.")
+    return _fixed_key(answer, reason, ())
+
+
+def _projector(ex: Exercise) -> Key:
+    from .classroom.views import view_json
+
+    state = _state(ex)
+    shown = view_json(state, None)
+    sizes = shown["table"].get("hand_sizes")
+    hidden = "hand" not in shown and "hands" not in shown
+    answer = ex.choices[0] if hidden and sizes else ex.choices[1]
+    reason = (f"The projector's view holds the hand sizes {sizes} and no card of any hand; "
+              "the hands are added only when the deal ends or the teacher reveals them.")
+    return _fixed_key(answer, reason, ("BS-INFO-1",))
+
+
+def _sevens_first(ex: Exercise) -> Key:
+    state = _state(ex)
+    why = state.explain("8H")
+    return _fixed_key("yes" if why.legal else "no", why.reason, tuple(why.clauses))
+
+
 def _ex(id_: str, lesson: str, prompt: str, kind: str, setup: Setup,
         clauses: tuple[str, ...], solve: Callable[[Exercise], Key],
         choices: tuple[str, ...] = (), offered: tuple[str, ...] = ()) -> Exercise:
@@ -609,6 +978,177 @@ _ALL: tuple[Exercise, ...] = (
         ("BS-DEAL-1",), _same_cards, choices=("yes", "no")),
 )
 
+_L03, _L04, _L05 = "03_house_rules_lab", "04_satti", "05_badugi_hands"
+_L06, _L07, _L08, _L09 = ("06_badugi_full_hand", "07_edge_cases", "08_strategy",
+                          "09_play_as_a_class")
+
+
+def _satti(top: str, hands: list[str], moves: tuple[str, ...] = (), **more: Any) -> Setup:
+    """A Satti position whose unnamed cards lie under the top card."""
+    from .cards import CardSet
+
+    named = CardSet.parse(" ".join([top, *hands]))
+    return Setup.of("satti", position={"top": top, "hands": hands,
+                                       "discards": str(CardSet.full() - named), **more},
+                    moves=moves)
+
+
+_CALLS = ("call", "call", "check", "pat", "pat", "pat", "check", "check", "check", "pat", "pat",
+          "pat")
+
+_LATER: tuple[Exercise, ...] = (
+    _ex("03.1", _L03, "Which house rule never changes a single move, only the score?", "choice",
+        Setup.of("badam-satti"), ("BS-HR-7",), _score_only,
+        choices=("sevens first", "flat 10", "ace high")),
+    _ex("03.2", _L03, "Under ace high the spades row runs 2♠ to 9♠ and you hold A♠ 10♠. Pick "
+        "every card you may play.", "cards",
+        Setup.of("badam-satti", options={"ace_high": True},
+                 position={"table": "2S-9S", "hands": ["AS TS", None, None, None],
+                           "to_move": 0}),
+        ("BS-HR-13",), _playable_of_hand, offered=("AS", "TS")),
+    _ex("03.3", _L03, "Under eight before six the diamonds row is just the 7♦, and you hold "
+        "6♦ 8♦ 3♣. Pick every card you may play.", "cards",
+        Setup.of("badam-satti", options={"eight_before_six": True},
+                 position={"table": "7D", "hands": ["6D 8D 3C", None, None, None],
+                           "to_move": 0}),
+        ("BS-HR-15",), _playable_of_hand, offered=("6D", "8D", "3C")),
+    _ex("03.4", _L03, "Can a ranked game use the house rule one final turn?", "choice",
+        Setup.of("badam-satti"), ("BS-HR-2",), _ranked_house_rule, choices=("yes", "no")),
+    _ex("03.5", _L03, "Ace high against the classic rules on the same 2,000 deals (seed 0): "
+        "does ace high leave players holding more cards?", "choice",
+        Setup.of("badam-satti", options={"ace_high": True}), ("BS-HR-13",), _more_cards,
+        choices=("yes", "no", "cannot tell yet")),
+    _ex("03.6", _L03, "Why does the engine play the same deals under both rulesets?", "choice",
+        Setup.of("badam-satti", options={"ace_high": True}), (), _same_deals,
+        choices=("so the luck of the cards is the same on both sides, and the interval is "
+                 "narrower", "it makes no difference: it is only quicker")),
+    _ex("03.7", _L03, "The interval of seat 0's win rate has some width after 200 deals. About "
+        "how wide is it after 20,000, a hundred times as many?", "choice",
+        Setup.of("badam-satti", deal={"players": 4, "seed": 0}), (), _width_shrinks,
+        choices=("about 100 times narrower", "about 10 times narrower", "just as wide")),
+    _ex("04.1", _L04, "The top card is the J♠ and its player named ♦. You hold 5♠ 9♠ 3♦ J♥. "
+        "Pick every card that fits.", "cards",
+        _satti("JS", ["5S 9S 3D JH", "AC 2C 3C 4C 5C"], suit="D"),
+        ("SAT-FIT-1", "SAT-FIT-4", "SAT-JACK-1"), _fitting_cards,
+        offered=("5S", "9S", "3D", "JH")),
+    _ex("04.2", _L04, "Three sevens have been played in a row, each against the next player. "
+        "How many cards must the next player draw if they do not answer with a seven?",
+        "number",
+        _satti("5C", ["7C 2D 3D", "7H 3H 4H", "7D 4S 5S", "7S 6C 6H"],
+               moves=("7C", "7H", "7D")),
+        ("SAT-SEVEN-2",), _penalty_after_sevens),
+    _ex("04.3", _L04, "An 8 was just played and you are next, holding 8♠ 4♥. What may you do?",
+        "card",
+        _satti("3D", ["8D 2C", "8S 4H", "8H 5S", "KS QS"], moves=("8D",)),
+        ("SAT-EIGHT-2",), _must_do, offered=("8S", "4H", "skip")),
+    _ex("04.4", _L04, "Can a jack answer a seven's penalty?", "choice",
+        _satti("7C", ["JH 2C", "AC 3C 4C 5C 6C"], penalty=2),
+        ("SAT-SEVEN-4",), _jack_answers, choices=("yes", "no")),
+    _ex("05.1", _L05, "How many cards count in K♣ Q♣ K♦ Q♦?", "number", Setup.of("badugi"),
+        ("BDG-RANK-2",), _counting),
+    _ex("05.2", _L05, "Which wins: the badugi 9♣ 10♦ J♥ K♠, or the three-card hand "
+        "A♣ 2♣ 3♥ 4♠?", "choice", Setup.of("badugi"), ("BDG-RANK-5",),
+        _which_wins("9C TD JH KS", "AC 2C 3H 4S"),
+        choices=("the badugi", "the three-card hand")),
+    _ex("05.3", _L05, "Which wins: 8♣ 7♦ 6♥ 6♠ or A♣ A♦ 5♥ 9♠?", "choice", Setup.of("badugi"),
+        ("BDG-RANK-5", "BDG-RANK-6"), _which_wins("8C 7D 6H 6S", "AC AD 5H 9S"),
+        choices=("8♣ 7♦ 6♥ 6♠", "A♣ A♦ 5♥ 9♠")),
+    _ex("05.4", _L05, "Do suits ever break a tie in Badugi?", "choice", Setup.of("badugi"),
+        ("BDG-RANK-7",), _suit_ties, choices=("yes", "no")),
+    _ex("06.1", _L06, "The small bet is 10. How much is a raise in the third betting round?",
+        "number",
+        Setup.of("badugi", deal={"players": 3, "seed": 1, "dealer": 0},
+                 moves=(*_CALLS, "bet")),
+        ("BDG-BET-2",), _third_round_raise),
+    _ex("06.2", _L06, "In the first betting round everyone keeps raising. How many raises may "
+        "the round hold?", "number",
+        Setup.of("badugi", deal={"players": 3, "seed": 1, "dealer": 0},
+                 moves=("raise", "raise", "raise")),
+        ("BDG-BET-4",), _raise_cap),
+    _ex("06.3", _L06, "A player is all in for 15 chips while the others keep betting. Can the "
+        "all-in player win the chips the others bet above 15?", "choice",
+        Setup.of("badugi", options={"stacks": [100, 100, 15]},
+                 deal={"players": 3, "seed": 1, "dealer": 0},
+                 moves=("call", "call", "raise", "call", "call", "pat", "pat", "pat", "check",
+                        "bet", "call", "pat", "pat", "pat", "check", "bet", "call", "pat",
+                        "pat", "pat", "check", "bet", "call")),
+        ("BDG-POT-1", "BDG-POT-2"), _side_pot, choices=("yes", "no")),
+    _ex("06.4", _L06, "Everyone but one player folds. Must that player show their cards?",
+        "choice",
+        Setup.of("badugi", deal={"players": 3, "seed": 1, "dealer": 0},
+                 moves=("fold", "fold")),
+        ("BDG-SHOW-1",), _no_show, choices=("yes", "no")),
+    _ex("07.1", _L07, "Under limited passes, seat 1 has no pass left and no card it can play. "
+        "What happens on its turn?", "choice",
+        Setup.of("badam-satti", options={"limited_passes": True},
+                 position={"table": "AC-JC 4S-KS AD-TD AH-8H",
+                           "hands": ["9H KC", "2S QD", "QC 3S AS JD KD TH JH QH KH"],
+                           "to_move": 0, "passes_left": [2, 0, 3]}, moves=("pass",)),
+        ("BS-HR-10",), _no_pass_left,
+        choices=("it passes anyway", "it is eliminated", "it draws a card")),
+    _ex("07.2", _L07, "Can a round of Badam Satti end with no winner at all?", "choice",
+        Setup.of("badam-satti", options={"limited_passes": True},
+                 position={"table": "AC-KC AH-KH 3S-KS AD-JD", "hands": ["AS", "2S QD", "KD"],
+                           "to_move": 0, "passes_left": [0, 0, 0], "eliminated": [1]}),
+        ("BS-HR-12",), _no_winner, choices=("yes", "no")),
+    _ex("07.3", _L07, "Under ace high, the spades row runs 2♠ to 9♠ and you hold A♠. May you "
+        "play it?", "choice",
+        Setup.of("badam-satti", options={"ace_high": True},
+                 position={"table": "6H-KH 2S-9S", "hands": ["AH AS TS 5H", None, None],
+                           "to_move": 0}),
+        ("BS-HR-13",), _ace_high_ace, choices=("yes", "no")),
+    _ex("07.4", _L07, "In Satti, four sevens are played in a row. How many cards does the next "
+        "player draw if they have no seven?", "number",
+        _satti("5C", ["7C 2D 3D", "7H 3H 4H", "7D 4S 5S", "7S 6C 6H"],
+               moves=("7C", "7H", "7D", "7S")),
+        ("SAT-SEVEN-2",), _penalty_after_sevens),
+    _ex("08.1", _L08, "You hold 7♣ and 8♥, and both can be played. You have no other clubs. "
+        "Which do you play? (The coach plays 200 deals from what you can see.)", "card",
+        Setup.of("badam-satti",
+                 position={"table": "7H 7S-9S",
+                           "hands": ["7C 8H 2S 3D 4D 5D KH QH KD 5S JD QS TD", None, None,
+                                     None], "to_move": 0}),
+        ("BS-MOVE-3",), _coach_best, offered=("7C", "8H")),
+    _ex("08.2", _L08, "Seat 2 passed when 6♠ and 8♠ could be played. Which spades does seat 2 "
+        "surely not hold?", "cards",
+        Setup.of("badam-satti", position={"table": "7S 7H-8H",
+                                          "hands": [None, None, "2C 3C 4C 2D 3D 4D QH KH AS",
+                                                    None], "to_move": 2},
+                 moves=("pass",)),
+        ("BS-INFO-4",), _absent_spades),
+    _ex("08.3", _L08, "Another player has one card left. You may play K♥ or 3♣. Which is "
+        "better?", "card",
+        Setup.of("badam-satti", position={"table": "2H-QH 4C-KC AS-KS AD-KD",
+                                          "hands": ["KH 3C", "2C", "AH AC"],
+                                          "to_move": 0}),
+        ("BS-END-3",), _dearer_card, offered=("KH", "3C")),
+    _ex("08.4", _L08, "In Satti, why keep a seven when another card fits?", "choice",
+        _satti("7C", ["7D 2D", "AC 3C 4C 5C 6C"], penalty=2),
+        ("SAT-SEVEN-4",), _keep_a_seven,
+        choices=("a seven is the only answer to a seven played against you",
+                 "a seven scores more at the end")),
+    _ex("09.1", _L09, "Two students join a room for four players. Who plays the other two "
+        "seats?", "choice", Setup.of("badam-satti"), (), _computer_seats,
+        choices=("the computer", "nobody: the table waits")),
+    _ex("09.2", _L09, "Before the reveal, what does the projector show of a student's hand?",
+        "choice", Setup.of("badam-satti", deal={"players": 4, "seed": 3}), ("BS-INFO-1",),
+        _projector, choices=("only how many cards it holds", "the cards themselves")),
+    _ex("09.3", _L09, "The table shows hearts 5♥ to 9♥ and the sevens of clubs, spades and "
+        "diamonds. A student holds 2♥ Q♥ A♠ 3♦ and clicks Q♥. What must the student do?",
+        "card",
+        Setup.of("badam-satti", position={"table": "5H-9H 7C 7S 7D",
+                                          "hands": ["2H QH AS 3D", None, None, None],
+                                          "to_move": 0}),
+        ("BS-MOVE-4",), _must_do, offered=("2H", "QH", "AS", "3D", "pass")),
+    _ex("09.4", _L09, "With the house rule sevens first, a student holds 7♣ 8♥ 2♠ and the "
+        "hearts row holds only 7♥. May the student play 8♥?", "choice",
+        Setup.of("badam-satti", options={"sevens_first": True},
+                 position={"table": "7H", "hands": ["7C 8H 2S", None, None, None],
+                           "to_move": 0}),
+        ("BS-HR-5",), _sevens_first, choices=("yes", "no")),
+)
+
+_ALL += _LATER
 EXERCISES: Mapping[str, Exercise] = {e.id: e for e in _ALL}
 """Every lesson's exercises by id (``"01.2"``), in lesson order."""
 
