@@ -2,8 +2,11 @@
 
 - the npm package ``pyodide`` is pinned to one exact version, in ``lite/package.json`` and its
   lock file alike, and CI installs exactly that (``npm ci --prefix lite``);
+- so is ``@viz-js/viz`` (Graphviz in WebAssembly), whose ``viz.js`` the site's hand-written
+  diagram extension (``lite/diagrams-extension``) loads from beside its ``remoteEntry.js``;
 - the build script's site lock (:data:`EXTRA_ENTRIES`) makes ``import rulebook`` and
-  ``from widgets import ...`` load this project's wheel, which brings ipywidgets;
+  ``from widgets import ...`` load this project's wheel, which brings ipywidgets and graphviz;
+- the site keeps each tab's copy of the lessons in that tab (no "File Changed" dialog);
 - the README documents the build command and the start lesson's URL in the built site.
 """
 from __future__ import annotations
@@ -38,6 +41,28 @@ def test_pyodide_is_pinned_to_one_exact_version_everywhere() -> None:
     assert build.PYODIDE_CDN.endswith(f"/v{pinned}/full/")
 
 
+def test_graphviz_in_webassembly_is_pinned_and_the_extension_loads_it() -> None:
+    pinned = json.loads((LITE / "package.json").read_text())["dependencies"]["@viz-js/viz"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned), f"not an exact version: {pinned!r}"
+    lock = json.loads((LITE / "package-lock.json").read_text())["packages"]
+    assert lock["node_modules/@viz-js/viz"]["version"] == pinned
+    assert lock[""]["dependencies"]["@viz-js/viz"] == pinned
+    assert _build().VIZ_VERSION == pinned
+    extension = LITE / "diagrams-extension"
+    package = json.loads((extension / "package.json").read_text())
+    entry = extension / package["jupyterlab"]["_build"]["load"]
+    script = entry.read_text()
+    assert f'_JUPYTERLAB["{package["name"]}"]' in script  # the container JupyterLab looks up
+    assert 'here + "viz.js"' in script and "pre.rb-diagram-dot" in script
+    assert "cdn" not in script.lower() and "https://" not in script  # nothing off the site
+
+
+def test_each_tab_keeps_its_own_copy_of_the_lessons() -> None:
+    config = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["enableMemoryStorage"] is True
+    assert config["contentsStorageDrivers"] == ["memoryStorageDriver"]
+
+
 def test_ci_installs_the_pinned_pyodide_with_npm_ci() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert "npm ci --prefix lite" in ci
@@ -47,7 +72,8 @@ def test_ci_installs_the_pinned_pyodide_with_npm_ci() -> None:
 def test_importing_the_project_in_the_site_brings_the_widgets_and_ipywidgets() -> None:
     extra = _build().EXTRA_ENTRIES
     assert extra["rulebook-explorer"]["imports"] == ["rulebook", "widgets"]
-    assert extra["rulebook-explorer"]["depends"] == ["ipywidgets"]
+    assert extra["rulebook-explorer"]["depends"] == ["ipywidgets", "graphviz"]
+    assert "graphviz" in _build().SERVED
     assert "comm" in extra["ipywidgets"]["depends"] and "ipython" in extra["ipywidgets"]["depends"]
 
 
@@ -64,4 +90,5 @@ def test_the_readme_gives_the_build_command_and_the_start_lesson_url() -> None:
     assert 'pip install -e ".[lite]" && python lite/build.py' in section
     assert "lab/index.html?path=00_start_here.ipynb" in section
     assert "pandas" in section and "GitHub Pages" in section
+    assert "diagram" in section and "two tabs" in section
     assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()
