@@ -1,8 +1,11 @@
-"""Pieces the lessons are made of: questions to predict then reveal, "Try it" controls,
+"""Pieces the lessons are made of: questions checked by the engine (or predicted then
+revealed), "Try it" controls,
 tables and verdicts drawn without pandas.
 
-- :class:`Question` — a question, an optional choice of predictions, and the answer hidden
-  behind a button;
+- :class:`Question` — a question made from a :mod:`rulebook.exercises` exercise, answered by
+  picking a card, a seat or a choice or typing a number and checked by the engine (its
+  reason and clause ids shown); or a question with an optional choice of predictions and
+  the answer hidden behind a button;
 - :class:`Exercises` — the questions of a lesson, numbered, with every answer gathered in a
   collapsed "For the teacher" panel at the end;
 - :class:`TryIt` — controls (ruleset, house-rule switches, seed, a new-deal button) that call
@@ -27,6 +30,7 @@ import ipywidgets as W
 
 from rulebook.errors import RulebookError
 from rulebook.rules import default_profile, load_rules
+from rulebook.cards import parse_card
 from rulebook.sheets.document import symbols, words_html
 
 from .common import option_control
@@ -171,35 +175,125 @@ def verdicts(state: Any, moves: Iterable[Any]) -> _Verdicts:
     return _Verdicts([(_move_label(state, m), state.explain(m)) for m in moves])
 
 
+def _label(move: str) -> str:
+    """A card or move in engine notation as a learner reads it (``7♦``, ``pass``)."""
+    try:
+        return str(parse_card(move).pretty())
+    except RulebookError:
+        return symbols(move)
+
+
 class Question(Shown):
-    """A question to answer before the answer is shown.
+    """A question: checked by the engine when made from an exercise, else predicted then
+    revealed.
+
+    ``Question(exercise)`` (a :class:`rulebook.exercises.Exercise`): the learner answers by
+    doing something (``answer_input``: the cards offered as buttons, several for a ``cards``
+    question; seat buttons; a box for a number; the choices), presses ``check_button``, and
+    ``verdict_box`` says right or wrong with the engine's reason and the clause ids small and
+    last (``verdict``, the last :class:`~rulebook.exercises.Verdict`; an answer of the wrong
+    form gets the engine's short sentence saying the form).  ``reveal_button`` still shows the
+    full answer (``answer_box``: the exercise's explanation).
 
     ``Question(prompt, answer, choices=(), correct=None)``: with ``choices`` the learner first
-    picks a prediction (``choice``); ``reveal_button`` shows the answer (``answer_box``) and,
-    when a prediction was picked, says whether it was right (``correct`` is the right
-    choice).  The answer is hidden until then.
+    picks a prediction (``choice``); ``reveal_button`` shows the answer and, when a prediction
+    was picked, says whether it was right (``correct`` is the right choice).
     """
 
-    def __init__(self, prompt: str, answer: str, *, choices: Sequence[str] = (),
+    def __init__(self, prompt: Any, answer: str = "", *, choices: Sequence[str] = (),
                  correct: str | None = None) -> None:
+        from rulebook.exercises import Exercise
+
+        self.exercise: Exercise | None = prompt if isinstance(prompt, Exercise) else None
+        if self.exercise is not None:
+            prompt, answer = self.exercise.prompt, self.exercise.explanation()
+            choices, correct = (), None
         if correct is not None and correct not in choices:
             raise ValueError(f"correct={correct!r} is not one of the choices {list(choices)!r}")
-        self.prompt = prompt
+        self.prompt = str(prompt)
         self.answer = answer
         self.correct = correct
         self.number = 0
+        self.verdict: Any = None
         self.prompt_box = W.HTML()
         self.choice = W.ToggleButtons(options=list(choices), value=None,
                                       layout=W.Layout(width="auto"),
                                       style={"button_width": "auto"}) if choices else None
+        self.card_buttons: list[W.ToggleButton] = []
+        self.answer_input: Any = None
+        self.check_button: W.Button | None = None
+        self.verdict_box = W.HTML()
+        self.verdict_box.add_class("rb-verdict")
+        if self.exercise is not None:
+            self.answer_input = self._input(self.exercise)
+            self.check_button = button("Check", icon="check", action=self.check)
+            self.check_button.layout.align_self = "flex-start"
+            self.check_button.add_class("rb-check")
         self.reveal_button = button("Show the answer", icon="eye", action=self.toggle)
         self.reveal_button.layout.align_self = "flex-start"
         self.answer_box = W.HTML(layout=W.Layout(display="none"))
-        parts = (self.prompt_box, self.choice, self.reveal_button, self.answer_box)
+        row = (W.HBox([self.check_button, self.reveal_button])
+               if self.check_button is not None else self.reveal_button)
+        parts = (self.prompt_box, self.choice, self.answer_input, row, self.verdict_box,
+                 self.answer_box)
         self.widget = W.VBox([p for p in parts if p is not None],
                              layout=W.Layout(margin="0 0 10px 0"))
         self.widget.add_class("rb-question")
         self._draw_prompt()
+
+    def _input(self, exercise: Any) -> Any:
+        """The control the learner answers with, for the exercise's kind."""
+        kind = exercise.kind
+        if kind == "choice":
+            return W.ToggleButtons(options=list(exercise.choices), value=None,
+                                   layout=W.Layout(width="auto"), style={"button_width": "auto"})
+        if kind == "seat":
+            state = exercise.state()
+            seats = range(state.players if state is not None else 4)
+            return W.ToggleButtons(options=[(f"seat {s}", s) for s in seats], value=None,
+                                   style={"button_width": "auto"})
+        if kind == "card" and exercise.offered:
+            return W.ToggleButtons(options=[(_label(m), m) for m in exercise.offered],
+                                   value=None, style={"button_width": "auto"})
+        if kind == "cards" and exercise.offered:
+            self.card_buttons = [W.ToggleButton(description=_label(c), tooltip=c,
+                                                layout=W.Layout(width="auto"))
+                                 for c in exercise.offered]
+            return W.HBox(self.card_buttons)
+        placeholder = {"number": "a whole number, e.g. 12", "cards": "cards, e.g. 5♥ 9♥",
+                       "card": "a card, e.g. 7♦"}[kind]
+        return W.Text(placeholder=placeholder, layout=W.Layout(width="260px"))
+
+    def given(self) -> Any:
+        """The learner's answer as the controls hold it (``None``: nothing picked yet)."""
+        if self.exercise is None or self.answer_input is None:
+            return None
+        if self.card_buttons:
+            picked = [c for c, b in zip(self.exercise.offered, self.card_buttons) if b.value]
+            return picked or None
+        value = self.answer_input.value
+        return None if value is None or value == "" else value
+
+    def check(self) -> None:
+        """Ask the engine about the learner's answer and show its verdict."""
+        from rulebook.exercises import AnswerError
+
+        given = self.given()
+        if given is None:
+            self.verdict_box.value = _lesson('<div class="rb-error">Answer first, then press '
+                                             "<b>Check</b>.</div>")
+            return
+        try:
+            verdict = self.verdict = self.exercise.check(given)  # type: ignore[union-attr]
+        except AnswerError as error:
+            self.verdict_box.value = _lesson(f'<div class="rb-error">{_words(error)}</div>')
+            return
+        mark = ('<span class="rb-verdict-right">✔ Right.</span>' if verdict.correct else
+                '<span class="rb-verdict-wrong">✘ Not right.</span>')
+        clauses = _html.escape(", ".join(verdict.clauses))
+        self.verdict_box.value = _lesson(
+            f'<div class="rb-answer">{mark} {_words(verdict.reason)} '
+            f'<span class="rb-clauses">{clauses}</span></div>')
 
     @property
     def revealed(self) -> bool:
@@ -235,14 +329,15 @@ class Question(Shown):
 class Exercises(Shown):
     """A lesson's questions, numbered, then every answer in a collapsed teacher's panel.
 
-    ``Exercises(q1, q2, ..., title="Check yourself")``; ``questions``, ``teacher`` (the
+    ``Exercises(q1, q2, ..., title="Check yourself")``: each a :class:`Question` or an
+    exercise (``rulebook.exercises.Exercise``, made into a checked Question); ``questions``, ``teacher`` (the
     Accordion, closed until opened) and ``widget``.
     """
 
-    def __init__(self, *questions: Question, title: str = "Check yourself") -> None:
+    def __init__(self, *questions: Any, title: str = "Check yourself") -> None:
         if not questions:
             raise ValueError("Exercises needs at least one Question")
-        self.questions = list(questions)
+        self.questions = [q if isinstance(q, Question) else Question(q) for q in questions]
         for number, question in enumerate(self.questions, 1):
             question.number = number
             question._draw_prompt()
@@ -251,8 +346,11 @@ class Exercises(Shown):
         self.teacher_box = W.HTML(_lesson(f"<ol>{answers}</ol>"))
         self.teacher = W.Accordion(children=[self.teacher_box], selected_index=None)
         self.teacher.set_title(0, "For the teacher: all the answers")
-        heading = W.HTML(_lesson(f"<h3>{_html.escape(title)}</h3><p>Predict first, then press "
-                                 "<b>Show the answer</b>.</p>"))
+        checked = any(q.exercise is not None for q in self.questions)
+        how = ("Answer each question, then press <b>Check</b>: the rules engine says whether "
+               "you are right and why." if checked else
+               "Predict first, then press <b>Show the answer</b>.")
+        heading = W.HTML(_lesson(f"<h3>{_html.escape(title)}</h3><p>{how}</p>"))
         self.widget = W.VBox([heading, *[q.widget for q in self.questions], self.teacher])
         self.widget.add_class("rb-exercises")
 
