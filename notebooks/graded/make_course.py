@@ -103,7 +103,7 @@ def question_cells(number: int, exercise: Any) -> list[dict[str, Any]]:
                        f"{slug}-answer",
                        {"solution": True, "grade_id": f"{slug}-answer"}))
     check = (f"verdict = check({exercise.id!r}, answer)\n"
-             "assert verdict.correct, str(verdict)")
+             "assert verdict.correct, feedback(verdict)")
     if exercise.kind in HIDDEN_KINDS:
         test = (f"exercise({exercise.id!r}).read(answer)  # is the answer of the right form?\n"
                 "### BEGIN HIDDEN TESTS\n"
@@ -117,8 +117,17 @@ def question_cells(number: int, exercise: Any) -> list[dict[str, Any]]:
     return cells
 
 
-SETUP = "from rulebook.exercises import check, exercise"
-"""The first code cell of every notebook (read-only)."""
+SETUP = '''\
+from textwrap import fill
+
+from rulebook.exercises import check, exercise
+
+
+def feedback(verdict):
+    """The engine's verdict (its reason and rule ids) in lines that fit the page."""
+    return "\\n" + fill(str(verdict), 76, break_long_words=False, break_on_hyphens=False)'''
+"""The first code cell of every notebook (read-only): a failed test's message is the verdict
+wrapped, since the feedback page and JupyterLab show a traceback's last line unwrapped."""
 
 
 def notebook(lesson: str, exercises: Iterable[Any]) -> dict[str, Any]:
@@ -206,8 +215,8 @@ def main(argv: list[str] | None = None) -> int:
         for path in differ:
             print(f"out of date: {path}", file=sys.stderr)
         return 1 if differ else 0
-    for path in write():
-        print(f"wrote {path.relative_to(ROOT)}")
+    for written in write():
+        print(f"wrote {written.relative_to(ROOT)}")
     return 0
 
 
