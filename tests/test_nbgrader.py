@@ -100,6 +100,29 @@ def test_the_few_answer_questions_have_hidden_tests_and_the_others_visible_ones(
     assert kinds_hidden[True] and kinds_hidden[False], "the course needs both kinds of test"
 
 
+def test_each_solution_is_right_and_the_notebooks_show_no_answer() -> None:
+    """The answer in each solution cell is judged right by the engine (read the way the kernel
+    reads it), and no cell draws the position or a widget: the engine's table marks the cards
+    that may be played and prints a finished deal's results, which are the answers."""
+    import ast
+
+    from rulebook.exercises import check
+
+    for assignment, nb in _notebooks(COURSE / "source").items():
+        cells = nb["cells"]
+        for k, cell in enumerate(cells):
+            if cell["cell_type"] == "code" and not _graded(cell, "solution"):
+                assert not re.search(r"widgets|ipywidgets|\.state\(|display|HTML",
+                                     _source(cell)), (assignment, _source(cell))
+            if _graded(cell, "solution"):
+                line = _source(cell).splitlines()[1]
+                value = ast.literal_eval(line.removeprefix("answer = "))
+                (exercise_id,) = re.findall(r"check\('([^']+)', answer\)", _source(cells[k + 1]))
+                verdict = check(exercise_id, value)
+                assert verdict.correct, (exercise_id, value, str(verdict))
+                assert verdict.reason and verdict.clauses, exercise_id
+
+
 def test_the_generator_notices_a_hand_edited_notebook(tmp_path: pathlib.Path) -> None:
     make_course = _make_course()
     make_course.write(tmp_path)
