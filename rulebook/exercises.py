@@ -337,11 +337,14 @@ def _legal_set_key(state: GameState[Any], hand: Iterable[str]) -> Key:
     cards = [c for c in hand]
     right = tuple(c for c in cards if c in legal)
 
+    # a short hand: the verdict also says why each other card waits
+    refused = [c for c in cards if c not in legal] if len(cards) <= 3 else []
+
     def judge(picked: tuple[str, ...]) -> Verdict:
         wrong = [c for c in picked if c not in legal]
         missed = [c for c in right if c not in picked]
         if not wrong and not missed:
-            why = [state.explain(c) for c in right]
+            why = [state.explain(c) for c in (*right, *refused)]
             return Verdict(True, " ".join(w.reason for w in why),
                            tuple(dict.fromkeys(c for w in why for c in w.clauses)))
         told = [state.explain(c) for c in wrong] or [state.explain(missed[0])]
@@ -362,8 +365,17 @@ def _fixed_key(answer: Any, reason: str, clauses: tuple[str, ...], explanation: 
     def judge(given: Any) -> Verdict:
         right = accept(given) if accept is not None else given == answer
         return Verdict(right, reason, clauses)
-    said = str(answer)
+    said = _said(answer)
     return Key(answer, explanation or f"{said[:1].upper()}{said[1:]}. {reason}", judge)
+
+
+def _said(answer: Any) -> str:
+    """An answer as a learner reads it: cards in symbols, several joined with "and"."""
+    if isinstance(answer, tuple):
+        return _listed([_said(a) for a in answer])
+    if isinstance(answer, str) and re.fullmatch(r"[2-9TJQKA][CDHS]", answer):
+        return str(parse_card(answer).pretty())
+    return str(answer)
 
 
 def _state(exercise: Exercise) -> Any:
@@ -889,7 +901,9 @@ def _projector(ex: Exercise) -> Key:
     sizes = shown["table"].get("hand_sizes")
     hidden = "hand" not in shown and "hands" not in shown
     answer = ex.choices[0] if hidden and sizes else ex.choices[1]
-    reason = (f"The projector's view holds the hand sizes {sizes} and no card of any hand; "
+    counts = _listed([f"seat {seat} {size}" for seat, size in enumerate(sizes or [])])
+    reason = (f"The projector shows how many cards each hand holds ({counts}) and no card of "
+              "any hand; "
               "the hands are added only when the deal ends or the teacher reveals them.")
     return _fixed_key(answer, reason, ("BS-INFO-1",))
 
@@ -1005,13 +1019,13 @@ _LATER: tuple[Exercise, ...] = (
         Setup.of("badam-satti", options={"ace_high": True},
                  position={"table": "2S-9S", "hands": ["AS TS", None, None, None],
                            "to_move": 0}),
-        ("BS-HR-13",), _playable_of_hand, offered=("AS", "TS")),
+        ("BS-HR-13", "BS-ROW-3"), _playable_of_hand, offered=("AS", "TS")),
     _ex("03.3", _L03, "Under eight before six the diamonds row is just the 7♦, and you hold "
         "6♦ 8♦ 3♣. Pick every card you may play.", "cards",
         Setup.of("badam-satti", options={"eight_before_six": True},
                  position={"table": "7D", "hands": ["6D 8D 3C", None, None, None],
                            "to_move": 0}),
-        ("BS-HR-15",), _playable_of_hand, offered=("6D", "8D", "3C")),
+        ("BS-HR-15", "BS-ROW-3"), _playable_of_hand, offered=("6D", "8D", "3C")),
     _ex("03.4", _L03, "Can a ranked game use the house rule one final turn?", "choice",
         Setup.of("badam-satti"), ("BS-HR-2",), _ranked_house_rule, choices=("yes", "no")),
     _ex("03.5", _L03, "Ace high against the classic rules on the same 2,000 deals (seed 0): "
