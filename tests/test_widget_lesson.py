@@ -126,3 +126,75 @@ def test_try_it_on_a_fixed_position_with_a_control_of_its_own() -> None:
     passes.value = 2
     tryit.option_boxes["limited_passes"].value = True
     assert seen[-1] == (True, None, 2) and "2 passes" in _text(tryit.output.value)
+
+
+# --- questions checked by the engine (rulebook.exercises) --------------------------------
+
+def _visible_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", re.sub(r"<style>.*?</style>", "", html, flags=re.S))
+
+
+def test_a_checked_question_says_right_or_wrong_with_the_engines_reason_and_clauses() -> None:
+    from rulebook.exercises import exercise
+
+    ex = exercise("00.3")
+    q = Question(ex)
+    assert q.exercise is ex and q.check_button is not None
+    assert q.answer_input.options[-1] == ("pass", "pass")  # the hand, then pass
+    q.check_button.click()  # nothing picked yet
+    assert "Answer first" in q.verdict_box.value and q.verdict is None
+    q.answer_input.value = "QH"
+    q.check_button.click()
+    stuck = load_rules("badam-satti").position(table="5H-9H 7C 7S 7D",
+                                               hands=["2H QH AS 3D", None, None, None],
+                                               to_move=0)
+    shown = _visible_text(q.verdict_box.value)
+    assert shown.startswith("✘ Not right.") and symbols(stuck.explain("QH").reason) in shown
+    # the clause ids come last, in their own small span
+    assert re.search(r'<span class="rb-clauses">BS-MOVE-1, BS-ROW-3</span></div>',
+                     q.verdict_box.value)
+    q.answer_input.value = "pass"
+    q.check_button.click()
+    assert _visible_text(q.verdict_box.value).startswith("✔ Right.") and q.verdict.correct
+    # the full answer is still there after checking
+    q.reveal_button.click()
+    assert q.revealed and "must pass" in _visible_text(q.answer_box.value)
+
+
+def test_a_cards_question_is_answered_with_the_hands_buttons() -> None:
+    from rulebook.exercises import exercise
+
+    q = Question(exercise("00.2"))
+    labels = [b.description for b in q.card_buttons]
+    assert labels == ["4♥", "10♥", "3♥", "J♥", "K♠", "2♣"]
+    q.card_buttons[0].value = True
+    q.check_button.click()  # type: ignore[union-attr]
+    assert not q.verdict.correct and "10♥" in _visible_text(q.verdict_box.value)
+    q.card_buttons[1].value = True
+    q.check_button.click()  # type: ignore[union-attr]
+    assert q.verdict.correct
+
+
+def test_a_number_typed_in_words_gets_the_form_not_a_verdict() -> None:
+    from rulebook.exercises import exercise
+
+    q = Question(exercise("01.3"))
+    q.answer_input.value = "twenty-five"
+    q.check_button.click()  # type: ignore[union-attr]
+    assert q.verdict is None and "whole number" in q.verdict_box.value
+    q.answer_input.value = "25"
+    q.check_button.click()  # type: ignore[union-attr]
+    assert q.verdict.correct
+
+
+def test_exercises_of_a_lesson_are_checked_questions_with_the_teachers_answers() -> None:
+    from rulebook.exercises import lesson_exercises
+
+    found = lesson_exercises("01")
+    ex = Exercises(*found)
+    assert [q.exercise for q in ex.questions] == list(found)
+    assert "Check" in ex.widget.children[0].value
+    teacher = _visible_text(ex.teacher_box.value)
+    for e in found:
+        assert symbols(e.prompt) in teacher
+    assert ex.teacher.selected_index is None
