@@ -280,7 +280,19 @@ class ClockLoop(asyncio.SelectorEventLoop):
         return self.now
 
 
-def test_in_a_running_loop_the_loop_calls_back_at_the_pace():
+def test_a_loop_that_is_no_kernel_s_shows_every_move_at_once():
+    async def check() -> None:
+        assert loop_scheduler() is None  # pytest runs no IPython shell
+        st = DealStepper(load_rules("badam-satti"), play=True, seed=2)
+        assert st.pending_replies == 0 and st.state.to_move == st.human
+
+    asyncio.run(check())
+
+
+def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch):
+    import widgets.pacing
+
+    monkeypatch.setattr(widgets.pacing, "in_a_shell", lambda: True)  # as in ipykernel
     loop = ClockLoop()
     unpaced = DealStepper(load_rules("badam-satti"), play=True, seed=2)
     card = unpaced.state.legal_moves()[0].card

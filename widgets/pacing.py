@@ -8,9 +8,9 @@ ipywidgets live in the kernel, so a move shown "later" is a widget update the ke
 later.  ipykernel (and Voila, which runs one) has an asyncio event loop running on its main
 thread, in a cell as in a button's click handler: :func:`loop_scheduler` asks that loop to
 call back (``loop.call_later``), on the same thread as every other widget update, so no lock
-is needed and the cell returns at once.  Where no loop runs (a plain script, a test, a
-notebook run by a tool that never waits), there is nobody to call back: the widget shows
-every move at once.
+is needed and the cell returns at once.  Where no loop runs, or the loop is not an IPython
+kernel's (a plain script, a test, a program driving a browser with its own loop), there is
+nobody to draw the moves later: the widget shows every move at once.
 
 - :class:`Scheduler`: what a widget needs, ``later(seconds, callback)`` returning a handle
   with ``cancel()``;
@@ -21,12 +21,13 @@ every move at once.
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-__all__ = ["Handle", "Scheduler", "LoopScheduler", "loop_scheduler", "ManualScheduler",
-           "ManualCall"]
+__all__ = ["Handle", "Scheduler", "LoopScheduler", "loop_scheduler", "in_a_shell",
+           "ManualScheduler", "ManualCall"]
 
 
 class Handle(Protocol):
@@ -54,9 +55,19 @@ class LoopScheduler:
         return self.loop.call_later(seconds, callback)
 
 
+def in_a_shell() -> bool:
+    """Whether this code runs under an IPython shell (a Jupyter kernel, Voila's, a notebook
+    run by nbclient); IPython is not imported to find out."""
+    ipython = sys.modules.get("IPython")
+    return ipython is not None and getattr(ipython, "get_ipython", lambda: None)() is not None
+
+
 def loop_scheduler() -> LoopScheduler | None:
-    """The scheduler of the event loop running in this thread (the kernel's, in a cell or a
-    click handler), or ``None`` when no loop runs here (then nobody would call back)."""
+    """The scheduler of the kernel's event loop, running in this thread (in a cell or a
+    click handler), or ``None`` when no loop runs here or no IPython shell does (a program
+    with a loop of its own, e.g. a browser driver: nobody there draws a widget later)."""
+    if not in_a_shell():
+        return None
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:

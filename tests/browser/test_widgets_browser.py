@@ -119,6 +119,11 @@ def _play_every_game(page: Any, root: Any, shot: Shot, where: str) -> None:
         assert in_viewport(page, _hand(root)) == [], f"{pid}: the hand is not in view"
         before = len(mirror.stepper.states)
         clicks = _clicks_to_a_card(mirror)
+        # your turn on the page too: the computer's opening moves come one at a time, and
+        # a click while they come only shows them all (widgets/stepper.py, the pace)
+        expect()(root.locator(".rb-title")).to_contain_text(
+            f"move {len(mirror.stepper.states[before - 1].history)} · seat 0 to move",
+            timeout=STEP_TIMEOUT)
         for kind, text, after in clicks:
             box = root.locator(".rb-handbox")
             target = box.locator(".rb-cardbtn" if kind == "card" else ".rb-actbtn, .widget-button")
