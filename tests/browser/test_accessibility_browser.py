@@ -64,6 +64,22 @@ def serious(page: Any, context: Any = None) -> list[str]:
     return lines
 
 
+_STYLED = """() => [...document.querySelectorAll('style')].some(
+    s => s.textContent.includes('.jp-RenderedHTMLCommon :is(p,li) a'))"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the lesson's widgets have drawn (their CSS is on the page), a few seconds
+    at most: a scan before that would see JupyterLab's link style alone."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(_STYLED, timeout=20_000)
+    except PlaywrightTimeout:
+        pass  # a page without the widgets' CSS: axe judges it as it is
+    page.wait_for_timeout(1000)
+
+
 def play_page(make_notebook: Callable[..., str], name: str, seed: int, pace: str = "") -> str:
     """A notebook that shows ``PlayGame`` for Badam Satti (the computer at ``pace``, else
     the default pace)."""
@@ -81,7 +97,7 @@ def lesson_scan_results(open_voila: Any, copy_notebook: Any, chromium_browser: A
         for lesson in LESSONS:
             name = copy_notebook(ROOT / "notebooks" / lesson)
             open_voila(page, name, timeout=180)
-            page.wait_for_timeout(1000)
+            settle(page)
             found[lesson] = serious(page)
     finally:
         page.close()
@@ -104,7 +120,7 @@ def test_every_lesson_in_jupyterlab_has_no_serious_axe_violation_in_its_outputs(
             panel = open_and_run_all(page, name, timeout=240)
             outputs = panel.locator(".jp-OutputArea-output")
             assert outputs.count() > 0, lesson
-            page.wait_for_timeout(1000)
+            settle(page)
             # JupyterLab's own chrome is left out: only what the lesson shows is scanned
             found = serious(page, {"include": [[".jp-NotebookPanel:not(.lm-mod-hidden) "
                                                 ".jp-OutputArea-output"]]})
