@@ -54,6 +54,7 @@ div.rb-panel table td,div.rb-panel table th{text-align:left}
 .rb-lesson .rb-q{font-weight:bold;margin:.2em 0}
 .rb-lesson .rb-answer{background:#f3f7ee;border-left:4px solid #5a9a3c;padding:.3em .7em;
  margin:.2em 0}
+.rb-lesson .rb-answer.rb-wrong{background:#fbeeee;border-left-color:#b02a37}
 .rb-lesson .rb-verdict-right{color:#1e7e34;font-weight:bold}
 .rb-lesson .rb-verdict-wrong{color:#b02a37;font-weight:bold}
 .rb-lesson .rb-error{color:#b02a37}
@@ -291,8 +292,9 @@ class Question(Shown):
         mark = ('<span class="rb-verdict-right">✔ Right.</span>' if verdict.correct else
                 '<span class="rb-verdict-wrong">✘ Not right.</span>')
         clauses = _html.escape(", ".join(verdict.clauses))
+        wrong = "" if verdict.correct else " rb-wrong"
         self.verdict_box.value = _lesson(
-            f'<div class="rb-answer">{mark} {_words(verdict.reason)} '
+            f'<div class="rb-answer{wrong}">{mark} {_words(verdict.reason)} '
             f'<span class="rb-clauses">{clauses}</span></div>')
 
     @property
