@@ -58,6 +58,7 @@ def _legal_cards(state: object) -> set[str]:
     return {str(m) for m in state.legal_moves()}  # type: ignore[attr-defined]
 
 
+@pytest.mark.clause("BS-OPEN-3", "BS-OPEN-4", "BS-ROW-3", "BS-MOVE-1", "BS-MOVE-4")
 def test_00_answers_match_positions_built_here() -> None:
     counts = {len(classic.new_deal(players=4, seed=s).legal_moves()) for s in range(40)}
     assert counts == {1} and answer_of("00.1") == 1
@@ -81,6 +82,7 @@ def test_00_2_a_pick_is_right_exactly_when_it_is_every_playable_card(picked: set
     assert check("00.2", sorted(picked)).correct == (picked == _legal_cards(row))
 
 
+@pytest.mark.clause("BS-MOVE-3", "BS-INFO-2", "BS-INFO-4", "BS-END-2", "BS-END-3", "BS-ROW-1")
 def test_01_answers_match_positions_built_here() -> None:
     keep = classic.position(table="4S-TS 7H-QH 3C-8C",
                             hands=["3S JS KH 2C 9C 7D 8D AH", None, None, None], to_move=0)
@@ -107,6 +109,7 @@ def test_01_2_any_two_known_absent_cards_count(picked: set[str]) -> None:
     assert check("01.2", sorted(picked)).correct == (picked <= absent and len(picked) >= 2)
 
 
+@pytest.mark.clause("BS-CHIP-3", "BS-CHIP-4", "BS-CHIP-5", "BS-END-5")
 def test_02_answers_match_the_rules() -> None:
     # BS-CHIP-3..5: 1 chip in at the start, 1 per pass, 1 per card left to the winner
     assert answer_of("02.1") == 1 + 3 + 4
@@ -118,6 +121,8 @@ def test_02_answers_match_the_rules() -> None:
     assert all(a.hand(s) == b.hand(s) for s in range(4)) and answer_of("02.4") == "yes"
 
 
+@pytest.mark.clause("BS-HR-2", "BS-HR-7", "BS-HR-13", "BS-HR-15", "SAT-FIT-4", "SAT-JACK-1",
+                    "SAT-SEVEN-2", "SAT-SEVEN-4", "SAT-EIGHT-2")
 def test_03_04_answers_match_positions_built_here() -> None:
     assert answer_of("03.1") == "flat 10"
     ace = load_rules("badam-satti", ace_high=True).position(
@@ -135,6 +140,9 @@ def test_03_04_answers_match_positions_built_here() -> None:
     assert answer_of("04.3") == "skip" and answer_of("04.4") == "no"
 
 
+@pytest.mark.clause("BDG-RANK-2", "BDG-RANK-5", "BDG-RANK-6", "BDG-RANK-7", "BDG-BET-2",
+                    "BDG-BET-4", "BDG-POT-2", "BDG-SHOW-1", "BS-HR-5", "BS-HR-10", "BS-HR-12",
+                    "BS-INFO-1")
 def test_05_to_09_answers_match_the_engine() -> None:
     from rulebook.games.badugi import compare, evaluate
 
