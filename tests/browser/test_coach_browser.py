@@ -52,6 +52,9 @@ def test_coach_bars_and_review_in_the_start_lesson(page: Any, copy_notebook: Cal
     game_top = panel.locator(".widget-dropdown").filter(has_text="Game")
     expect()(game_top).to_have_count(1)
     to_top(game_top)
+    # the computer's opening moves come one at a time (the pace): wait for your turn
+    expect()(panel.locator(".rb-title")).to_contain_text(
+        f"move {len(state.history)} · seat {mirror.seat} to move", timeout=STEP_TIMEOUT)
     coach = button(panel, "Coach")
     expect()(coach).to_have_count(1)
     expect()(_bars(panel)).to_have_count(0)
@@ -86,6 +89,9 @@ def test_coach_bars_and_review_in_the_start_lesson(page: Any, copy_notebook: Cal
         if not after.is_over:  # the computer players have answered: your turn again
             expect()(panel.locator(".rb-handbox .rb-cardbtn")).to_have_count(
                 len(after.hand(mirror.seat)), timeout=STEP_TIMEOUT)
+            # their moves come one at a time (the pace): wait until the page shows them all
+            expect()(panel.locator(".rb-title")).to_contain_text(
+                f"move {len(after.history)} ·", timeout=STEP_TIMEOUT)
         assert moves < 60
     review = button(panel, "Review my deal")
     expect()(review).to_have_count(1, timeout=STEP_TIMEOUT)
