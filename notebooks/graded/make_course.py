@@ -125,7 +125,8 @@ from rulebook.exercises import check, exercise
 
 def feedback(verdict):
     """The engine's verdict (its reason and rule ids) in lines that fit the page."""
-    return "\\n" + fill(str(verdict), 76, break_long_words=False, break_on_hyphens=False)'''
+    text = str(verdict).removesuffix(" []")  # a question that rests on no rule
+    return "\\n" + fill(text, 76, break_long_words=False, break_on_hyphens=False)'''
 """The first code cell of every notebook (read-only): a failed test's message is the verdict
 wrapped, since the feedback page and JupyterLab show a traceback's last line unwrapped."""
 
