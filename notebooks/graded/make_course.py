@@ -41,7 +41,7 @@ POINTS = {"card": 1, "seat": 1, "number": 1, "choice": 1, "cards": 2}
 """Points per question, by kind: a question asking for a set of cards is worth two."""
 HOW_TO_ANSWER = {
     "card": 'one card or move, as text in quotes: `"7H"` is 7♥, `"10S"` or `"TS"` is 10♠, '
-            '`"QD"` is Q♦ (`"7♥"` and `"seven of hearts"` work too), and `"pass"` is a pass',
+            '`"QD"` is Q♦ (`"7♥"` and `"seven of hearts"` work too); a move is a word, like `"pass"`',
     "cards": 'cards, as text in quotes with spaces between them: `"6H 8H"` is 6♥ and 8♥ '
              '(the order does not matter)',
     "seat": "a seat's number, like `2`",
@@ -88,6 +88,17 @@ def answer_literal(exercise: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _offer(item: str) -> str:
+    """One card or move a question offers: its text in quotes, and a card's symbol."""
+    from rulebook.cards import parse_card
+    from rulebook.errors import CardError
+
+    try:
+        return f'`"{item}"` ({parse_card(item).pretty()})'
+    except CardError:  # a move that is a word: pass, skip, draw
+        return f'`"{item}"`'
+
+
 def question_cells(number: int, exercise: Any) -> list[dict[str, Any]]:
     """The cells of one question: its text, the answer cell and the test cell."""
     slug = _slug(exercise.id)
@@ -96,6 +107,8 @@ def question_cells(number: int, exercise: Any) -> list[dict[str, Any]]:
     if exercise.kind == "choice":
         text += [""] + [f"- `{json.dumps(choice, ensure_ascii=False)}`"
                         for choice in exercise.choices]
+    if exercise.offered:
+        text += ["", "To pick from: " + ", ".join(_offer(item) for item in exercise.offered) + "."]
     cells = [_read_only("markdown", "\n".join(text), f"{slug}-question")]
     cells.append(_cell("code", "### BEGIN SOLUTION\n"
                                f"answer = {answer_literal(exercise)}\n"
