@@ -148,6 +148,14 @@ function fix() {
       var words = label && label.textContent.trim() || s.getAttribute('title') || 'slider';
       if (handle) set(handle, 'aria-label', words);
     });
+  // a button that shows an icon alone is named by its tooltip
+  document.querySelectorAll('.rb-iconbtn').forEach(function (b) {
+    var tip = b.getAttribute('title');
+    if (tip) set(b, 'aria-label', tip);
+    if (b.classList.contains('widget-toggle-button')) {
+      set(b, 'aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
+    }
+  });
   document.querySelectorAll('.rb-live').forEach(function (el) {
     set(el, 'role', 'status');
     set(el, 'aria-live', 'polite');

@@ -397,10 +397,13 @@ class DealStepper(Shown):
             value=bool(large_print), description="large print", icon="search-plus",
             tooltip="Big cards and reasons, readable from the back of a room",
             layout=W.Layout(width="auto"))
+        # an icon alone (the controls' row must not wrap once more at 1024 px in large
+        # print); the page script names it from its tooltip
         self.four_colour_toggle = W.ToggleButton(
-            value=False, description="four colours", icon="paint-brush",
-            tooltip="A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green",
+            value=False, description="", icon="paint-brush",
+            tooltip="four colours: ♠ black, ♥ red, ♦ blue, ♣ green",
             layout=W.Layout(width="auto"))
+        self.four_colour_toggle.add_class("rb-iconbtn")
         self.record_toggle = W.ToggleButton(
             value=bool(show_record), description="load a record", icon="upload",
             tooltip="Show the box for pasting a saved deal record (JSON)",

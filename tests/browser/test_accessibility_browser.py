@@ -267,7 +267,10 @@ def test_the_four_colour_switch_colours_the_suits(
         return [s, b ? getComputedStyle(b).color : null]; }))"""
     two = page.evaluate(colours)
     assert two["D"] in (None, RED) and two["C"] in (None, BLACK), two
-    page.locator(".widget-toggle-button", has_text="four colours").click()
+    # an icon alone, named by its tooltip for a screen reader
+    switch = page.get_by_role("button", name=re.compile(r"^four colours"))
+    expect()(switch).to_have_count(1)
+    switch.click()
     page.wait_for_function("() => document.querySelector('.rb-four') !== null")
     four = page.evaluate(colours)
     want = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
