@@ -708,20 +708,24 @@ def _jack_answers(ex: Exercise) -> Key:
 # Lesson 05: Badugi hands
 
 
-def _counting(ex: Exercise) -> Key:
-    from .games.badugi import evaluate
+def _hands(ex: Exercise) -> Any:
+    """The game's hand-ranking room (``evaluate``, ``compare``, ``explain_comparison``),
+    reached through the rules object, as every shared module reaches a game."""
+    rules: Any = ex.setup.rules()
+    return rules._room("ranking")
 
-    value: Any = evaluate("KC QC KD QD")
+
+def _counting(ex: Exercise) -> Key:
+    value: Any = _hands(ex).evaluate("KC QC KD QD")
     lines = str(value.explain()).splitlines()
     return _fixed_key(len(value.counting_cards), lines[0], ("BDG-RANK-2", "BDG-RANK-4"))
 
 
 def _which_wins(a: str, b: str) -> Callable[[Exercise], Key]:
     def solve(ex: Exercise) -> Key:
-        from .games.badugi import compare, explain_comparison
-
-        told: Any = explain_comparison(a, b)
-        order = compare(a, b)
+        hands = _hands(ex)
+        told: Any = hands.explain_comparison(a, b)
+        order = hands.compare(a, b)
         answer = ex.choices[0] if order < 0 else ex.choices[1] if order > 0 else ""
         clauses = tuple(getattr(told, "clauses", ())) or ("BDG-RANK-4",)
         return _fixed_key(answer, str(told), clauses)
@@ -729,10 +733,9 @@ def _which_wins(a: str, b: str) -> Callable[[Exercise], Key]:
 
 
 def _suit_ties(ex: Exercise) -> Key:
-    from .games.badugi import compare, explain_comparison
-
-    tie = compare("AC 2D 3H 4S", "AS 2H 3D 4C") == 0
-    told: Any = explain_comparison("AC 2D 3H 4S", "AS 2H 3D 4C")
+    hands = _hands(ex)
+    tie = hands.compare("AC 2D 3H 4S", "AS 2H 3D 4C") == 0
+    told: Any = hands.explain_comparison("AC 2D 3H 4S", "AS 2H 3D 4C")
     clauses = tuple(getattr(told, "clauses", ())) or ("BDG-RANK-7",)
     return _fixed_key("no" if tie else "yes", str(told), clauses)
 
