@@ -98,7 +98,7 @@ def card_button_name(widget: Any) -> str:
     """The accessible name a card button gets in the browser, worked out from the widget's
     classes exactly as :data:`A11Y_SCRIPT` does there: the card in words, then whether it may
     be played (``seven of hearts, playable`` / ``seven of hearts, not playable``; a card
-    picked for a draw adds ``, picked``).  A card of the Badugi picker (class ``rb-pickbtn``)
+    picked for a draw adds ``, picked``).  A card of the hand picker (class ``rb-pickbtn``)
     is named by its card alone: it is a toggle, and the script sets ``aria-pressed``.  Empty for a widget that is not a card button."""
     classes = list(getattr(widget, "_dom_classes", ()))
     code = next((c[5:] for c in classes if c.startswith("rb-c-")), "")
