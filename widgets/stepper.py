@@ -130,7 +130,8 @@ CLASSROOM_STYLE = """<style>
 .rb-classroom.rb-large .rb-card{font-size:1.2em}
 .rb-classroom.rb-large .rb-clauses{font-size:0.75em}
 .rb-classroom.rb-large .jupyter-button{font-size:18px;height:auto;min-height:36px}
-.rb-classroom.rb-large .jupyter-button.rb-cardbtn{font-size:26px;min-height:48px;min-width:2.8em}
+.rb-classroom.rb-large .jupyter-button.rb-cardbtn{font-size:26px;min-height:48px;min-width:2.4em;
+ padding:2px 4px}
 .rb-classroom.rb-large .jupyter-button.rb-actbtn{font-size:22px;min-height:48px}
 .rb-classroom.rb-large .rb-row>.rb-head .widget-html-content{font-size:16px}
 .rb-classroom.rb-large .widget-dropdown select,.rb-classroom.rb-large .widget-label,
@@ -145,7 +146,7 @@ in the grid.  Included once, in the stepper's first HTML widget."""
 
 
 PACE_STYLE = """<style>
-.rb-stepper .rb-replies .rb-reply{display:block;padding:1px 4px;margin:1px 0;
+.rb-stepper .rb-replies .rb-reply{display:inline-block;padding:1px 4px;margin:1px 2px 1px 0;
  border-left:4px solid transparent}
 .rb-stepper .rb-replies .rb-reply.rb-newest{border-left-color:#b85c00;background:#fff4e0;
  font-weight:bold}
@@ -156,7 +157,7 @@ PACE_STYLE = """<style>
 .rb-classroom .rb-row>.widget-html.rb-just-moved .widget-html-content::after{
  content:" \\00B7  just moved";font-size:12px;color:#7a4100}
 </style>"""
-"""The CSS of the computer's moves shown one at a time: each reply on its own line, the one
+"""The CSS of the computer's moves shown one at a time: each reply in a box of its own (side by side, so the hand stays in view), the one
 just made marked (an orange edge, bold, a ▸), the seat that just moved marked in the seats
 table (an orange edge and "just moved"), the card it played outlined on the table as every
 last move is."""

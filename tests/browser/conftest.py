@@ -211,6 +211,12 @@ def jupyter_lab(notebook_dir: pathlib.Path, tmp_path_factory: pytest.TempPathFac
     home = tmp_path_factory.mktemp("lab-home")
     env_dirs = _isolated_env(home)
     _lab_settings(pathlib.Path(env_dirs["JUPYTERLAB_SETTINGS_DIR"]))
+    # the lessons as a student's JupyterLab shows them: the lab extras have no nbgrader (the
+    # test extras bring it, for tests/test_nbgrader.py), whose menu and side bar take width
+    labconfig = pathlib.Path(env_dirs["JUPYTER_CONFIG_DIR"]) / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(json.dumps(
+        {"disabledExtensions": {"@jupyter/nbgrader": True}}))
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip", "127.0.0.1", "--port", str(port),
            "--ServerApp.port_retries=0", f"--ServerApp.token={token}", f"--ServerApp.root_dir={notebook_dir}",

@@ -132,9 +132,9 @@ def _check_classroom(page: Any, root: Any, shot: Shot, where: str) -> None:
     page.wait_for_function("h => document.querySelector('.rb-handbox .rb-cardbtn')"
                            ".getBoundingClientRect().height > h * 1.25", arg=small)
     to_top(first)
+    shot(page, f"{where}_large_print")
     assert in_viewport(page, _hand(root)) == [], "large print pushed the hand out of view"
     assert raw_text_on_screen(page) == []
-    shot(page, f"{where}_large_print")
 
     # the record box: shown by its switch
     button(root, "load a record").click()
