@@ -5,7 +5,8 @@ on 127.0.0.1.  Every request the page makes to any other address is refused and 
 these tests prove what works with no network at all:
 
 - the built site serves its own Pyodide core and lock file, and in it the wheels the kernel
-  loads (micropip, packaging, IPython and its dependencies, comm, ipywidgets, this project),
+  loads (micropip, packaging, IPython and its dependencies, comm, ipywidgets, graphviz, this
+  project) and the diagram extension with Graphviz in WebAssembly,
   each with the checksum the lock file names; the other Pyodide packages (pandas) point at
   the Pyodide distribution online;
 - the REPL app runs ``DealStepper`` in play mode: a click on a legal card plays it;
@@ -156,9 +157,10 @@ def test_the_site_serves_its_own_pyodide_and_the_wheels_the_kernel_loads(lite_si
         assert (pyodide / name).is_file(), name
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     project = lock["rulebook-explorer"]
-    assert project["imports"] == ["rulebook", "widgets"] and project["depends"] == ["ipywidgets"]
+    assert project["imports"] == ["rulebook", "widgets"]
+    assert project["depends"] == ["ipywidgets", "graphviz"]  # graphviz writes the diagrams' DOT
     local = {name: entry for name, entry in lock.items() if not entry["file_name"].startswith("http")}
-    for name in ("rulebook-explorer", "ipywidgets", "comm", "micropip", "packaging", "ipython",
+    for name in ("rulebook-explorer", "ipywidgets", "graphviz", "comm", "micropip", "packaging", "ipython",
                  "jedi", "traitlets", "prompt-toolkit", "pygments"):
         assert name in local, f"{name} is not served with the site"
     for name, entry in local.items():
@@ -168,6 +170,10 @@ def test_the_site_serves_its_own_pyodide_and_the_wheels_the_kernel_loads(lite_si
         for dependency in entry["depends"]:  # everything a served wheel needs is served too
             assert dependency.lower().replace("_", "-") in local, (name, dependency)
     assert lock["pandas"]["file_name"].startswith("https://") and lock["pandas"]["file_name"].endswith(".whl")
+    extension = lite_site / "extensions" / "rulebook-diagrams" / "static"
+    assert (extension / "remoteEntry.js").is_file() and (extension / "viz.js").stat().st_size > 500_000
+    names = [e["name"] for e in config["federated_extensions"]]
+    assert "rulebook-diagrams" in names
     assert (lite_site / "files" / "00_start_here.ipynb").is_file()
     assert sorted(p.name for p in (lite_site / "files").glob("*.ipynb")) == \
         sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -195,15 +201,21 @@ def _marked_legal(root: Any) -> tuple[Any, str] | None:
 
 def _legal_card(page: Any, root: Any) -> tuple[Any, str]:
     """The first card button the stepper marks legal (its check icon, or a leading ✓),
-    pressing the stepper's ``next`` while none is (a lesson may open a few moves back)."""
+    pressing the stepper's ``next`` while none is (a lesson may open a few moves back), or, in
+    play mode, waiting while the computer's moves are shown at their pace."""
     following = root.locator(".widget-button:not([disabled])").filter(
         has_text=re.compile(r"^\s*next\s*$"))
+    deadline = time.monotonic() + STEP_TIMEOUT / 1000
     for _ in range(60):
         found = _marked_legal(root)
         if found:
             return found
         if not following.count():
-            break
+            # play mode: the computer's moves are shown one at a time before the learner's turn
+            if time.monotonic() > deadline:
+                break
+            page.wait_for_timeout(250)
+            continue
         before = root.inner_text()
         following.first.click()
         for _wait in range(100):  # the page answers the click
