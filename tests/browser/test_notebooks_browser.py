@@ -215,7 +215,8 @@ def test_voila_answers_stay_hidden_until_asked_and_lessons_link_on(
     _size(page, "1280x900")
     body = open_voila(page, copy_notebook(LESSONS / "00_start_here.ipynb"))
     question = body.locator(".rb-question").first
-    answer = "Always one: the player holding the 7♥ must play it"
+    from rulebook.exercises import exercise
+    answer = exercise("00.1").explanation()[:60]  # the engine's answer, as the lesson shows it
     visible = """a => [...document.querySelectorAll('.rb-exercises .rb-answer, .rb-exercises li')]
         .some(e => e.offsetParent !== null && e.textContent.includes(a))"""
     expect()(question).to_contain_text("how many different moves", timeout=STEP_TIMEOUT)
