@@ -110,7 +110,7 @@ def _play_the_start_game(page: Any, root: Any, shot: Shot, where: str) -> None:
 
     card = mirror.card(legal=False)
     why = mirror.state.explain(card.text)
-    button(root, card.pretty()).click()
+    _hand(root).filter(has_text=exact(card.pretty())).click()
     message = root.locator(".rb-handbox .rb-reason.rb-bad")
     expect()(message).to_contain_text(why.reason, timeout=STEP_TIMEOUT)
     assert in_viewport(page, message) == [], "the reason for a refused card is out of view"
@@ -118,7 +118,7 @@ def _play_the_start_game(page: Any, root: Any, shot: Shot, where: str) -> None:
     shot(page, f"{where}_game_refused_{card.text}")
 
     card = mirror.card(legal=True)
-    button(root, card.pretty()).click()
+    _hand(root).filter(has_text=exact(card.pretty())).click()
     assert mirror.stepper.play(card.text)
     _expect_hand(root, mirror.state)
     expect()(root.locator(".rb-state .rb-rows")).to_contain_text(card.pretty())
