@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 import random
 import tracemalloc
 from typing import Any
@@ -19,6 +20,27 @@ from rulebook.classroom.store import Store
 
 SETTINGS = {"ruleset": "badam-satti", "players": 4, "computer": "smart", "messages": True,
             "drop": "wait", "drop_seconds": 30, "pace": "normal", "match": False}
+
+
+def run_alone(make: Any) -> Any:
+    """``asyncio.run(make())`` in a thread of its own: in a whole test run the browser tests'
+    Playwright session keeps an event loop running in the main thread, where asyncio.run
+    is refused."""
+    out: list[Any] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(asyncio.run(make()))
+        except BaseException as exc:  # handed to the test below
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return out[0]
 
 
 class Page:
@@ -77,7 +99,7 @@ def test_a_watched_room_holds_no_more_after_many_deals(tmp_path: Any) -> None:
 
     tracemalloc.start()
     try:
-        before, after, pages = asyncio.run(run())
+        before, after, pages = run_alone(run)
     finally:
         tracemalloc.stop()
     # every page was sent a view after (nearly) every move of 36 deals: >= 13 moves a deal
@@ -103,7 +125,7 @@ def test_a_room_nobody_watches_keeps_its_game_not_its_pages_parts(tmp_path: Any)
         await sender
         return room
 
-    room = asyncio.run(run())
+    room = run_alone(run)
     assert not room.sockets and not room.outbox and not room.last_sent and not room.log_sent
     assert room._shared is None and not room._views
     # the finished deal is still there, and a page opened later is sent it whole
