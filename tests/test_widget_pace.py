@@ -9,6 +9,7 @@ it, the log lines from ``state.move_log()``.
 from __future__ import annotations
 
 import asyncio
+import threading
 import html
 import re
 
@@ -286,7 +287,20 @@ def test_a_loop_that_is_no_kernel_s_shows_every_move_at_once():
         st = DealStepper(load_rules("badam-satti"), play=True, seed=2)
         assert st.pending_replies == 0 and st.state.to_move == st.human
 
-    asyncio.run(check())
+    # in a thread of its own: in a whole test run the browser tests' Playwright keeps an event
+    # loop running in the main thread, where asyncio.run is refused
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(check())
+        except BaseException as exc:  # handed to the test below
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    assert not errors, errors
 
 
 def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch):
