@@ -20,6 +20,7 @@ from rulebook.errors import RulesError
 from rulebook.pace import AT_ONCE, PACES, SCREEN_PACES
 from widgets import DealStepper, PlayGame
 from widgets.pacing import LoopScheduler, ManualScheduler, loop_scheduler
+from tests.test_widget_stepper import play_one  # a player's click on their turn
 
 GAMES = ["badam-satti", "sevens", "satti", "badugi"]
 REPLY = re.compile(r'<span class="rb-reply( rb-newest)?" data-move="(\d+)">(.*?)</span>')
@@ -43,23 +44,6 @@ def log_text(state, k: int) -> str:
     upto = len(state.states()[k].move_log())
     return " ".join(e.text for e in state.move_log()[before:upto])
 
-
-def click_something(st: DealStepper) -> None:
-    """Click what a player would on their turn: a lit card (a suit for a jack, a Badugi
-    discard then the draw) or a lit action."""
-    state = st.state
-    if state.rules.game == "badugi" and state.phase.startswith("D"):
-        if st.card_buttons:
-            st.card_buttons[-1].click()
-        st.draw_button.click()
-        return
-    lit = [b for b in st.card_buttons if b.icon == "check"]
-    if lit:
-        lit[0].click()
-        if st.suit_box.children:
-            st.suit_buttons[-1].click()
-        return
-    next(b for b in st.action_box.children if b.icon == "check").click()
 
 
 def just_moved(st: DealStepper) -> list[int]:
@@ -194,7 +178,7 @@ def test_a_click_during_the_replies_shows_them_all_and_plays_nothing():
 def test_an_action_click_during_the_replies_also_only_finishes_them():
     st, sched = first_turn("satti", seed=3)
     for _ in range(40):  # until the computer has replies to show after your move
-        click_something(st)
+        play_one(st)
         if st.pending_replies:
             break
         sched.run_all()
@@ -250,8 +234,8 @@ def test_the_paced_deal_is_the_unpaced_deal(profile):
         if paced.state.is_over:
             break
         assert line(paced.states) == line(unpaced.states)
-        click_something(paced)
-        click_something(unpaced)
+        play_one(paced)
+        play_one(unpaced)
     assert paced.state.is_over and unpaced.state.is_over
     assert line(paced.states) == line(unpaced.states)
     assert [str(m) for m in paced.state.history] == [str(m) for m in unpaced.state.history]
@@ -363,7 +347,7 @@ def test_play_game_takes_the_pace_and_a_match_deal_ends_when_its_last_move_is_sh
                 break
         if st.state.is_over:
             break
-        click_something(st)
+        play_one(st)
         assert (game.next_deal_button.layout.display != "none") == st.state.is_over
     assert st.state.is_over
     assert "deal 1 of" in game.scores.value and "is over" in game.scores.value

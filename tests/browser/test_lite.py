@@ -289,17 +289,24 @@ def _lesson_imports_pandas(name: str) -> bool:
                for cell in notebook["cells"] if cell["cell_type"] == "code")
 
 
-def test_the_start_lesson_runs_offline_and_a_card_click_plays(offline: Offline, lite_url: str) -> None:
-    page = offline.page
-    lesson = "00_start_here.ipynb"
-    started = time.monotonic()
-    page.goto(f"{lite_url}lab/index.html?path={lesson}")
+def _open_and_run_all(page: Any, url: str) -> Any:
+    """Open the lesson at ``url``, wait for its kernel, then Run → Run All Cells;
+    returns the notebook's panel."""
+    page.goto(url)
     panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
     panel.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=KERNEL_TIMEOUT)
     page.wait_for_function(_KERNEL_IDLE, timeout=KERNEL_TIMEOUT)
     panel.locator(".jp-Notebook .jp-Cell").first.click()
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    return panel
+
+
+def test_the_start_lesson_runs_offline_and_a_card_click_plays(offline: Offline, lite_url: str) -> None:
+    page = offline.page
+    lesson = "00_start_here.ipynb"
+    started = time.monotonic()
+    panel = _open_and_run_all(page, f"{lite_url}lab/index.html?path={lesson}")
     try:
         page.wait_for_function(_CELLS_DONE_OR_ERROR, timeout=KERNEL_TIMEOUT)
         for _check in range(2):  # and the kernel has finished the queue (hidden cells too)

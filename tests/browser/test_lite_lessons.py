@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_lite import (  # noqa: F401  (fixtures, used by name)
-    KERNEL_TIMEOUT, ROOT, Offline, _KERNEL_IDLE, _kernel_log, _shot,
+    KERNEL_TIMEOUT, ROOT, Offline, _KERNEL_IDLE, _kernel_log, _open_and_run_all, _shot,
     lite_site, lite_url, offline)
 
 pytestmark = pytest.mark.pyodide
@@ -84,16 +84,6 @@ def _diagram_cells(name: str) -> int:
                if cell["cell_type"] == "code" and pattern.search("".join(cell["source"])))
 
 
-def _open_and_run_all(page: Any, url: str, name: str) -> Any:
-    page.goto(url)
-    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
-    panel.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=KERNEL_TIMEOUT)
-    page.wait_for_function(_KERNEL_IDLE, timeout=KERNEL_TIMEOUT)
-    panel.locator(".jp-Notebook .jp-Cell").first.click()
-    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    return panel
-
 
 NEEDS_NUMPY = {"03_house_rules_lab.ipynb"}
 """Lessons whose measuring cells run many deals through rulebook.simulate, which needs numpy:
@@ -112,7 +102,7 @@ def test_every_lesson_runs_offline_with_every_diagram_drawn(offline: Offline, li
     page = offline.page
     started = time.monotonic()
     stem = lesson.removesuffix(".ipynb")
-    _open_and_run_all(page, f"{lite_url}lab/index.html?path={lesson}", lesson)
+    _open_and_run_all(page, f"{lite_url}lab/index.html?path={lesson}")
     try:
         page.wait_for_function(_DONE_OR_FAILED, timeout=LESSON_TIMEOUT, polling=1000)
         for _check in range(2):  # and the kernel has finished the queue (hidden cells too)
