@@ -140,6 +140,9 @@ WIDGET_GOOD_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     # a class table whose server does not answer (nothing listens on port 9): no server is
     # started while the module is collected, and the widget tells why in its message
     "ClassTable": [((), {"url": "http://127.0.0.1:9"})],
+    # the coach's panels do their work in the test's thread, on few worlds
+    "CoachPanel": [((), {"worlds": 8, "background": False})],
+    "ReviewPanel": [((lambda index: None,), {"worlds": 8, "background": False})],
 }
 """One valid construction of each widget of ``widgets.__all__``: the widget's own public
 methods (not those of ipywidgets) are fuzzed on it.  A new widget must be added here."""

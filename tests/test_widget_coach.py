@@ -14,6 +14,7 @@ import pytest
 
 from rulebook import load_rules
 from rulebook.coach import advise, views_equal
+from rulebook.protocol import GameState
 from widgets import DealStepper, PlayGame
 from widgets.coachview import (COACH_POLICY, COACH_WORLDS, REVIEW_WORLDS, CoachPanel,
                                advice_html, review_deal)
@@ -105,11 +106,14 @@ def test_the_bars_read_the_view_only():
     panel = CoachPanel(background=False)
     panel.toggle.value = True
 
-    class Guard:
-        """The state with only ``view`` and what the panel asks of the position."""
+    class Guard(GameState):  # type: ignore[type-arg]
+        """The state with only ``view`` and what the panel asks of the position (no hand
+        of any seat: a panel that read one would fail)."""
 
+        __slots__ = ()
         is_over = False
         to_move = 0
+        players = 4
 
         def view(self, seat):
             return state.view(seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Callable
 import html
 import re
 
@@ -265,26 +266,32 @@ class ClockLoop(asyncio.SelectorEventLoop):
         return self.now
 
 
+def in_a_thread(run: Callable[[], object]) -> None:
+    """Run ``run`` in a thread of its own and raise what it raised. In a whole test run the
+    browser tests' Playwright keeps an event loop running in the main thread, where
+    ``asyncio.run`` and ``run_until_complete`` are refused."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            run()
+        except BaseException as exc:  # raised again below, in the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+
+
 def test_a_loop_that_is_no_kernel_s_shows_every_move_at_once():
     async def check() -> None:
         assert loop_scheduler() is None  # pytest runs no IPython shell
         st = DealStepper(load_rules("badam-satti"), play=True, seed=2)
         assert st.pending_replies == 0 and st.state.to_move == st.human
 
-    # in a thread of its own: in a whole test run the browser tests' Playwright keeps an event
-    # loop running in the main thread, where asyncio.run is refused
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(check())
-        except BaseException as exc:  # handed to the test below
-            errors.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    assert not errors, errors
+    in_a_thread(lambda: asyncio.run(check()))
 
 
 def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch):
@@ -292,9 +299,18 @@ def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch)
 
     monkeypatch.setattr(widgets.pacing, "in_a_shell", lambda: True)  # as in ipykernel
     loop = ClockLoop()
-    unpaced = DealStepper(load_rules("badam-satti"), play=True, seed=2)
-    card = unpaced.state.legal_moves()[0].card
-    unpaced.click_card(card)
+    unpaced: list[DealStepper] = []  # built in the test's thread, where no loop runs
+
+    def unpaced_deal() -> None:
+        st = DealStepper(load_rules("badam-satti"), play=True, seed=2)
+        assert loop_scheduler() is None and st.pending_replies == 0
+        cards.append(st.state.legal_moves()[0].card)
+        st.click_card(cards[0])
+        unpaced.append(st)
+
+    cards: list[str] = []
+    in_a_thread(unpaced_deal)
+    card = cards[0]
 
     async def settle() -> None:
         for _ in range(3):
@@ -321,12 +337,15 @@ def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch)
         assert st.pending_replies == 3 and len(st.states) == start + 1
         await paced(st, start + 1, 3)
         assert len(replies(st)) == 3
-        assert line(st.states) == line(unpaced.states) and st.pending_replies == 0
+        assert line(st.states) == line(unpaced[0].states) and st.pending_replies == 0
 
-    try:
-        loop.run_until_complete(turns())
-    finally:
-        loop.close()
+    def run() -> None:
+        try:
+            loop.run_until_complete(turns())
+        finally:
+            loop.close()
+
+    in_a_thread(run)
 
 
 def test_play_game_takes_the_pace_and_a_match_deal_ends_when_its_last_move_is_shown():

@@ -33,9 +33,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from rulebook.coach import Advice, MoveValue, advise, views_equal
-from rulebook.errors import RulebookError
+from rulebook.coach import MAX_WORLDS, Advice, MoveValue, advise, views_equal
+from rulebook.errors import RulebookError, RulesError, quoted
 from rulebook.protocol import GameState
+
+from .common import flag, function, game_state, whole_number
 
 from .drawing import BACKGROUND_POSSIBLE
 from .render import escape
@@ -76,6 +78,24 @@ COACH_STYLE = """<style>
 """The CSS of the coach's bars and the review (included once, in the panel's HTML)."""
 
 _RED = ("♥", "♦")
+
+
+def _seat_of(state: GameState[Any] | None, seat: Any) -> int | None:
+    """``seat`` as a seat of ``state`` (or None); RulesError otherwise."""
+    if seat is None:
+        return None
+    high = state.players - 1 if state is not None else 7
+    return whole_number("seat", seat, 0, high)
+
+
+def _settings(worlds: Any, policy: Any, background: Any) -> tuple[int, str, bool | None]:
+    """The coach's settings checked: worlds, the computer players' name, background."""
+    number = whole_number("worlds", worlds, 1, MAX_WORLDS)
+    if not isinstance(policy, str):
+        raise RulesError(f"policy={quoted(policy)}: expected the name of a computer player, "
+                         f"such as 'random' or 'smart'")
+    return number, str.__str__(policy), None if background is None else flag("background",
+                                                                                background)
 
 
 class _Stopped(Exception):
@@ -287,8 +307,7 @@ class CoachPanel:
 
     def __init__(self, worlds: int = COACH_WORLDS, policy: str = COACH_POLICY,
                  background: bool | None = None) -> None:
-        self.worlds = worlds
-        self.policy = policy
+        self.worlds, self.policy, background = _settings(worlds, policy, background)
         self.advice: Advice | None = None
         self.toggle = W.ToggleButton(
             value=False, description="Coach", icon="graduation-cap",
@@ -316,7 +335,8 @@ class CoachPanel:
 
     def show(self, state: GameState[Any] | None, seat: int | None) -> None:
         """The position on screen and the seat to advise (None: none)."""
-        self._state, self._seat = state, seat
+        checked = game_state("state", state)
+        self._state, self._seat = checked, _seat_of(checked, seat)
         self._update()
 
     def _apply(self) -> None:
@@ -430,8 +450,8 @@ class ReviewPanel:
 
     def __init__(self, go: Callable[[int], None], worlds: int = REVIEW_WORLDS,
                  policy: str = COACH_POLICY, background: bool | None = None) -> None:
-        self._go = go
-        self.worlds, self.policy = worlds, policy
+        self._go = function("go", go)
+        self.worlds, self.policy, background = _settings(worlds, policy, background)
         self.decisions: list[Decision] = []
         self.moment_buttons: list[W.Button] = []
         self.review_button = W.Button(
@@ -458,7 +478,12 @@ class ReviewPanel:
 
     def show(self, states: Sequence[GameState[Any]], seat: int) -> None:
         """The deal on screen: the button is offered once it is over."""
+        if not isinstance(states, (list, tuple)) or not all(
+                isinstance(s, GameState) for s in states):
+            raise RulesError(f"states={quoted(states)}: expected the deal's states from its "
+                             f"start, as state.states() gives them")
         states = tuple(states)
+        seat = whole_number("seat", seat, 0, states[-1].players - 1 if states else 7)
         if states and self._states and states[-1] is self._states[-1] and seat == self._seat:
             return
         over = bool(states) and states[-1].is_over
