@@ -28,6 +28,7 @@ from .errors import RulesError, quoted
 from .measures import MEASURES, SHARE_OF_MOVES, SUMMARY_COLUMNS, Measure, PlayoutTerms, measure, terms_for
 from .rules import RulesBase, load_rules
 from .stats import Estimate, Moments, share_interval
+from .simulation import numpy_available
 
 __all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout", "check_frame",
            "summary_of", "measure_table", "summary_moments", "paired_moments", "layout_of",
@@ -139,6 +140,42 @@ def _quantities(layout: Layout, columns: Mapping[str, Any], count: int) -> Any:
     return np.hstack(parts)
 
 
+def _quantity_rows(layout: Layout, columns: Mapping[str, Any], count: int) -> list[list[int]]:
+    """:func:`_quantities` in plain Python (where numpy is missing): one list per deal."""
+    n = layout.players
+    terms = layout.terms
+    if terms.derived is not None and terms.derived_row is None:
+        from .simulation import NEEDS_NUMPY, NeedsNumpy
+
+        raise NeedsNumpy(NEEDS_NUMPY)
+    rows: list[list[int]] = []
+    for d in range(count):
+        lo, hi = d * n, d * n + n
+        seats = {c: [int(v) for v in values[lo:hi]] for c, values in columns.items()}
+        row = [v for c in layout.seat_columns for v in seats[c]]
+        for c in layout.deal_columns:
+            if c == "margin":
+                row.append(_margin_of_deal(seats["points"], seats["place"]))
+            elif c not in terms.derived_keys:  # the derived ones come last
+                row.append(seats[c][0])
+        if terms.derived_row is not None:
+            got = terms.derived_row(seats)
+            row += [int(got[k]) for k in terms.derived_keys]
+        rows.append(row)
+    return rows
+
+
+def _margin_of_deal(points: Sequence[int], place: Sequence[int]) -> int:
+    """:func:`_margin` for one deal, in plain Python."""
+    first = [p == 1 for p in place]
+    others = [p for p, top in zip(place, first) if not top]
+    if sum(first) != 1 or not others:
+        return 0
+    winner = first.index(True)
+    runner = next(s for s, p in enumerate(place) if not first[s] and p == min(others))
+    return abs(points[winner] - points[runner])
+
+
 def _margin(points: Any, place: Any) -> Any:
     """|points of the first place − points of the best other place| per deal; 0 when first
     place is shared (or everyone shares one place)."""
@@ -160,7 +197,11 @@ def summary_moments(rules: RulesBase, players: int, bots: Sequence[str],
     play_columns` gives them)."""
     layout = layout_of(rules, players, bots)
     moments = Moments(layout.names(), layout.cliques())
-    return moments if columns is None else moments.add_rows(_quantities(layout, columns, count))
+    if columns is None:
+        return moments
+    if not numpy_available():
+        return moments.add_rows(_quantity_rows(layout, columns, count))
+    return moments.add_rows(_quantities(layout, columns, count))
 
 
 def _paired_cliques(la: Layout, lb: Layout) -> list[list[str]]:
@@ -177,13 +218,20 @@ def paired_moments(rules_a: RulesBase, rules_b: RulesBase, players: int, bots: S
                    count: int) -> Moments:
     """The exact sums of one chunk's deals played under both rulesets, side by side, and
     whether each deal's winners changed."""
-    import numpy as np
-
     la, lb = layout_of(rules_a, players, bots), layout_of(rules_b, players, bots)
     names = la.names("a:") + lb.names("b:") + ["winner_changes"]
     moments = Moments(names, _paired_cliques(la, lb))
     if count == 0:
         return moments
+    if not numpy_available():  # plain Python: the same sums
+        rows_a, rows_b = _quantity_rows(la, columns_a, count), _quantity_rows(lb, columns_b, count)
+        won_a, won_b = columns_a["won"], columns_b["won"]
+        return moments.add_rows([
+            a + b + [int([bool(w) for w in won_a[d * players:(d + 1) * players]]
+                         != [bool(w) for w in won_b[d * players:(d + 1) * players]])]
+            for d, (a, b) in enumerate(zip(rows_a, rows_b))])
+    import numpy as np
+
     qa, qb = _quantities(la, columns_a, count), _quantities(lb, columns_b, count)
     weights = np.left_shift(1, np.arange(players, dtype=np.int64))
     win_a, win_b = ((np.asarray(c["won"]).reshape(count, players) * weights).sum(axis=1)

@@ -15,7 +15,7 @@ the standard library.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 SUMMARY_COLUMNS: tuple[str, ...] = ("group", "rows", "win rate", "mean points", "mean passes",
@@ -145,7 +145,10 @@ class PlayoutTerms:
     per deal (the same on every seat's row), e.g. ``{"stopped": "stopped"}``.
     ``derived`` computes further per-deal measures from a chunk's columns: it receives
     ``{column: array of shape (deals, players)}`` and returns ``{measure key: array of shape
-    (deals,)}`` of whole numbers or booleans (numpy arrays).
+    (deals,)}`` of whole numbers or booleans (numpy arrays).  ``derived_row`` computes the
+    same for one deal where numpy is missing (Python in the browser): it receives ``{column:
+    list of the seats' values}`` and returns ``{measure key: whole number}``; the two must
+    agree on every deal.
     """
 
     columns: Mapping[str, str | None]
@@ -153,6 +156,8 @@ class PlayoutTerms:
     derived: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
     derived_keys: tuple[str, ...] = ()
     """The measure keys ``derived`` returns, in order."""
+    derived_row: Callable[[Mapping[str, Sequence[int]]], Mapping[str, int]] | None = None
+    """``derived`` for one deal, in plain Python (see above)."""
 
 
 SHARE_OF_MOVES: dict[str, str] = {"passes": "pass_share", "draws": "draw_share",

@@ -57,6 +57,7 @@ __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "
            "chunk_plan", "register_batch", "play_columns", "deal_masks", "next_seat_where",
            "nth_bit_masks", "seat_places", "check_run", "check_batch_size", "check_frame_memory",
            "available_memory", "worker_pids", "shutdown_pool", "Run", "NeedsNumpy", "NEEDS_NUMPY",
+           "numpy_available",
            "COLUMNS", "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK", "MAX_CHUNK_ASKED", "MAX_DEALS",
            "MAX_BATCH", "FRAME_BYTES_PER_ROW", "DIST_EXTRA"]
 
@@ -225,21 +226,45 @@ def play_columns(rules: RulesBase, players: int, seeds: Sequence[int], dealers: 
     """Play the deals of ``seeds``/``dealers`` and return the game's columns (numpy arrays,
     ``len(seeds) * players`` entries, deal by deal) in compact dtypes, without
     ``deal, seed, dealer, seat, bot``."""
+    names = bot_list(bots, players)
+    if not numpy_available():  # Python in the browser, offline: the scalar core, plain lists
+        return {name: values for name, values in
+                _scalar_columns(rules, players, seeds, dealers, bots).items()
+                if name not in ("seat", "bot", "deal", "seed", "dealer")}
     import numpy as np
 
-    names = bot_list(bots, players)
     batch = _BATCHES.get(rules.game)
     got = batch(rules, players, seeds, dealers, names) if batch is not None else None
     if got is None:
-        playout_batch = getattr(rules, "playout_batch", None)
-        if playout_batch is not None:
-            per_deal = playout_batch(players, list(seeds), list(dealers), bots)
-        else:
-            per_deal = [rules.playout(players=players, seed=s, dealer=d, bots=bots).rows
-                        for s, d in zip(seeds, dealers)]
-        got = _rows_to_columns(per_deal, players)
+        got = _scalar_columns(rules, players, seeds, dealers, bots)
     return {name: _compact(name, np.asarray(values)) for name, values in got.items()
             if name not in ("seat", "bot", "deal", "seed", "dealer")}
+
+
+def numpy_available() -> bool:
+    """Whether numpy can be imported here.  Where it cannot (Python in the browser, with no
+    network to fetch it), aggregate runs (``simulate(..., aggregate=True)``,
+    ``compare_rules``) play every deal on the game's scalar core and sum in plain Python:
+    the same deals and the same numbers, more slowly; a DataFrame still needs numpy and
+    pandas (:class:`NeedsNumpy`)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _scalar_columns(rules: RulesBase, players: int, seeds: Sequence[int],
+                    dealers: Sequence[int], bots: Sequence[str] | str | None
+                    ) -> dict[str, list[Any]]:
+    """The deals played one by one on the game's scalar core, as plain lists per column."""
+    playout_batch = getattr(rules, "playout_batch", None)
+    if playout_batch is not None:
+        per_deal = playout_batch(players, list(seeds), list(dealers), bots)
+    else:
+        per_deal = [rules.playout(players=players, seed=s, dealer=d, bots=bots).rows
+                    for s, d in zip(seeds, dealers)]
+    return _rows_to_columns(per_deal, players)
 
 
 def _rows_to_columns(per_deal: Sequence[Sequence[Mapping[str, Any]]],
@@ -344,6 +369,7 @@ def run_chunk(task: ChunkTask, rules: RulesBase | None = None,
     dealers = deal_dealers(task.players, task.count, task.start)
     columns = play_columns(rules, task.players, seeds, dealers, list(task.bots))
     if task.mode == "frame":
+        _require_numpy()
         import numpy as np
 
         return ChunkFrame(task.start, np.array(seeds, dtype=np.uint64), columns)
@@ -563,15 +589,15 @@ def check_batch_size(seeds: Any, dealers: Any = None) -> None:
 
 
 # -- running the chunks -------------------------------------------------------------------------
-NEEDS_NUMPY = ("Measuring many deals needs numpy, which this in-browser version of the lessons "
-               "does not have: open the lessons on Binder, or install the package on a computer, "
-               "for these numbers.")
-"""The sentence a run of many deals gives where numpy is missing (Python in the browser)."""
+NEEDS_NUMPY = ("A table of every deal needs numpy and pandas, which Python in the browser does "
+               "not have here. The measurements work: simulate(..., aggregate=True) and "
+               "compare_rules. For the table, open the lessons on Binder or on a computer.")
+"""The sentence a DataFrame run gives where numpy is missing (Python in the browser)."""
 
 
 class NeedsNumpy(RulesError):
-    """A run of many deals was asked for where numpy cannot be imported (e.g. in the browser,
-    Pyodide with no network).  In a notebook it shows as its one sentence, no traceback."""
+    """A table of every deal (a DataFrame) was asked for where numpy cannot be imported (e.g.
+    in the browser, Pyodide with no network).  In a notebook it shows as its one sentence, no traceback."""
 
     def _render_traceback_(self) -> list[str]:
         """What IPython shows instead of a traceback: the sentence alone."""
@@ -593,9 +619,7 @@ def execute(tasks: Iterator[ChunkTask], local: Callable[[ChunkTask], Any], worke
 
     If ``on_result`` raises (a progress report asking to stop) or a ``KeyboardInterrupt``
     arrives, the tasks not started are dropped and the processes still playing one are
-    stopped before the exception goes on.  Raises :class:`NeedsNumpy` first where numpy is
-    missing."""
-    _require_numpy()
+    stopped before the exception goes on."""
     if client is not None:
         _run_on_dask(tasks, client, on_result)
     elif workers == 1:
@@ -788,6 +812,7 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
     run = check_run(rules, players, deals, bots, seed, progress, chunk, workers, client)
     aggregate = _flag("aggregate", aggregate)
     if not aggregate:
+        _require_numpy()  # a DataFrame needs numpy and pandas: refused before any deal
         check_frame_memory(run.deals, run.players)
     results = run_chunks(run, None, "summary" if aggregate else "frame")
     if aggregate:

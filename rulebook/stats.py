@@ -123,7 +123,10 @@ class Moments:
 
     def add_rows(self, q: Any) -> "Moments":
         """Add the rows of ``q`` (a 2-D numpy array of whole numbers, one row per deal, one
-        column per name); returns self."""
+        column per name; or a list of such rows as lists of ``int``, summed in plain Python
+        where numpy is missing); returns self."""
+        if isinstance(q, list):
+            return self._add_python_rows(q)
         import numpy as np
 
         q = np.asarray(q)
@@ -156,6 +159,29 @@ class Moments:
             for part in parts:
                 for a, b, key in todo:
                     self.s2[key] += int(part[a][b])
+        return self
+
+    def _add_python_rows(self, q: list[list[int]]) -> "Moments":
+        """:meth:`add_rows` for rows given as lists of ``int`` (exact Python integers)."""
+        width = len(self.names)
+        bad = next((row for row in q if len(row) != width), None)
+        if bad is not None:
+            raise ValueError(f"expected {width} columns, got a row of {len(bad)}")
+        if not q:
+            return self
+        self.deals += len(q)
+        for row in q:
+            for i, v in enumerate(row):
+                self.s1[i] += v
+        keys = list(self.s2)
+        firsts = [i for i, _ in keys]
+        seconds = [j for _, j in keys]
+        totals = [0] * len(keys)
+        for row in q:
+            for k, (i, j) in enumerate(zip(firsts, seconds)):
+                totals[k] += row[i] * row[j]
+        for key, v in zip(keys, totals):
+            self.s2[key] += v
         return self
 
     @classmethod

@@ -128,3 +128,49 @@ def test_an_engine_error_in_pyodide_fails_the_run(run_in_pyodide: Callable[..., 
     native = rulebook.load_rules("sevens").new_deal(players=4, seed=1).explain("2C").reason
     assert f"rulebook.errors.IllegalMove: {native}" in done.stderr, done.stderr[-2000:]
     assert done.stdout.strip() == ""
+
+
+MEASURE_PROBE = ROOT / "tests" / "pyodide" / "measure_probe.py"
+
+
+@pytest.fixture(scope="module")
+def measured(run_in_pyodide: Callable[..., subprocess.CompletedProcess[str]]
+             ) -> dict[str, dict[str, Any]]:
+    """The measure probe's output in Pyodide (no numpy there), here with numpy and here with
+    numpy and pandas hidden."""
+    import sys
+
+    done = run_in_pyodide(MEASURE_PROBE)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = {"wasm": json.loads(done.stdout)}
+    for name, flags in (("numpy", []), ("plain", ["--no-numpy"])):
+        here = subprocess.run([sys.executable, str(MEASURE_PROBE), *flags], capture_output=True,
+                              text=True, timeout=600, cwd=ROOT)
+        assert here.returncode == 0, here.stderr[-3000:]
+        out[name] = json.loads(here.stdout)
+    return out
+
+
+def test_measurements_in_pyodide_are_the_numpy_batches_sums(measured: dict[str, dict[str, Any]]
+                                                           ) -> None:
+    """Offline in the browser there is no numpy: simulate(..., aggregate=True) and
+    compare_rules play every deal on the scalar core and sum in plain Python. The exact sums
+    (and so every interval and sentence) equal the numpy batches' here, for every game."""
+    wasm, numpy, plain = measured["wasm"], measured["numpy"], measured["plain"]
+    assert wasm["numpy"] is False and plain["numpy"] is False and numpy["numpy"] is True
+    for key in ("runs", "compare"):
+        assert wasm[key] == numpy[key] == plain[key]
+    for run in numpy["runs"]:
+        profile, _players, _bots, deals = run["run"]
+        assert run["moments"]["deals"] == deals and any(run["moments"]["s1"]), profile
+    assert "showdown" in numpy["runs"][-1]["moments"]["names"]  # Badugi's derived measure
+    assert numpy["compare"]["moments"]["deals"] == 300
+
+
+def test_a_table_of_every_deal_needs_numpy_and_says_so(measured: dict[str, dict[str, Any]]
+                                                      ) -> None:
+    wasm, numpy, plain = measured["wasm"], measured["numpy"], measured["plain"]
+    assert numpy["frame"] == "a DataFrame"
+    assert wasm["frame"] == plain["frame"]
+    kind, sentence = wasm["frame"]
+    assert kind == "NeedsNumpy" and "compare_rules" in sentence and len(sentence) < 260

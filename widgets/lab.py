@@ -1049,9 +1049,9 @@ class VariantLab(WidgetView):
             self.progress.bar_style = "danger"
             if isinstance(exc, RulebookError):
                 self._say(str(exc), bad=True)
-            elif isinstance(exc, ImportError):  # numpy missing (e.g. in a browser without it)
-                self._say(f"Playing many deals needs numpy, which is not installed here "
-                          f"({exc.name or exc}).", bad=True)
+            elif isinstance(exc, ImportError):  # a package missing where the lab runs
+                self._say(f"This needs {exc.name or exc}, which is not installed here.",
+                          bad=True)
             else:
                 self.error = exc
                 last = (" The results below are those of the last run."

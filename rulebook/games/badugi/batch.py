@@ -35,7 +35,7 @@ from ...simulation import (check_batch_size, _rows_to_columns, deal_masks, next_
                            register_batch, seat_places)
 from . import betting as B
 
-__all__ = ["badugi_terms", "showdown", "columns_random", "MIN_BATCH"]
+__all__ = ["badugi_terms", "showdown", "showdown_row", "columns_random", "MIN_BATCH"]
 
 MIN_BATCH = 32
 """Fewer hands than this are played by the scalar loop."""
@@ -257,11 +257,20 @@ def showdown(grid: Mapping[str, Any]) -> Mapping[str, Any]:
     return {"showdown": (live.sum(axis=1) >= 2).astype("int64")}
 
 
+def showdown_row(seats: Mapping[str, Sequence[int]]) -> Mapping[str, int]:
+    """:func:`showdown` for one hand, in plain Python (where numpy is missing)."""
+    live = sum(1 for stack, points, folds in zip(seats["stack"], seats["points"],
+                                                  seats["passes"])
+               if stack - points > 0 and folds == 0)
+    return {"showdown": int(live >= 2)}
+
+
 def badugi_terms(rules: RulesBase) -> PlayoutTerms:
     """What Badugi's columns mean: net chips, folds, cards drawn; and the showdown rate."""
     return PlayoutTerms(columns={"points": "chips", "passes": "folds",
                                  "drawn": "cards_drawn", "stack": None},
-                        derived=showdown, derived_keys=("showdown",))
+                        derived=showdown, derived_keys=("showdown",),
+                        derived_row=showdown_row)
 
 
 register_batch("badugi", columns_random)

@@ -617,16 +617,17 @@ class SevensRules(RulesBase):
     def playout_batch(self, players: int, seeds: Sequence[int | str],
                       dealers: Sequence[int] | int = 0,
                       bots: Sequence[str] | str | None = None) -> list[list[dict[str, Any]]]:
-        """Many deals at once: a numpy batch when every seat is ``random``, else the scalar
-        loop deal by deal.  One list of seat rows per deal, as :meth:`playout` gives; at most
+        """Many deals at once: a numpy batch when every seat is ``random`` (and numpy is
+        there), else the scalar loop deal by deal.  One list of seat rows per deal, as :meth:`playout` gives; at most
         :data:`~rulebook.simulation.MAX_BATCH` seeds (``rulebook.simulate`` plays more)."""
-        from ...simulation import check_batch_size
+        from ...simulation import check_batch_size, numpy_available
 
         check_batch_size(seeds, dealers)  # before any list is built
         seeds, dealers = self.check_batch(players, seeds, dealers)
         players = self.check_players(players)
         names = self._bot_names(bots, players)
-        if all(name == "random" for name in names) and len(seeds) >= 64:
+        if all(name == "random" for name in names) and len(seeds) >= 64 \
+                and numpy_available():
             from .batch import playout_batch_random
 
             return playout_batch_random(self, players, list(seeds), list(dealers))
