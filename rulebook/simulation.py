@@ -57,7 +57,7 @@ __all__ = ["simulate", "summarize", "deal_seed", "deal_seeds", "deal_dealers", "
            "chunk_plan", "register_batch", "play_columns", "deal_masks", "next_seat_where",
            "nth_bit_masks", "seat_places", "check_run", "check_batch_size", "check_frame_memory",
            "available_memory", "worker_pids", "shutdown_pool", "Run", "NeedsNumpy", "NEEDS_NUMPY",
-           "numpy_available",
+           "numpy_available", "deal_rows", "MAX_ROWS_DEALS",
            "COLUMNS", "SUMMARY_COLUMNS", "CHUNK", "MAX_CHUNK", "MAX_CHUNK_ASKED", "MAX_DEALS",
            "MAX_BATCH", "FRAME_BYTES_PER_ROW", "DIST_EXTRA"]
 
@@ -822,6 +822,49 @@ def simulate(rules: RulesBase | str, players: int = 4, deals: int = 10_000,
                                                              list(run.bots), None, 0)
         return Summary(run.rules, run.players, run.bots, run.seed, moments)
     return _frame(run.rules, run.players, run.deals, run.bots, results)
+
+
+MAX_ROWS_DEALS = 1_000
+"""The most deals :func:`deal_rows` plays: its rows are plain Python dicts (a table to read,
+not to measure with; :func:`simulate` plays any number)."""
+
+
+def deal_rows(rules: RulesBase | str, players: int = 4, deals: int = 2,
+              bots: Sequence[str] | str | None = None, seed: int | str = 0
+              ) -> list[dict[str, Any]]:
+    """The rows of :func:`simulate`'s table for its first ``deals`` deals, as plain Python
+    dicts (one per deal and seat, the same columns in the same order, ``bot`` as its name),
+    with no numpy and no pandas: what a lesson shows of a run where pandas is missing (Python
+    in the browser).  The same arguments give the same rows as ``simulate(rules, players,
+    deals=N, bots=bots, seed=seed)`` for any N from ``deals`` on.  At most
+    :data:`MAX_ROWS_DEALS` deals; bad arguments raise RulesError, as simulate's do.
+
+    >>> [(r["deal"], r["seat"], r["place"]) for r in deal_rows("sevens", players=3, deals=1)]
+    [(0, 0, 2), (0, 1, 3), (0, 2, 1)]
+    """
+    run = check_run(rules, players, deals, bots, seed, None, None, 1, None)
+    if run.deals > MAX_ROWS_DEALS:
+        raise RulesError(f"deals={run.deals:,}: deal_rows shows at most {MAX_ROWS_DEALS:,} "
+                         f"deals; rulebook.simulate plays any number")
+    seeds = deal_seeds(run.seed, run.deals)
+    dealers = deal_dealers(run.players, run.deals)
+    got = _scalar_columns(run.rules, run.players, seeds, dealers, list(run.bots))
+    extras = [c for c in got if c not in COLUMNS]
+    rows: list[dict[str, Any]] = []
+    for d in range(run.deals):
+        for s in range(run.players):
+            k = d * run.players + s
+            row = {"deal": d, "seed": seeds[d], "dealer": dealers[d], "seat": s,
+                   "bot": run.bots[s]}
+            row.update((c, _plain(c, got[c][k])) for c in (*COLUMNS[5:], *extras))
+            rows.append(row)
+    return rows
+
+
+def _plain(column: str, value: Any) -> Any:
+    """A cell of :func:`deal_rows` as the frame's column holds it (``won`` and the game's
+    yes/no columns as bool, the rest as int)."""
+    return bool(value) if isinstance(value, bool) or DTYPES.get(column) == "bool" else int(value)
 
 
 def run_chunks(run: Run, rules_b: RulesBase | None, mode: str) -> list[Any]:

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulebook.errors import RulesError
 from rulebook.experiments import _margin, _margin_of_deal
+from rulebook.simulation import MAX_ROWS_DEALS, deal_rows, simulate
 from rulebook.games.badugi.batch import showdown, showdown_row
 from rulebook.stats import Moments
 
@@ -73,3 +75,27 @@ def test_a_row_of_the_wrong_width_is_refused_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="expected 2 columns"):
         m.add_rows([[1, 2], [3]])
     assert m == Moments(["a", "b"])
+
+
+@pytest.mark.parametrize("profile, players, bots", [
+    ("badam-satti", 4, None), ("badam-satti-app", 4, None), ("sevens", 3, "smart"),
+    ("satti", 4, None), ("satti", 3, ["random", "smart", "random"]), ("badugi", 3, None)])
+def test_deal_rows_are_the_first_rows_of_simulate_s_table(profile: str, players: int,
+                                                          bots: object) -> None:
+    rows = deal_rows(profile, players=players, deals=4, bots=bots, seed=11)
+    frame = simulate(profile, players=players, deals=70, bots=bots, seed=11)
+    assert [list(r) for r in rows] == [list(frame.columns)] * len(rows)
+    expected = [{k: (str(v) if k == "bot" else bool(v) if isinstance(v, (bool, np.bool_))
+                     else int(v)) for k, v in r.items()}
+                for r in frame.head(4 * players).to_dict("records")]
+    assert rows == expected
+    assert all(type(v) in (int, bool, str) for r in rows for v in r.values())
+
+
+def test_deal_rows_refuses_what_simulate_refuses_and_too_many_deals() -> None:
+    with pytest.raises(RulesError, match="at most 1,000"):
+        deal_rows("sevens", deals=MAX_ROWS_DEALS + 1)
+    for bad in ({"players": 9}, {"deals": -1}, {"deals": True}, {"bots": "nobody"},
+                {"seed": 1.5}):
+        with pytest.raises(RulesError):
+            deal_rows("sevens", **bad)  # type: ignore[arg-type]

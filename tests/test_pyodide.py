@@ -158,8 +158,9 @@ def test_measurements_in_pyodide_are_the_numpy_batches_sums(measured: dict[str, 
     (and so every interval and sentence) equal the numpy batches' here, for every game."""
     wasm, numpy, plain = measured["wasm"], measured["numpy"], measured["plain"]
     assert wasm["numpy"] is False and plain["numpy"] is False and numpy["numpy"] is True
-    for key in ("runs", "compare"):
+    for key in ("runs", "compare", "rows"):
         assert wasm[key] == numpy[key] == plain[key]
+    assert len(numpy["rows"]) == 12 and numpy["rows"][0]["deal"] == 0
     for run in numpy["runs"]:
         profile, _players, _bots, deals = run["run"]
         assert run["moments"]["deals"] == deals and any(run["moments"]["s1"]), profile

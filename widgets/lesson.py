@@ -489,13 +489,14 @@ class TryIt(Shown):
         self.output.value = shown
 
 
-def pandas_or_note(purpose: str = "This table") -> Any:
+def pandas_or_note(purpose: str = "This table",
+                   instead: str = "the rest of the lesson works without it") -> Any:
     """pandas if it can be imported; else ``None``, after printing one plain line saying so
-    (lessons also run where pandas is not installed, e.g. in the browser with no server)."""
+    and what the lesson does ``instead`` (lessons also run where pandas is not installed,
+    e.g. in the browser with no server)."""
     try:
         import pandas
     except ImportError:
-        print(f"{purpose} needs pandas, which is not installed here: the rest of the lesson "
-              "works without it.")
+        print(f"{purpose} needs pandas, which is not installed here: {instead}.")
         return None
     return pandas

@@ -131,11 +131,13 @@ def test_every_lesson_runs_offline_with_every_diagram_drawn(offline: Offline, li
 
 
 MEASURED = {"03_house_rules_lab.ipynb": {
+    "The first two deals, one row per seat": r"cards_left\s*0\s*0\s*0\s*\d",
     "Classic Badam Satti, four random players": r"20,000\s*\d+\.\d%\s*\d+\.\d% to \d+\.\d%",
     "Each house rule against the classic rules": r"[+−]\d\.\d\d \([+−]\d",
 }}
-"""Tables a lesson measures with many deals (caption: what a row of numbers looks like): in
-the site they are measured in plain Python, as the site has no numpy."""
+"""Tables a lesson measures with many deals, or the rows of a run (caption: what a row of
+numbers looks like): in the site they are played and summed in plain Python, as the site has
+no numpy and no pandas."""
 
 _CAPTIONED = """caption => {
     for (const t of document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) table')) {

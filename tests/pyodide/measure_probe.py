@@ -55,6 +55,9 @@ def probe() -> dict[str, Any]:
                       "passes": str(paired.row("passes", "all").difference),
                       "winner_changes": str(paired.winner_changes),
                       "sentence": paired.winner_sentence()}
+    from rulebook.simulation import deal_rows
+
+    out["rows"] = deal_rows("badam-satti", players=4, deals=3, seed=0)  # the lesson's rows
     try:
         rulebook.simulate("sevens", deals=5, seed=1)  # a table of every deal
         out["frame"] = "a DataFrame"
