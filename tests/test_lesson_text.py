@@ -163,3 +163,29 @@ def test_each_lessons_sheet_link_says_how_many_pages_it_prints_on(name: str, rul
     prose = " ".join(_prose(name).split())
     said = re.findall(r"print (?:the rules|it|them) on ([^:]+): \[the [^\]]* rule sheet\]", prose)
     assert said == [PAGE_WORDS[pages]], (said, pages)
+
+
+SHEET_LINK = re.compile(r"\]\(\.\./docs/sheets/([a-z-]+)\.pdf\)")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("0*.ipynb")
+                                         if not p.name.startswith("09")))
+def test_every_lesson_links_the_rule_sheets_it_is_about_and_says_their_pages_right(
+        name: str) -> None:
+    """Lessons 00 to 08 each link a printable rule sheet (09 is the class table's); every
+    linked sheet is there, and the words before the links say how many pages each prints
+    on."""
+    pdfplumber = pytest.importorskip("pdfplumber", reason="pip install -e '.[test]'")
+    prose = " ".join(_prose(name).split())
+    linked = SHEET_LINK.findall("\n".join(c.source for c in _load(name).cells
+                                          if c.cell_type == "markdown"))
+    assert linked, f"{name} links no rule sheet"
+    pages = set()
+    for ruleset in linked:
+        path = NOTEBOOKS.parent / "docs" / "sheets" / f"{ruleset}.pdf"
+        assert path.is_file(), path
+        with pdfplumber.open(path) as pdf:
+            pages.add(len(pdf.pages))
+    said = re.findall(r"print (?:the rules|it|them)(?:, each)? on ([^:]+): \[the [^\]]* rule sheet\]",
+                      prose)
+    assert said and set(said) == {PAGE_WORDS[p] for p in pages}, (name, said, pages)
