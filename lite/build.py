@@ -28,9 +28,14 @@ What it does:
    extension written by hand, no build step) with ``viz.js`` from ``@viz-js/viz`` next to it:
    in the site, a diagram's DOT source is drawn by the page, offline (see
    :mod:`rulebook.diagrams`).
-5. ``jupyter lite build`` with ``lite/jupyter_lite_config.json`` and ``lite/jupyter-lite.json``
-   puts the lessons, JupyterLab, the widget and diagram extensions and that Pyodide into the
-   output.
+5. It stages the documents the lessons link as ``../docs/...`` (:data:`SITE_DOCS`: the rule
+   sheets, the teacher's guide, the class table's guide) under ``docs/`` in the site, where
+   those links lead (:func:`stage_docs`); in the guides, links to the lessons
+   (``../notebooks/...``) lead to the site's root, where the lessons are, and a link to a
+   file the site leaves out (the graded course) keeps its words only.
+6. ``jupyter lite build`` with ``lite/jupyter_lite_config.json`` and ``lite/jupyter-lite.json``
+   puts the lessons, those documents, JupyterLab, the widget and diagram extensions and that
+   Pyodide into the output.
 
 Other scripts import it for :func:`pyodide_dir`, :func:`project_wheel` and :func:`build`.
 """
@@ -246,6 +251,57 @@ def stage_pyodide(stage: pathlib.Path, wheel: pathlib.Path,
     return found
 
 
+DOCS = ROOT / "docs"
+SITE_DOCS = ("teachers.md", "classroom.md", "classroom_projector.png", "classroom_student.png",
+             "classroom_teacher.png", "sheets/*.pdf")
+"""The files of ``docs/`` the site serves (patterns relative to ``docs/``)."""
+
+_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
+
+
+def site_link(target: str, where: str, served: set[str]) -> str | None:
+    """Where a Markdown link of the file ``where`` (a path in the site) leads in the site, as
+    JupyterLab resolves it (relative to the file, ``..`` stopping at the root), or ``None``
+    when the site has no such file.  Links off the site and to a heading are kept."""
+    if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+        return target
+    path, _, anchor = target.partition("#")
+    if path.startswith("../notebooks/"):  # the lessons are at the site's root
+        path = "../" + path[len("../notebooks/"):]
+    parts: list[str] = []
+    for part in [*where.split("/")[:-1], *path.split("/")]:
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    if "/".join(parts) not in served:
+        return None
+    return path + (f"#{anchor}" if anchor else "")
+
+
+def stage_docs(target: pathlib.Path, lessons: pathlib.Path = ROOT / "notebooks") -> list[str]:
+    """Copy :data:`SITE_DOCS` into ``target/docs`` (the site's ``docs/``), their Markdown
+    links made to lead where they do in the site (:func:`site_link`; a link to a file the
+    site does not serve keeps its words only); returns the site paths staged."""
+    files = sorted({p for pattern in SITE_DOCS for p in DOCS.glob(pattern) if p.is_file()})
+    staged = [f"docs/{p.relative_to(DOCS).as_posix()}" for p in files]
+    served = set(staged) | {p.name for p in lessons.glob("*.ipynb")}
+    for path, site_path in zip(files, staged):
+        dest = target / site_path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix != ".md":
+            shutil.copy2(path, dest)
+            continue
+
+        def relink(m: re.Match[str], where: str = site_path) -> str:
+            led = site_link(m.group(2), where, served)
+            return m.group(1) if led is None else f"[{m.group(1)}]({led})"
+
+        dest.write_text(_LINK.sub(relink, path.read_text(encoding="utf-8")), encoding="utf-8")
+    return staged
+
+
 def build(output_dir: pathlib.Path = DEFAULT_OUTPUT,
           log: Callable[[str], object] = print) -> pathlib.Path:
     """Build the site into ``output_dir`` (replaced); return it."""
@@ -257,12 +313,14 @@ def build(output_dir: pathlib.Path = DEFAULT_OUTPUT,
         # jupyterlite's Pyodide addon takes a folder named "pyodide" holding "pyodide/"
         stage_pyodide(work / "pyodide" / "pyodide", wheel, log)
         extension = stage_diagrams_extension(work / "extensions" / "rulebook-diagrams")
+        stage_docs(work / "documents")
         if output_dir.exists():
             shutil.rmtree(output_dir)
         env = dict(os.environ, JUPYTERLITE_CACHE_DIR=str(work / "cache"))
         _run([sys.executable, "-m", "jupyterlite_core", "build",
               "--config", str(LITE / "jupyter_lite_config.json"), "--lite-dir", str(LITE),
-              "--contents", str(ROOT / "notebooks"), "--output-dir", str(output_dir),
+              "--contents", str(ROOT / "notebooks"), "--contents", str(work / "documents"),
+              "--output-dir", str(output_dir),
               "--pyodide", str(work / "pyodide"),
               f"--LiteBuildConfig.federated_extensions={extension}"], cwd=work, env=env)
         (output_dir / ".nojekyll").touch()  # GitHub Pages: serve every file as it is

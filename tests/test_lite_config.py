@@ -92,3 +92,36 @@ def test_the_readme_gives_the_build_command_and_the_start_lesson_url() -> None:
     assert "pandas" in section and "GitHub Pages" in section
     assert "diagram" in section and "two tabs" in section
     assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()
+
+
+def test_links_lead_where_jupyterlab_resolves_them_in_the_site() -> None:
+    site_link = _build().site_link
+    served = {"05_badugi_hands.ipynb", "docs/teachers.md", "docs/sheets/badugi.pdf",
+              "docs/classroom.md"}
+    # from a lesson at the root, ../docs/ stops at the root: docs/sheets/badugi.pdf
+    assert site_link("../docs/sheets/badugi.pdf", "05_badugi_hands.ipynb", served) == \
+        "../docs/sheets/badugi.pdf"
+    # from the guide, a lesson is at the root of the site, not in notebooks/
+    assert site_link("../notebooks/05_badugi_hands.ipynb", "docs/teachers.md", served) == \
+        "../05_badugi_hands.ipynb"
+    assert site_link("classroom.md#the-pages", "docs/teachers.md", served) == "classroom.md#the-pages"
+    for kept in ("https://example.org/x", "#the-answers", "mailto:a@b.c"):
+        assert site_link(kept, "docs/teachers.md", served) == kept
+    # a file the site leaves out (the graded course, a folder): no link
+    assert site_link("../notebooks/graded/README.md", "docs/teachers.md", served) is None
+    assert site_link("sheets/", "docs/teachers.md", served) is None
+    assert site_link("../docs/sheets/nope.pdf", "05_badugi_hands.ipynb", served) is None
+
+
+def test_the_staged_guides_keep_their_words_where_a_link_has_nowhere_to_lead(
+        tmp_path: pathlib.Path) -> None:
+    build = _build()
+    staged = build.stage_docs(tmp_path)
+    assert "docs/teachers.md" in staged and "docs/sheets/badugi.pdf" in staged
+    original = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
+    copy = (tmp_path / "docs" / "teachers.md").read_text(encoding="utf-8")
+    assert "../notebooks/" in original and "../notebooks/" not in copy
+    assert "](../00_start_here.ipynb)" in copy
+    words = re.sub(r"\]\([^)]*\)", "]", original)  # the same text, links aside
+    assert re.sub(r"\]\([^)]*\)", "]", copy).replace("[", "").replace("]", "") == \
+        words.replace("[", "").replace("]", "")

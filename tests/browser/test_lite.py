@@ -121,7 +121,9 @@ def offline(chromium_browser: Any, lite_url: str) -> Iterator[Offline]:
 
     def route(request_route: Any) -> None:
         url = request_route.request.url
-        if url.startswith(lite_url) or url.startswith(("data:", "blob:")):
+        # the browser's own files (its PDF viewer) never go to the network
+        if url.startswith(lite_url) or url.startswith(("data:", "blob:", "chrome:",
+                                                       "chrome-extension:")):
             request_route.continue_()
         else:
             found.refused.append(url)
@@ -341,3 +343,50 @@ def _record_timing(key: str, seconds: float) -> None:
         data = {}
     data[key] = round(seconds, 1)
     TIMING.write_text(json.dumps(data, indent=1))
+
+
+# --- the documents the lessons link ----------------------------------------------------------
+
+def test_the_site_serves_every_document_a_lesson_or_guide_links(lite_site: pathlib.Path) -> None:
+    """Every relative link in a lesson's Markdown and in the guides the site serves leads to
+    a file of the site, as JupyterLab resolves it (``../docs/sheets/badugi.pdf`` from a
+    lesson at the root is ``docs/sheets/badugi.pdf``)."""
+    build = _load_build()
+    files = lite_site / "files"
+    served = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
+    assert {"docs/teachers.md", "docs/sheets/badugi.pdf", "docs/sheets/badam-satti.pdf"} <= served
+    assert not any(p.startswith("graded") for p in served)  # the course's solutions stay out
+    broken = []
+    for where in sorted(served):
+        path = files / where
+        if path.suffix == ".ipynb":
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        elif path.suffix == ".md":
+            text = path.read_text(encoding="utf-8")
+        else:
+            continue
+        for _words, target in build._LINK.findall(text):
+            if build.site_link(target, where, served) is None:
+                broken.append(f"{where}: {target}")
+    assert broken == []
+
+
+def test_a_lesson_s_rule_sheet_link_opens_the_sheet_offline(offline: Offline, lite_url: str) -> None:
+    """A teacher offline clicks "the Badugi rule sheet" in lesson 05: the PDF opens in a tab
+    of the site (JupyterLab's PDF viewer), with nothing asked off the site."""
+    page = offline.page
+    page.goto(f"{lite_url}lab/index.html?path=05_badugi_hands.ipynb")
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    link = panel.locator(".jp-RenderedMarkdown a", has_text="the Badugi rule sheet").first
+    link.wait_for(state="visible", timeout=KERNEL_TIMEOUT)
+    link.click()
+    tab = page.locator(".lm-TabBar-tab", has_text="badugi.pdf")
+    tab.first.wait_for(state="visible", timeout=STEP_TIMEOUT)
+    viewer = page.locator(".jp-PDFContainer iframe, .jp-PDFContainer embed").first
+    viewer.wait_for(state="attached", timeout=STEP_TIMEOUT)
+    page.wait_for_timeout(3000)  # the PDF viewer draws its first page
+    _shot(page, "lite_rule_sheet")
+    assert offline.refused == [], f"the sheet asked for files off the site: {offline.refused}"
+    with urllib.request.urlopen(f"{lite_url}files/docs/sheets/badugi.pdf", timeout=30) as got:
+        assert got.read() == (ROOT / "docs" / "sheets" / "badugi.pdf").read_bytes()
