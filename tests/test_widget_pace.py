@@ -392,3 +392,40 @@ def test_a_new_deal_calls_off_the_replies_still_waiting():
     fresh = PlayGame("badam-satti", seed=7)
     assert line(st.states) == line(fresh.stepper.states)
     assert replies(st) == []
+
+
+def test_when_nobody_can_call_back_any_more_the_waiting_moves_are_drawn(monkeypatch):
+    """A move shown by the loop, then no loop to ask for the next (or a pace changed where
+    none runs): the rest are put in at once, and the screen shows them (the title, the
+    table and the hand of the position the deal is at, not the one it has left)."""
+    import widgets.stepper
+
+    sched = ManualScheduler()
+    st = DealStepper(load_rules("badam-satti"), play=True, seed=2, scheduler=sched)
+    assert st.pending_replies == 3
+    assert sched.step()  # the first of the three computer moves shown
+    st.scheduler = None  # ...and then no scheduler and no loop
+    monkeypatch.setattr(widgets.stepper, "loop_scheduler", lambda: None)
+    assert sched.step()  # the second: it asks for the third and nobody can call back
+    assert st.pending_replies == 0 and st.state.to_move == st.human
+    assert f"move {len(st.state.history)} " in html.unescape(st.table.value)
+    assert st.index == len(st.states) - 1
+
+
+def test_an_error_while_a_move_is_shown_leaves_the_screen_at_the_deal_s_position(monkeypatch):
+    sched = ManualScheduler()
+    st = DealStepper(load_rules("badam-satti"), play=True, seed=2, scheduler=sched)
+    real = st._replies_html
+    calls = []
+
+    def broken() -> str:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("a drawing failed")
+        return real()
+
+    monkeypatch.setattr(st, "_replies_html", broken)
+    assert sched.step()
+    assert "Something went wrong: a drawing failed" in st.message.value
+    assert st.pending_replies == 0 and st.state.to_move == st.human
+    assert f"move {len(st.state.history)} " in html.unescape(st.table.value)

@@ -813,8 +813,8 @@ class DealStepper(Shown):
         """Ask for the next waiting move to be shown after the pace's wait (or all of them
         now, if nobody can call back)."""
         scheduler = self._scheduler()
-        if scheduler is None:
-            self._finish_pending()
+        if scheduler is None:  # nobody can call back now: every waiting move, drawn now
+            self.finish_replies()
             return
         token = self._pace_token
         self._pace_handle = scheduler.later(self._wait(), lambda: self._show_next(token))
@@ -835,6 +835,10 @@ class DealStepper(Shown):
         except Exception as exc:  # noqa: BLE001 - a callback's error shown, never lost
             self._finish_pending()
             self.message.value = message_html(f"Something went wrong: {exc}")
+            try:  # the screen shows where the deal is, not a position the deal has left
+                self._render()
+            except Exception:  # noqa: BLE001 - the message above says what went wrong
+                pass
 
     def _finish_pending(self) -> bool:
         """Put every waiting computer move into the deal at once (nothing is drawn); True
