@@ -9,8 +9,10 @@ deal played with the keyboard only, the four-colour deck.
 - The names Chromium computes: a card button is "seven of hearts, playable" or "…, not
   playable", a face-down hand "12 hidden cards", the seats a table with column headers, the
   refusal of a card is in a live region (role=status).
-- Keyboard only, in Voila: Tab to the hand, arrow keys along it, Enter to play; no click, no
-  focus() from the test; the deal is played to its end.
+- Keyboard only, in Voila and in JupyterLab: Tab to the hand, arrow keys along it, Enter to
+  play; no click (after JupyterLab's Run All), no focus() from the test; the deal is played to
+  its end, and in JupyterLab the keys never reach the notebook's own shortcuts (the active
+  cell and command mode are kept).
 - The four-colour switch changes the computed colour of ♦ and ♣ cards (Voila; the class
   table's pages, where the switch is kept in localStorage across a reload); its screenshot is
   ``docs/four_colour_deck.png``.
@@ -194,12 +196,15 @@ def test_card_buttons_hidden_hands_and_seats_have_the_names_a_screen_reader_need
 
 
 _FOCUSED = """() => { const a = document.activeElement;
-  return a ? [a.tagName, a.className, (a.textContent || '').trim(), a.getAttribute('aria-label') || '']
+  return a ? [a.tagName, a.className, (a.textContent || '').trim().slice(0, 80),
+               a.getAttribute('aria-label') || '']
            : null; }"""
 
 
-_IN_HAND = """() => { const a = document.activeElement;
-  return !!(a && a.tagName === 'BUTTON' && a.closest('.rb-handbox')); }"""
+# what has the focus (as _FOCUSED) when it is a button of the hand, else false: one reading,
+# so that the button cannot leave the page between "it is in the hand" and "which one"
+_FOCUSED_IN_HAND = """() => { const a = document.activeElement;
+  return a && a.tagName === 'BUTTON' && a.closest('.rb-handbox') ? (""" + _FOCUSED + """)() : false; }"""
 
 
 def _focus_back_in_hand(page: Any) -> Any:
@@ -207,33 +212,48 @@ def _focus_back_in_hand(page: Any) -> Any:
     computer's move redraws or disables the hand, the focused button may leave the page for
     a frame, and the script brings the focus back on the next animation frame. Two seconds
     at most; then what has the focus, wherever it is."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     try:
-        page.wait_for_function(_IN_HAND, timeout=2000)
-    except Exception:  # noqa: BLE001 - Playwright's timeout: the caller's assertion tells
-        pass
-    return page.evaluate(_FOCUSED)
+        return page.wait_for_function(_FOCUSED_IN_HAND, timeout=2000).json_value()
+    except PlaywrightTimeout:  # the caller's assertion tells
+        return page.evaluate(_FOCUSED)
 
 
-def test_a_whole_deal_is_played_with_the_keyboard_only(
-        open_voila: Any, make_notebook: Callable[..., str], page: Any, shot: Any) -> None:
-    """Tab into the hand, arrows to a playable card (or the pass), Enter; again until the end.
-    No click and no focus() from the test: only key presses."""
-    open_voila(page, play_page(make_notebook, "a11y_keys.ipynb", 5))
-    expect()(page.locator(".rb-handbox .rb-cardbtn").first).to_be_visible(timeout=STEP_TIMEOUT)
-    # Tab from the top of the page until a card of the hand has the focus
-    for _ in range(80):
+# after our move: the title tells a newer move and no button of the hand is lit (the
+# computer's turn; the hand is redrawn after the title, so a lit button seen just after the
+# title changed may be the card just played), or the deal is over
+_MOVE_TAKEN = """b => { const t = document.querySelector('.rb-title');
+  return document.querySelector('.rb-outcome') !== null || (t !== null && t.textContent !== b
+         && document.querySelector('.rb-handbox button.mod-primary') === null); }"""
+
+
+def _tab_to_the_hand(page: Any, most: int) -> Any:
+    """Press Tab (``most`` times at most) until a card of the hand has the focus, and check
+    that its focus ring can be seen; returns what has the focus."""
+    for _ in range(most):
         page.keyboard.press("Tab")
         focused = page.evaluate(_FOCUSED)
         if focused and "rb-cardbtn" in focused[1]:
             break
     else:
-        raise AssertionError(f"Tab never reached the hand; focus on {page.evaluate(_FOCUSED)}")
+        raise AssertionError(f"Tab never reached the hand in {most} presses; "
+                             f"focus on {page.evaluate(_FOCUSED)}")
     ring = page.evaluate("() => { const s = getComputedStyle(document.activeElement);"
                          " return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
     assert ring[0] != "none" and ring[1] >= 2, ring  # a visible focus ring, 2 px or more
+    return focused
+
+
+def _play_the_deal_with_keys(page: Any) -> int:
+    """From a hand that has the focus, play the deal to its end with key presses only:
+    arrows along the hand (ArrowDown and ArrowRight in turn, both one button on) to a lit
+    card or the lit pass, Enter; again at each of our turns.  Returns how many arrows were
+    pressed."""
     over = page.locator(".rb-outcome")
     presses = 0
-    for turn in range(60):
+    arrows = ("ArrowDown", "ArrowRight")
+    for _turn in range(60):
         if over.count():
             break
         # wait for our turn: a playable card or a lit action (the pass)
@@ -253,7 +273,7 @@ def test_a_whole_deal_is_played_with_the_keyboard_only(
                 assert focused and focused[0] == "BUTTON", f"focus left the hand: {focused}"
                 if "mod-primary" in focused[1]:
                     break
-                page.keyboard.press("ArrowRight")
+                page.keyboard.press(arrows[presses % 2])
                 presses += 1
             else:
                 page.wait_for_timeout(1500)
@@ -263,14 +283,59 @@ def test_a_whole_deal_is_played_with_the_keyboard_only(
             raise AssertionError(f"no lit button reached with the arrows; focus on {focused}")
         before = page.locator(".rb-title").first.text_content()
         page.keyboard.press("Enter")
-        page.wait_for_function("b => { const t = document.querySelector('.rb-title');"
-                               " return t && t.textContent !== b; }", arg=before,
-                               timeout=STEP_TIMEOUT * 3)
+        page.wait_for_function(_MOVE_TAKEN, arg=before, timeout=STEP_TIMEOUT * 3)
     else:
         raise AssertionError("the deal did not end in 60 turns")
     expect()(over).to_be_visible(timeout=STEP_TIMEOUT * 3)
-    assert presses > 0  # the arrows were used, not only Enter
+    return presses
+
+
+def test_a_whole_deal_is_played_with_the_keyboard_only(
+        open_voila: Any, make_notebook: Callable[..., str], page: Any, shot: Any) -> None:
+    """Tab into the hand, arrows to a playable card (or the pass), Enter; again until the end.
+    No click and no focus() from the test: only key presses."""
+    open_voila(page, play_page(make_notebook, "a11y_keys.ipynb", 5))
+    expect()(page.locator(".rb-handbox .rb-cardbtn").first).to_be_visible(timeout=STEP_TIMEOUT)
+    _tab_to_the_hand(page, 80)  # from the top of the page
+    assert _play_the_deal_with_keys(page) > 0  # the arrows were used, not only Enter
     shot(page, "a11y_keyboard_deal_done")
+
+
+# JupyterLab's notebook: the index of its active cell and its mode ("command" or "edit")
+_NOTEBOOK_STATE = """() => { const nb = window.jupyterapp.shell.currentWidget.content;
+  return [nb.activeCellIndex, nb.mode]; }"""
+
+# Every JupyterLab command run from now on (a shortcut runs one), kept in window.rbCommands
+_WATCH_COMMANDS = """() => { window.rbCommands = [];
+  window.jupyterapp.commands.commandExecuted.connect((_, args) => window.rbCommands.push(args.id)); }"""
+
+
+def test_a_whole_deal_is_played_with_the_keyboard_only_in_jupyterlab(
+        open_and_run_all: Any, make_notebook: Callable[..., str], page: Any, shot: Any) -> None:
+    """The same deal in JupyterLab, whose notebook has shortcuts of its own on these keys
+    (in command mode ArrowDown selects the next cell, Enter edits the cell).  The cells are
+    run with the menu (Run → Run All Cells); then only key presses: Tab from the cell Run All
+    left active, through JupyterLab's own chrome (its toolbar, status bar, menus, side bar:
+    some forty presses), into the game's hand; arrows and Enter to the deal's end.  No click
+    after Run All and no focus() from the test.  The cell the focus entered stays the active
+    cell and the notebook stays in command mode: the arrows and Enter went to the hand, not
+    to JupyterLab.  A cell above and one below the game, so that a leaked ArrowDown or
+    ArrowUp would move the selection, and no JupyterLab command may run during the deal."""
+    name = make_notebook("a11y_keys_lab.ipynb", [
+        "#md # Keys only", "from widgets import PlayGame\ngame = PlayGame('badam-satti', seed=5)\ngame",
+        "print('the cell after the game')"])
+    panel = open_and_run_all(page, name)
+    expect()(panel.locator(".rb-handbox .rb-cardbtn").first).to_be_visible(timeout=STEP_TIMEOUT)
+    _tab_to_the_hand(page, 150)
+    # the focus in the game's output made its cell the active one, in command mode
+    entered = page.evaluate(_NOTEBOOK_STATE)
+    assert entered == [1, "command"], entered
+    page.evaluate(_WATCH_COMMANDS)
+    assert _play_the_deal_with_keys(page) > 0
+    assert page.evaluate(_NOTEBOOK_STATE) == entered
+    assert page.evaluate("() => window.rbCommands") == []  # no shortcut of JupyterLab ran
+    assert panel.locator(".jp-Notebook.jp-mod-editMode").count() == 0
+    shot(page, "a11y_keyboard_deal_lab")
 
 
 def test_the_four_colour_switch_colours_the_suits(
@@ -320,3 +385,6 @@ def test_the_class_table_four_colour_switch_is_kept(server: str,  # noqa: F811 -
         assert student.evaluate(colour, suit) == (BLUE if suit == "D" else GREEN)
     finally:
         table.close()
+
+
+
