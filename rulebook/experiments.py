@@ -27,8 +27,7 @@ from typing import Any
 from .errors import RulesError, quoted
 from .measures import MEASURES, SHARE_OF_MOVES, SUMMARY_COLUMNS, Measure, PlayoutTerms, measure, terms_for
 from .rules import RulesBase, load_rules
-from .stats import Estimate, Moments, share_interval
-from .simulation import numpy_available
+from .stats import Estimate, Moments, numpy_available, share_interval
 
 __all__ = ["Summary", "Comparison", "PairedRow", "MeasureRow", "Layout", "check_frame",
            "summary_of", "measure_table", "summary_moments", "paired_moments", "layout_of",
@@ -144,10 +143,8 @@ def _quantity_rows(layout: Layout, columns: Mapping[str, Any], count: int) -> li
     """:func:`_quantities` in plain Python (where numpy is missing): one list per deal."""
     n = layout.players
     terms = layout.terms
-    if terms.derived is not None and terms.derived_row is None:
-        from .simulation import NEEDS_NUMPY, NeedsNumpy
-
-        raise NeedsNumpy(NEEDS_NUMPY)
+    if terms.derived is not None and terms.derived_row is None:  # refused earlier, by run_chunk
+        raise RulesError(f"the {layout.terms.derived_keys} measures need numpy here")
     rows: list[list[int]] = []
     for d in range(count):
         lo, hi = d * n, d * n + n

@@ -49,7 +49,8 @@ from typing import Any
 
 from .errors import RulesError, check_seed, plain_int, plain_str, quoted
 from .fastrandom import derived_seeds
-from .measures import SUMMARY_COLUMNS
+from .measures import SUMMARY_COLUMNS, terms_for
+from .stats import numpy_available
 from .protocol import BOTS, bot_list, derived_seed, make_bot
 from .rules import RulesBase, load_rules, parse_ruleset
 
@@ -241,19 +242,6 @@ def play_columns(rules: RulesBase, players: int, seeds: Sequence[int], dealers: 
             if name not in ("seat", "bot", "deal", "seed", "dealer")}
 
 
-def numpy_available() -> bool:
-    """Whether numpy can be imported here.  Where it cannot (Python in the browser, with no
-    network to fetch it), aggregate runs (``simulate(..., aggregate=True)``,
-    ``compare_rules``) play every deal on the game's scalar core and sum in plain Python:
-    the same deals and the same numbers, more slowly; a DataFrame still needs numpy and
-    pandas (:class:`NeedsNumpy`)."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _scalar_columns(rules: RulesBase, players: int, seeds: Sequence[int],
                     dealers: Sequence[int], bots: Sequence[str] | str | None
                     ) -> dict[str, list[Any]]:
@@ -375,14 +363,26 @@ def run_chunk(task: ChunkTask, rules: RulesBase | None = None,
         return ChunkFrame(task.start, np.array(seeds, dtype=np.uint64), columns)
     from .experiments import paired_moments, summary_moments
 
+    if not numpy_available():
+        _plain_sums_possible(rules)
     if task.mode == "summary":
         return summary_moments(rules, task.players, list(task.bots), columns, task.count)
     if rules_b is None:
         assert task.rules_b is not None
         rules_b = _rules_from_json(task.rules_b)
+    if not numpy_available():
+        _plain_sums_possible(rules_b)
     columns_b = play_columns(rules_b, task.players, seeds, dealers, list(task.bots))
     return paired_moments(rules, rules_b, task.players, list(task.bots), columns, columns_b,
                           task.count)
+
+
+def _plain_sums_possible(rules: RulesBase) -> None:
+    """Raise :class:`NeedsNumpy` if the game measures something only numpy can compute (a
+    derived measure with no plain-Python ``derived_row``)."""
+    terms = terms_for(rules)
+    if terms.derived is not None and terms.derived_row is None:
+        raise NeedsNumpy(NEEDS_NUMPY)
 
 
 # -- checking the arguments -------------------------------------------------------------------

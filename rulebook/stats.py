@@ -29,7 +29,8 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Any
 
-__all__ = ["Z95", "Estimate", "Moments", "wilson", "normal_interval", "share_interval"]
+__all__ = ["Z95", "Estimate", "Moments", "wilson", "normal_interval", "share_interval",
+           "numpy_available"]
 
 Z95 = NormalDist().inv_cdf(0.975)
 """The normal quantile of a two-sided 95% interval (1.959963984540054)."""
@@ -309,3 +310,16 @@ def share_interval(p: float, var: float, deals: int, z: float = Z95) -> tuple[fl
         return wilson(p, deals, z)
     n_eff = p * (1 - p) / var if 0 < p < 1 else float(deals)
     return wilson(p, max(1.0, n_eff), z)
+
+
+def numpy_available() -> bool:
+    """Whether numpy can be imported here.  Where it cannot (Python in the browser, with no
+    network to fetch it), aggregate runs (``simulate(..., aggregate=True)``,
+    ``compare_rules``) play every deal on the game's scalar core and sum in plain Python:
+    the same deals and the same numbers, more slowly; a DataFrame still needs numpy and
+    pandas (:class:`rulebook.simulation.NeedsNumpy`)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True

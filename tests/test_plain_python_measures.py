@@ -99,3 +99,16 @@ def test_deal_rows_refuses_what_simulate_refuses_and_too_many_deals() -> None:
                 {"seed": 1.5}):
         with pytest.raises(RulesError):
             deal_rows("sevens", **bad)  # type: ignore[arg-type]
+
+
+def test_a_measure_only_numpy_can_compute_is_refused_in_one_sentence(monkeypatch) -> None:
+    """A game whose derived measure has no plain-Python ``derived_row``: where numpy is
+    missing, the run is refused with NeedsNumpy before its sums (a game's own choice)."""
+    import rulebook.simulation as simulation
+    from rulebook.measures import PlayoutTerms
+
+    monkeypatch.setattr(simulation, "numpy_available", lambda: False)
+    monkeypatch.setattr(simulation, "terms_for", lambda rules: PlayoutTerms(
+        columns={"points": "penalty_points"}, derived=lambda grid: {}, derived_keys=("x",)))
+    with pytest.raises(simulation.NeedsNumpy):
+        simulate("sevens", deals=3, seed=1, aggregate=True)
