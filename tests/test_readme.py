@@ -16,7 +16,8 @@ def test_readme_gives_exactly_two_setup_commands() -> None:
     commands = _commands()
     assert len(commands) == 2, commands
     lab, tests = commands
-    assert "jupyter lab notebooks/00_start_here.ipynb" in lab and '".[lab]"' in lab
+    assert "jupyter lab --ServerApp.root_dir=. notebooks/00_start_here.ipynb" in lab
+    assert '".[lab]"' in lab
     assert '".[test]"' in tests and "python -m pytest" in tests
 
 
@@ -45,3 +46,15 @@ def test_every_notebook_the_readme_lists_exists() -> None:
     listed = set(re.findall(r"`(\d\d_[a-z_]+)`", text))
     present = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
     assert listed == present
+
+
+def test_the_lab_command_serves_the_documents_the_lessons_link() -> None:
+    """Given a notebook alone, JupyterLab serves only the notebook's folder, and the lessons'
+    links to ``../docs/`` (rule sheets, guides) would lead nowhere: the command serves the
+    whole checkout (``--ServerApp.root_dir=.``), where every such link has its file."""
+    lab = _commands()[0]
+    assert "--ServerApp.root_dir=. " in lab
+    for lesson in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+        for target in re.findall(r"\]\((\.\./[^)#\s]+)", lesson.read_text(encoding="utf-8")):
+            assert (lesson.parent / target).resolve().is_relative_to(ROOT), (lesson.name, target)
+            assert (lesson.parent / target).exists(), (lesson.name, target)
