@@ -168,8 +168,8 @@ def _margin_of_deal(points: Sequence[int], place: Sequence[int]) -> int:
     others = [p for p, top in zip(place, first) if not top]
     if sum(first) != 1 or not others:
         return 0
-    winner = first.index(True)
-    runner = next(s for s, p in enumerate(place) if not first[s] and p == min(others))
+    winner, best = first.index(True), min(others)
+    runner = next(s for s, p in enumerate(place) if not first[s] and p == best)
     return abs(points[winner] - points[runner])
 
 
