@@ -26,7 +26,10 @@ Each game brings its part as the room ``coach`` of its package (found like every
   :class:`RolloutResult`, else the seat's value is the best at the table), ``measure(rules)
   -> str`` (the key of :data:`rulebook.measures.MEASURES` the rollout reports; default: what
   the game's playout terms call ``points``) and ``move_note(view, move) -> str | None`` (what
-  the move does, in words true for the position, e.g. ``8♠ makes your 9♠ playable next``).
+  the move does, in words true for the position, e.g. ``8♠ makes your 9♠ playable next``)
+  and ``bounds(view) -> (low, high)`` (the least and the most the measure can be for the
+  seat: where every world gave one result, the interval still allows the others, see
+  :func:`mean_interval`).
 
 The computer player ``expert`` (:class:`ExpertBot`), registered by each game whose coach room
 exists, plays the coach's best move (:data:`EXPERT_WORLDS` worlds, ``smart`` play-outs) where
@@ -243,17 +246,28 @@ def t_quantile(df: int, p: float = 0.975) -> float:
     return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+def mean_interval(values: Sequence[float], bounds: tuple[float, float] | None = None
+                  ) -> tuple[float, float, float]:
     """The mean of ``values`` and its 95% t interval, as ``(mean, low, high)``; with one value
-    the interval is ``(-inf, inf)``, with no spread it is the mean itself."""
+    the interval is ``(-inf, inf)``.  With no spread the t interval would claim certainty:
+    given the ``bounds`` the measure cannot leave, the interval then reaches towards each
+    bound by the largest share of other results the sample still allows (Clopper-Pearson,
+    ``1 - 0.025 ** (1 / n)``: 6% of the way for 60 equal values); without bounds it is the
+    mean itself.  With ``bounds`` the interval never reaches past them."""
     n = len(values)
     if n == 0:
         raise ValueError("mean_interval of no values")
     mean = math.fsum(values) / n
     if n == 1:
         return mean, -math.inf, math.inf
+    if bounds is not None and all(v == values[0] for v in values):
+        share = 1 - 0.025 ** (1 / n)
+        low, high = bounds
+        return mean, mean - share * max(0.0, mean - low), mean + share * max(0.0, high - mean)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(n - 1) * math.sqrt(var / n)
+    if bounds is not None:  # the measure cannot leave its bounds, so neither does the interval
+        return mean, max(mean - half, bounds[0]), min(mean + half, bounds[1])
     return mean, mean - half, mean + half
 
 
@@ -410,7 +424,10 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
             wins[i] += won(result, seat)
         if progress is not None and ((k + 1) % every == 0 or k + 1 == count):
             progress(k + 1, count)
-    means = [mean_interval(v) for v in values]
+    limits = getattr(room, "bounds", None)
+    bounds = limits(view) if callable(limits) else None
+    spans = None if bounds is None else (bounds[0] - bounds[1], bounds[1] - bounds[0])
+    means = [mean_interval(v, bounds) for v in values]
     best = 0
     for i, (m, _, _) in enumerate(means):
         if (m < means[best][0]) if lower else (m > means[best][0]):
@@ -421,7 +438,7 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
         mean, low, high = means[i]
         w_low, w_high = wilson(wins[i] / count, count, Z95)
         d, d_low, d_high = (0.0, 0.0, 0.0) if i == best else mean_interval(
-            [a - b for a, b in zip(values[i], values[best])])
+            [a - b for a, b in zip(values[i], values[best])], spans)
         entries.append(MoveValue(move, mean, low, high, wins[i] / count, w_low, w_high, d,
                                  d_low, d_high, note(view, move) if callable(note) else None))
     from .measures import measure

@@ -642,4 +642,12 @@ def test_the_statistics_helpers():
     mean, low, high = mean_interval([0.0, 1.0])
     assert mean == 0.5 and low == pytest.approx(0.5 - 12.7062 * 0.5, abs=1e-3)
     assert mean_interval([3.0])[1:] == (-math.inf, math.inf)
+    # no spread but known bounds: the interval still allows the other results (Clopper-Pearson)
+    share = 1 - 0.025 ** (1 / 60)
+    assert mean_interval([2.0] * 60, (1.0, 4.0)) == pytest.approx((2.0, 2.0 - share,
+                                                                    2.0 + 2 * share))
+    assert mean_interval([1.0] * 60, (1.0, 2.0)) == pytest.approx((1.0, 1.0, 1.0 + share))
+    # with spread: the t interval, cut at the bounds
+    assert mean_interval([1.0, 2.0, 2.0, 2.0], (0.0, 9.0)) == mean_interval([1.0, 2.0, 2.0, 2.0])
+    assert mean_interval([1.0, 2.0], (1.0, 2.0)) == (1.5, 1.0, 2.0)
     assert dataclasses.is_dataclass(Advice)

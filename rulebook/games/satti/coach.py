@@ -90,7 +90,7 @@ from .core import (
 from .moves import MOVES
 from .state import SattiState, SattiView
 
-__all__ = ["sample", "rollout", "win", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
+__all__ = ["sample", "rollout", "win", "bounds", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
            "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS",
            "PROBE"]
 
@@ -856,6 +856,11 @@ def _chain_sample(view: SattiView, deal: _Deal, rng: random.Random) -> SattiStat
 def measure(rules: Any) -> str:
     """The measure :func:`rollout` reports: :data:`MEASURE` (the place), for every ruleset."""
     return MEASURE
+
+
+def bounds(view: SattiView) -> tuple[float, float]:
+    """The places a seat can finish in: 1st to last (SAT-END-4/5)."""
+    return 1.0, float(view.players)
 
 
 def win(result: Sequence[float], seat: int) -> bool:
