@@ -32,6 +32,7 @@ from .errors import CardError, plain_int, quoted
 __all__ = [
     "RANKS", "SUITS", "SUIT_SYMBOLS", "SUIT_NAMES", "RANK_NAMES", "FULL_MASK", "Card", "CardSet",
     "CardLike", "CardsLike", "parse_card", "parse_cards", "parse_suit", "card_mask", "mask_indices",
+    "indices_of",
     "suit_mask", "rank_mask", "SUIT_MASKS", "RANK_MASKS", "ALL_CARDS",
 ]
 
@@ -282,11 +283,26 @@ def mask_indices(mask: int) -> list[int]:
                         "to 2**52 - 1") from None
     if not 0 <= mask <= FULL_MASK:
         raise CardError(f"{quoted(mask)} is not a 52-bit card mask")
-    out = []
+    return indices_of(mask)
+
+
+_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+    for k in range(7))
+"""Per byte ``k`` of a mask and its value: the card indices it sets."""
+
+
+def indices_of(mask: int) -> list[int]:
+    """:func:`mask_indices` of a mask already known to be a 52-bit card mask (not checked),
+    a byte at a time: for the engine's inner loops."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        b = mask & 255
+        if b:
+            out += _BYTE_BITS[k][b]
+        mask >>= 8
+        k += 1
     return out
 
 
