@@ -29,7 +29,12 @@ Each game brings its part as the room ``coach`` of its package (found like every
   the move does, in words true for the position, e.g. ``8♠ makes your 9♠ playable next``)
   and ``bounds(view) -> (low, high)`` (the least and the most the measure can be for the
   seat: where every world gave one result, the interval still allows the others, see
-  :func:`mean_interval`).
+  :func:`mean_interval`);
+- optional, for speed (each must give exactly what the plain names give): ``sampler(view)
+  -> Callable[[random.Random], GameState]`` (``sample`` for one view, with what does not
+  change between its worlds worked out once) and ``rollout_moves(world, moves, policy,
+  seed) -> list[result]`` (``[rollout(world.play(m), policy, seed) for m in moves]``, e.g.
+  on the game's fast core without building a state per move).
 
 The computer player ``expert`` (:class:`ExpertBot`), registered by each game whose coach room
 exists, plays the coach's best move (:data:`EXPERT_WORLDS` worlds, ``smart`` play-outs) where
@@ -410,6 +415,14 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
     lower = _lower_is_better(room, rules, key)
     won = _win_of(room, lower)
     sample, rollout = room.sample, room.rollout
+    prepare = getattr(room, "sampler", None)
+    draw: Callable[[random.Random], Any] = (
+        prepare(view) if callable(prepare) else (lambda rng: sample(view, rng)))
+    each = getattr(room, "rollout_moves", None)
+    play_all: Callable[[Any, list[Any], str, int], list[Any]] = (
+        each if callable(each) else
+        (lambda world, moves, policy, key: [rollout(world.play(m), policy, key)
+                                            for m in moves]))
     world_seeds = derived_seeds([seed], "coach", "worlds")
     world_keys = derived_seeds([f"{world_seeds[0]}/{k}" for k in range(count)])
     play_keys = derived_seeds([f"{world_seeds[0]}/{k}/play" for k in range(count)])
@@ -417,9 +430,8 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
     wins = [0] * len(legal)
     every = max(1, count // 20)
     for k in range(count):
-        world = sample(view, random.Random(world_keys[k]))
-        for i, move in enumerate(legal):
-            result = rollout(world.play(move), name, play_keys[k])
+        world = draw(random.Random(world_keys[k]))
+        for i, result in enumerate(play_all(world, legal, name, play_keys[k])):
             values[i].append(float(result[seat]))
             wins[i] += won(result, seat)
         if progress is not None and ((k + 1) % every == 0 or k + 1 == count):
