@@ -209,7 +209,7 @@ def test_sampler_uniform_mid_deal_with_draws(sampler: str) -> None:
 
 def _hard_positions(count: int) -> list[object]:
     """Views of deals without a reshuffle on which none of 100 exact proposals is kept (about
-    one mid-deal position in four with smart players): where ``sample`` takes the chain."""
+    one mid-deal position in six with smart players (four-player deals)): where ``sample`` takes the chain."""
     out: list[object] = []
     for seed in range(200):
         for players in (2, 4, 6):
@@ -406,3 +406,77 @@ def test_the_intervals_stay_between_first_and_last_place() -> None:
                 sure += 1
                 assert entry.high == 2.0 and 1.8 < entry.low < 2.0, entry
     assert sure
+
+
+def _worlds_by(view: object, total: int, listed: bool) -> list[object]:
+    """``total`` worlds of the exact proposals, the view's seat's (turned card, split) pairs
+    drawn from their list (``listed``) or drawn and refused when they do not fit."""
+    saved = room.OWN_PAIRS
+    room.OWN_PAIRS = saved if listed else -1
+    try:
+        deal = room._Deal(view, room.events_of(view))  # type: ignore[arg-type]
+        assert (deal.own_pairs(view) is not None) == listed  # type: ignore[arg-type]
+        rng = random.Random(7 if listed else 8)
+        out: list[object] = []
+        for _ in range(200 * total):
+            world = room._draw_world(view, deal, rng)  # type: ignore[arg-type]
+            if world is not None:
+                out.append(world)
+                if len(out) == total:
+                    return out
+        raise AssertionError("the proposals were kept too seldom to compare")
+    finally:
+        room.OWN_PAIRS = saved
+
+
+def test_listing_the_seats_own_pairs_draws_as_refusing_them_does() -> None:
+    """The view's seat's turned card and split (which of its cards were dealt) come from a
+    list of the pairs its moves allow where that list is short: on real positions where the
+    seat drew before any card was played (so its draw tells what the turned card was not),
+    and where it did not, each seat with two draws of its own to place, the listed pairs
+    and the plain draw-and-refuse way give the same law: the turned card, the seat's dealt cards and the other hands agree between 1,500
+    worlds of each (two-sample chi-square tests)."""
+    from rulebook.games.satti.core import DRAW
+
+    kinds = {True: 0, False: 0}
+    for seed in range(400):
+        for state in _positions(3, seed, "smart")[4:20]:
+            if state.is_over or not state.history:
+                continue
+            view = state.view(state.to_move)
+            events = room.events_of(view)
+            deal = room._Deal(view, events)
+            if (not deal.ok or len(deal.epoch_sizes) > 1 or not deal.covered
+                    or len(deal.free[view.seat]) - deal.h < 2):  # two draws of its own to place
+                continue
+            first = next(i for i, e in enumerate(events) if e[0] < DRAW or e[3] >= 0) \
+                if any(e[0] < DRAW or e[3] >= 0 for e in events) else len(events)
+            met = any(e[1] == view.seat and e[0] >= DRAW for e in events[:first + 1])
+            if kinds[met] >= 2 or deal.own_pairs(view) is None:
+                continue
+            if sum(room._draw_world(view, deal, random.Random(k)) is not None
+                   for k in range(60)) < 6:
+                continue
+            samples = [_worlds_by(view, 1500, listed) for listed in (True, False)]
+            tops: list[Counter[object]] = [Counter(), Counter()]
+            dealt: list[Counter[object]] = [Counter(), Counter()]
+            held: list[Counter[object]] = [Counter(), Counter()]
+            for side, worlds in enumerate(samples):
+                for world in worlds:
+                    tops[side][world._start._t.top] += 1  # type: ignore[attr-defined]
+                    start = world._start._t.hands[view.seat]  # type: ignore[attr-defined]
+                    for c in mask_indices(start):
+                        dealt[side][c] += 1
+                    for s in range(3):
+                        if s != view.seat:
+                            for c in mask_indices(world._t.hands[s]):  # type: ignore[attr-defined]
+                                held[side][(s, c)] += 1
+            for name, pair in (("turned card", tops), ("dealt", dealt), ("hands", held)):
+                chi, df = _two_sample_chi(*pair)
+                if df:
+                    assert chi < _critical(df) * 1.2, (name, seed, met, chi, df)
+            kinds[met] += 1
+            break  # one position per deal
+        if all(k >= 2 for k in kinds.values()):
+            break
+    assert kinds == {True: 2, False: 2}

@@ -15,13 +15,19 @@ deal it:
   no card that fitted (SAT-TURN-2/3), a drawn card that was not played did not fit
   (SAT-TURN-4/5), a card drawn and played at once is that card, each played card was in its
   player's hand.  A world that fails is refused and another drawn.  The proposals are
-  uniform: the other hands are drawn seat by seat from the unseen cards each seat's last
-  draw does not rule out, and kept with the probability that makes every set of hands as
-  likely as any other; each seat's cards are split into its dealt hand and its draws by
-  one split uniform among those the timing allows (their number does not depend on the
-  cards), and a split its moves rule out refuses the whole world.  So a world drawn this
-  way is exactly uniform among the worlds consistent with the view (a hand that allows more
-  splits is accepted more often, in proportion).  The
+  uniform: the turned card among the unseen cards that can have been turned (no 7,
+  SAT-SETUP-5, and the first card played fits it); the other hands seat by seat from the
+  unseen cards each seat's last draw does not rule out, each kept with the probability that
+  makes every set of hands as likely as any other; each seat's cards are split into its
+  dealt hand and its draws by one split uniform among those the timing allows (their number
+  does not depend on the cards), and a split its moves rule out refuses the whole world.
+  Each seat is checked before the next is drawn, the view's seat first, so most refusals
+  cost little.  The view's seat's own (turned card, split) pairs that fit its moves, when
+  there are at most :data:`OWN_PAIRS`, are listed once per view and one is drawn uniformly
+  from the list: the same law as drawing a pair and refusing it when it does not fit.  So a
+  world drawn this way is exactly uniform among the worlds consistent with the view (a hand
+  that allows more splits is accepted more often, in proportion).  :func:`sampler` works out
+  once per view what its worlds share.  The
   discards under the top card are exactly those of that world, so a reshuffle in the rest of
   the deal brings them back as the engine does; the world's seed (for reshuffles to come) is
   drawn from ``rng``.
@@ -41,13 +47,15 @@ deal it:
   tests hold it to hand-counted shares and to the exact proposals' law by chi-square), and
   the worlds of one piece of advice are slightly correlated.  The chain draws every world of
   a view on which none of :data:`PROBE` proposals (drawn from the view alone) is kept, about
-  one mid-deal position in four with smart players, and any world whose :data:`TRIES`
-  proposals all fail.
+  one mid-deal position in six with smart players (four-player deals), and any world whose
+  :data:`TRIES` proposals all fail.
 * **Otherwise the worlds are approximate**: a hand-set position with moves after it (its
   view does not say what the position showed when it was set up, e.g. its top card once
   covered, nor whether a reshuffle came, so there is no uniform law over its original
   positions to draw from), a deal with a reshuffle in its history whose proposals all fail
-  (about one mid-deal position in twelve), or a chain that reached no consistent deal.  The
+  (rare with smart players, who seldom empty the pile: of 1,236 four-player mid-deal
+  positions, 10 came after a reshuffle, and on all 10 the proposals failed), or a chain
+  that reached no consistent deal.  The
   other hands, the discards and the pile are drawn from the cards the view does not show,
   honouring each seat's last draw (a seat that drew and got no card since holds no card that
   fitted then); this keeps the view and the history exactly but weighs the worlds only
@@ -62,12 +70,13 @@ seat's place (SAT-END-4/5), the measure of :data:`MEASURE` (1 is first; lower is
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...cards import ALL_CARDS, FULL_MASK, SUITS, mask_indices
+from ...cards import ALL_CARDS, FULL_MASK, SUITS, indices_of, mask_indices
 from ...errors import RulesError, quoted
 from ...fastrandom import TurnRandom, turn_below
 from ...protocol import autoplay
@@ -90,9 +99,9 @@ from .core import (
 from .moves import MOVES
 from .state import SattiState, SattiView
 
-__all__ = ["sample", "rollout", "win", "bounds", "measure", "MEASURE", "LOWER_IS_BETTER", "TRIES", "Event",
-           "events_of", "SETTLE_STEPS", "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS",
-           "PROBE"]
+__all__ = ["sample", "sampler", "rollout", "win", "bounds", "measure", "MEASURE",
+           "LOWER_IS_BETTER", "TRIES", "Event", "events_of", "OWN_PAIRS", "SETTLE_STEPS",
+           "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS", "PROBE"]
 
 MEASURE = "place"
 """The measure :func:`rollout` gives for each seat: its place at the end of the deal, as
@@ -102,6 +111,10 @@ LOWER_IS_BETTER = True
 TRIES = 1_000
 """How many worlds :func:`sample` proposes (each exactly uniform when it is kept) before it
 takes the chain (or, where there is none, the approximate way)."""
+
+OWN_PAIRS = 4_000
+"""The most (turned card, split) pairs of the view's seat :func:`sample` lists once per view
+to draw from (more, and it draws both and refuses the pairs its moves rule out)."""
 
 SETTLE_STEPS = 50_000
 """How many steps the chain (:class:`_Chain`) may take from its first guess to a consistent
@@ -149,7 +162,8 @@ class _Deal:
     the cards each seat played from its hand, the reshuffles, and whether it fits a deal."""
 
     __slots__ = ("n", "h", "events", "first", "slots", "forced", "plays", "epochs",
-                 "ok", "epoch_sizes", "covered", "slot_times", "absent")
+                 "ok", "epoch_sizes", "covered", "slot_times", "absent", "shown", "free",
+                 "own", "sizes_ok", "_moves", "openings", "own_alone", "_pairs")
 
     def __init__(self, view: SattiView, events: list[Event]) -> None:
         n = view.players
@@ -194,6 +208,147 @@ class _Deal:
         """Each seat's cards proven absent by its last draw (see _absent_by_last_draw)."""
         self.ok = (ok and tuple(sizes) == view.hand_sizes and pile == view.draw_pile_size
                    and under == view.discard_count)
+        # What does not change between the worlds of this view, worked out once:
+        # the cards whose place the view shows (the seat's hand, the top card, and with no
+        # reshuffle yet every card played; after one only the cards played since the last)
+        shown = view.hand_mask | 1 << view.top_index
+        if len(self.epoch_sizes) > 1:
+            shown |= _played_since_epoch(self, self.epochs[-1] if self.epochs else 0)
+        else:
+            for s in range(n):
+                for c, _when in self.plays[s]:
+                    shown |= 1 << c
+            for c in self.forced.values():
+                shown |= 1 << c
+        self.shown = shown
+        self.free = [[-1] * h + [g for g in self.slots[s] if g not in self.forced]
+                     for s in range(n)]
+        """Each seat's places for the cards it held: its dealt hand (-1), then its draws
+        that were not played at once (their slots)."""
+        self.own = indices_of(view.hand_mask)
+        self.sizes_ok = all(len(self.plays[s]) + view.hand_sizes[s] == len(self.free[s])
+                            for s in range(n))
+        """Whether every seat's cards fill its places (else no world fits the view)."""
+        self._moves: dict[int, list[list[tuple[int, int, int, int, int, int]]]] = {}
+        first_play = next((i for i, (code, _s, _d, played) in enumerate(events)
+                           if code < DRAW or (code == DRAW and played >= 0)), len(events))
+        first_card = -1 if first_play == len(events) else (
+            _hand_card(events[first_play][0]) if events[first_play][0] < DRAW
+            else events[first_play][3])
+        self.openings = 0
+        """The cards that may have been the turned card: no 7 (SAT-SETUP-5), and the first
+        card played fits it (SAT-FIT-1..3)."""
+        for o in range(52):
+            if o >> 2 != 6 and (first_card < 0 or fit_mask(o, o & 3) >> first_card & 1):
+                self.openings |= 1 << o
+        self.own_alone = len(self.epoch_sizes) == 1 and not any(
+            seat == view.seat and _draws(code) for code, seat, _d, _p in events[:first_play + 1])
+        """Whether the view's seat's moves never met the turned card (it drew nothing
+        before the first card was played) and no reshuffle came: then which of its splits
+        fit its moves does not depend on the rest of the world."""
+        self._pairs: list[tuple[int, int, dict[int, int]]] | None | bool = False
+
+    def candidates(self, view: SattiView) -> int:
+        """The cards a world's turned card is drawn from, uniformly: the top card while it
+        lies uncovered; after a reshuffle any card that can have been turned; else the unseen
+        cards that can have been turned (see ``openings``)."""
+        if not self.covered:
+            return 1 << view.top_index
+        if len(self.epoch_sizes) > 1:
+            return self.openings
+        return FULL_MASK & ~self.shown & self.openings
+
+    def own_pairs(self, view: SattiView) -> list[tuple[int, int, dict[int, int]]] | None:
+        """Every (turned card, dealt hand, drawn cards by slot) of the view's seat that fits
+        its moves, each split counted once (the splits are equally likely, see
+        :func:`_split`), when there are at most :data:`OWN_PAIRS` to try; else None.  A
+        world's turned card and the seat's split, drawn uniformly from this list, are
+        uniform among the pairs the seat's moves allow, as drawing both and refusing a
+        pair that does not fit would make them."""
+        if self._pairs is not False:
+            return self._pairs  # type: ignore[return-value]
+        seat, h = view.seat, self.h
+        times = self.slot_times
+        openings = indices_of(self.candidates(view))
+        slots = self.free[seat][h:]
+        plays = self.plays[seat]
+        current = self.own
+        # how many splits there are: each play to a dealt place or an earlier free draw, the
+        # draws left to an ordered choice of the current cards
+        outcomes: list[tuple[int, dict[int, int]]] = []
+
+        cap = OWN_PAIRS // max(1, len(openings))
+
+        def count(i: int, dealt_left: int, free: list[int]) -> int:
+            """The splits from play ``i`` on, counted up to just past ``cap``."""
+            if i == len(plays):
+                m, total = len(free), 1
+                for k in range(m):
+                    total *= len(current) - k
+                return total if m <= len(current) else 0
+            when = plays[i][1]
+            total = count(i + 1, dealt_left - 1, free) if dealt_left else 0
+            for g in free:
+                if total > cap:
+                    break
+                if times[g] < when:
+                    total += count(i + 1, dealt_left, [x for x in free if x != g])
+            return total
+
+        if not openings or count(0, h, slots) > cap:
+            self._pairs = None
+            return None
+
+        def walk(i: int, dealt_left: int, free: list[int], mask: int,
+                 cards: dict[int, int]) -> None:
+            if i < len(plays):
+                card, when = plays[i]
+                if dealt_left and not mask >> card & 1:
+                    walk(i + 1, dealt_left - 1, free, mask | 1 << card, cards)
+                for g in free:
+                    if times[g] < when:
+                        walk(i + 1, dealt_left, [x for x in free if x != g], mask,
+                             {**cards, g: card})
+                return
+            for chosen in itertools.permutations(current, len(free)):
+                got = dict(cards)
+                dealt = mask
+                taken = 0
+                for g, card in zip(free, chosen):
+                    got[g] = card
+                    taken |= 1 << card
+                ok = True
+                for card in current:
+                    if not taken >> card & 1:
+                        if dealt >> card & 1:
+                            ok = False
+                            break
+                        dealt |= 1 << card
+                if ok:
+                    outcomes.append((dealt, got))
+
+        walk(0, h, slots, 0, {})
+        pairs = []
+        for o in openings:
+            moves = self.moves_for(o)[seat]
+            for dealt, got in outcomes:
+                if _holds(view, self, seat, dealt, got, moves):
+                    pairs.append((o, dealt, got))
+        self._pairs = pairs
+        return pairs
+
+    def moves_for(self, opening: int) -> list[list[tuple[int, int, int, int, int, int]]]:
+        """Per seat, its moves with the table before each, given the turned card ``opening``:
+        ``(code, drew, played, top, suit, penalty)``, oldest first (kept per turned card)."""
+        found = self._moves.get(opening)
+        if found is None:
+            found = [[] for _ in range(self.n)]
+            for (code, seat, drew, played), (top, suit, penalty) in zip(
+                    self.events, _timeline(self.events, opening)):
+                found[seat].append((code, drew, played, top, suit, penalty))
+            if len(self._moves) < 64:
+                self._moves[opening] = found
+        return found
 
 
 def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
@@ -204,34 +359,41 @@ def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
 def _split(deal: _Deal, s: int, current: list[int],
            rng: random.Random) -> tuple[int, dict[int, int]] | None:
     """Seat ``s``'s cards into its dealt hand and its draws: each card it played, earliest
-    play first, to a uniformly chosen free place it had before that play, its current cards
-    to the rest.  The number of ways does not depend on the cards."""
-    forced = deal.forced
+    play first, to a uniformly chosen free place it had before that play (one of its dealt
+    places, all alike, or a draw before the play), its current cards to the rest (the draws
+    left get a uniform ordered sample of them).  The number of ways does not depend on the
+    cards."""
     times = deal.slot_times
-    free = [-1] * deal.h + [g for g in deal.slots[s] if g not in forced]
+    open_slots = deal.free[s][deal.h:]
+    dealt_left = deal.h
     mask = 0
     cards: dict[int, int] = {}
     for card, when in deal.plays[s]:
-        places = [i for i, g in enumerate(free) if g != -2 and (g < 0 or times[g] < when)]
-        if not places:
+        eligible = [g for g in open_slots if times[g] < when]
+        ways = dealt_left + len(eligible)
+        if not ways:
             return None
-        i = places[rng.randrange(len(places))]
-        g = free[i]
-        free[i] = -2
-        if g >= 0:
-            cards[g] = card
-        elif mask >> card & 1:
-            return None
-        else:
+        r = rng.randrange(ways)
+        if r < dealt_left:
+            if mask >> card & 1:  # one card dealt twice (it came back in a reshuffle)
+                return None
             mask |= 1 << card
-    rest = [g for g in free if g != -2]
-    rng.shuffle(rest)
-    for g, card in zip(rest, current):
-        if g >= 0:
-            cards[g] = card
-        elif mask >> card & 1:
-            return None
+            dealt_left -= 1
         else:
+            g = eligible[r - dealt_left]
+            open_slots.remove(g)
+            cards[g] = card
+    chosen = 0
+    if open_slots:
+        if len(open_slots) > len(current):
+            return None
+        for g, card in zip(open_slots, rng.sample(current, len(open_slots))):
+            cards[g] = card
+            chosen |= 1 << card
+    for card in current:
+        if not chosen >> card & 1:
+            if mask >> card & 1:
+                return None
             mask |= 1 << card
     return mask, cards
 
@@ -259,19 +421,18 @@ def _timeline(events: list[Event], opening: int) -> list[tuple[int, int, int]]:
 
 
 def _faults(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, int],
-            timeline: list[tuple[int, int, int]], limit: int) -> int:
-    """How many of seat ``s``'s moves could not have been made, dealt ``dealt`` and drawing
-    ``cards`` (counted up to just past ``limit``): each card it played (or tried to play when
-    skipped) in its hand, no fitting card held when it drew (SAT-TURN-2/3, each one held
-    counts), a drawn card it kept not fitting (SAT-TURN-4/5)."""
+            moves: list[tuple[int, int, int, int, int, int]], limit: int) -> int:
+    """How many of seat ``s``'s ``moves`` (``deal.moves_for(opening)[s]``) could not have
+    been made, dealt ``dealt`` and drawing ``cards`` (counted up to just past ``limit``): each
+    card it played (or tried to play when skipped) in its hand, no fitting card held when it
+    drew (SAT-TURN-2/3, each one held counts), a drawn card it kept not fitting
+    (SAT-TURN-4/5)."""
     after = view.rules.play_after_draw
     hand = dealt
     slots = iter(deal.slots[s])
     forced = deal.forced
     faults = 0
-    for (code, seat, drew, played), (top, suit, penalty) in zip(deal.events, timeline):
-        if seat != s:
-            continue
+    for code, drew, played, top, suit, penalty in moves:
         if code < DRAW:
             card = _hand_card(code)
             if not hand >> card & 1:
@@ -297,86 +458,86 @@ def _faults(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, i
 
 
 def _holds(view: SattiView, deal: _Deal, s: int, dealt: int, cards: dict[int, int],
-           timeline: list[tuple[int, int, int]]) -> bool:
-    """Whether seat ``s``, dealt ``dealt`` and drawing ``cards``, could make its moves (no
-    fault, see :func:`_faults`)."""
-    return not _faults(view, deal, s, dealt, cards, timeline, 0)
+           moves: list[tuple[int, int, int, int, int, int]]) -> bool:
+    """Whether seat ``s``, dealt ``dealt`` and drawing ``cards``, could make its ``moves``
+    (no fault, see :func:`_faults`)."""
+    return not _faults(view, deal, s, dealt, cards, moves, 0)
 
 
 def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState | None:
     """One proposed original deal (uniform over its support), replayed; None if it does not
-    give the view's history."""
-    n, h, seat = deal.n, deal.h, view.seat
-    forced = deal.forced
-    reshuffled = len(deal.epoch_sizes) > 1
-    # Cards whose place the view shows: the seat's hand, the top card, and (no reshuffle yet)
-    # every card played; after a reshuffle only the cards played since the last one.
-    shown = view.hand_mask | 1 << view.top_index
-    if reshuffled:
-        last = deal.epochs[-1] if deal.epochs else 0
-        shown |= _played_since_epoch(deal, last)
-    else:
-        for s in range(n):
-            for c, _when in deal.plays[s]:
-                shown |= 1 << c
-        for c in forced.values():
-            shown |= 1 << c
-    # the other hands, seat by seat from the unseen cards, none a card its last draw proved
-    # it does not hold
-    left = FULL_MASK & ~shown
-    hidden: list[list[int]] = [[] for _ in range(n)]
-    # Seat by seat, each hand uniform from what is left outside its proven absences: a set of
-    # hands then comes with probability 1 / prod C(choice_s, size_s), which depends on the
-    # hands; kept with probability prod C(choice_s, size_s) / C(bound_s, size_s) (bound_s is
-    # the most choice_s can be), every set of hands is proposed equally often.
-    pool = left.bit_count()
-    keep = 1.0
-    for s in range(n):
-        if s != seat:
-            size = view.hand_sizes[s]
-            choice = mask_indices(left & ~deal.absent[s])
-            if len(choice) < size:
-                return None
-            bound = min((FULL_MASK & ~shown & ~deal.absent[s]).bit_count(), pool)
-            keep *= math.comb(len(choice), size) / math.comb(bound, size)
-            pool -= size
-            hidden[s] = rng.sample(choice, size)
-            for c in hidden[s]:
-                left ^= 1 << c
-    if rng.random() >= keep:
+    give the view's history.
+
+    The turned card first, uniform among the unseen cards; then seat by seat, the view's
+    seat first: each other hand uniform from the unseen cards left outside the seat's proven
+    absences, kept with the share that makes every set of hands equally likely, and each
+    seat's split into dealt hand and draws, checked against its moves before the next seat
+    is drawn (a proposal refused early costs little; every check is one the whole proposal
+    must pass, so the law of a kept world is the same)."""
+    n, seat = deal.n, view.seat
+    if not deal.sizes_ok:
         return None
-    # the turned card: uniform among the cards left (no list of them shuffled: only one is
-    # needed, and most proposals are refused before the pile is built)
-    if not deal.covered:
-        opening = view.top_index
-    elif reshuffled:
-        opening = rng.randrange(52)
+    left = FULL_MASK & ~deal.shown
+    # the turned card: uniform among deal.candidates (a reshuffle took it into a pile this
+    # world does not need, so then it is any card that can have been turned); with the
+    # view's seat's split, when their pairs are few enough to list, uniform among the pairs
+    # that fit the seat's moves
+    pairs = deal.own_pairs(view)
+    if pairs is not None:
+        if not pairs:
+            return None
+        opening, own_dealt, own_cards = pairs[rng.randrange(len(pairs))]
     else:
-        count = left.bit_count()
+        allowed = deal.candidates(view)
+        count = allowed.bit_count()
         if not count:
             return None
-        k = rng.randrange(count)
-        rest = left
-        for _ in range(k):
-            rest &= rest - 1
-        opening = (rest & -rest).bit_length() - 1
-    if opening >> 2 == 6:  # a turned 7 goes back into the pile (SAT-SETUP-5)
-        return None
-    # each seat's holdings into its slots: the dealt hand and its draws, uniformly
-    slot_card: dict[int, int] = dict(forced)
+        for _ in range(rng.randrange(count)):
+            allowed &= allowed - 1
+        opening = (allowed & -allowed).bit_length() - 1
+    if deal.covered and len(deal.epoch_sizes) == 1:
+        left &= ~(1 << opening)
+    moves = deal.moves_for(opening)
+    # Seat by seat, each other hand uniform from what is left outside its proven absences: a
+    # set of hands then comes with probability 1 / prod C(choice_s, size_s), which depends on
+    # the hands; kept seat by seat with probability C(choice_s, size_s) / C(bound_s, size_s)
+    # (bound_s is the most choice_s can be), every set of hands is proposed equally often.
+    pool = left.bit_count()
+    slot_card: dict[int, int] = dict(deal.forced)
     dealt = [0] * n
-    timeline = _timeline(deal.events, opening)
-    for s in range(n):
-        current = mask_indices(view.hand_mask) if s == seat else hidden[s]
-        if len(deal.plays[s]) + len(current) != h + len(deal.slots[s]) - sum(
-                1 for g in deal.slots[s] if g in forced):
-            return None
+    for s in (seat, *(x for x in range(n) if x != seat)):
+        if s == seat:
+            if pairs is not None:
+                dealt[s] = own_dealt
+                slot_card.update(own_cards)
+                continue
+            current = deal.own
+        else:
+            size = view.hand_sizes[s]
+            absent = deal.absent[s]
+            choice = indices_of(left & ~absent) if absent else indices_of(left)
+            if len(choice) < size:
+                return None
+            bound = min((FULL_MASK & ~deal.shown & ~absent).bit_count(), pool)
+            if len(choice) < bound and rng.random() * math.comb(bound, size) >= math.comb(
+                    len(choice), size):
+                return None
+            pool -= size
+            current = rng.sample(choice, size)
+            for c in current:
+                left ^= 1 << c
         # one split, uniform over those the timing allows (their number does not depend on
         # the cards); a split the seat's moves rule out refuses the whole world, so every
-        # consistent world stays equally likely
-        split = _split(deal, s, current, rng)
-        if split is None or not _holds(view, deal, s, split[0], split[1], timeline):
+        # consistent world stays equally likely.  The view's seat's splits that fit its
+        # moves are, when they do not depend on the turned card (deal.own_alone), the same
+        # set in every world: one of them, uniformly, is drawn by trying again.
+        for _ in range(TRIES if s == seat and deal.own_alone else 1):
+            split = _split(deal, s, current, rng)
+            if split is not None and _holds(view, deal, s, split[0], split[1], moves[s]):
+                break
+        else:
             return None
+        assert split is not None
         dealt[s] = split[0]
         slot_card.update(split[1])
     return _world_state(view, deal, opening, dealt, slot_card, rng)
@@ -462,7 +623,7 @@ class _Chain:
     deals it reaches, the law the rejection proposals of :func:`_draw_world` keep exactly."""
 
     __slots__ = ("view", "deal", "h", "free", "unseen", "opening", "places", "where",
-                 "timeline", "covered")
+                 "moves", "covered")
 
     def __init__(self, view: SattiView, deal: _Deal, rng: random.Random) -> None:
         self.view, self.deal, self.h = view, deal, deal.h
@@ -499,7 +660,7 @@ class _Chain:
             self.where[self.opening] = (-1, 0)
         for c in cards:
             self.where[c] = (-2, 0)
-        self.timeline = _timeline(deal.events, self.opening)
+        self.moves = deal.moves_for(self.opening)
 
     def _split(self, s: int) -> tuple[int, dict[int, int]]:
         """Seat ``s``'s dealt hand (a mask) and its drawn cards by slot."""
@@ -527,7 +688,7 @@ class _Chain:
             if total > limit:
                 break
             dealt, cards = self._split(s)
-            total += _faults(self.view, self.deal, s, dealt, cards, self.timeline,
+            total += _faults(self.view, self.deal, s, dealt, cards, self.moves[s],
                              limit - total)
         return total
 
@@ -576,7 +737,7 @@ class _Chain:
                 self.opening = card
         self.where[x], self.where[y] = (sy, iy), (sx, ix)
         if sx == -1 or sy == -1:
-            self.timeline = _timeline(self.deal.events, self.opening)
+            self.moves = self.deal.moves_for(self.opening)
             return x, y, -3, 0, True
         return x, y, -3, 0, False
 
@@ -642,7 +803,7 @@ class _Chain:
                 if c in where:
                     where[c] = (s, i)
         self.where = where
-        self.timeline = _timeline(self.deal.events, self.opening)
+        self.moves = self.deal.moves_for(self.opening)
 
     def world(self, rng: random.Random) -> SattiState | None:
         """The chain's current deal as a state (None if it does not replay to the view)."""
@@ -760,19 +921,37 @@ def _absent_by_last_draw(view: SattiView, events: list[Event]) -> list[int]:
 def sample(view: SattiView, rng: random.Random) -> SattiState:
     """A full state of this deal consistent with everything ``view``'s seat knows, the hidden
     cards drawn at random (see the module's header); ``sample(view, rng).view(view.seat) ==
-    view``.  Reads only the view."""
+    view``.  Reads only the view.  The same as ``sampler(view)(rng)``."""
+    return sampler(view)(rng)
+
+
+def sampler(view: SattiView) -> Callable[[random.Random], SattiState]:
+    """:func:`sample` for one view: ``sampler(view)(rng)`` is ``sample(view, rng)``, with
+    what the view's worlds share (its history read into slots and plays, the cards it shows,
+    whether its exact proposals are seldom kept) worked out once."""
     if not isinstance(view, SattiView):
         raise RulesError(f"sample takes a Satti seat's view (state.view(seat)), not "
                          f"{quoted(view)}")
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"rng={quoted(rng)}: expected a random.Random")
+
+    def checked(rng: Any) -> random.Random:
+        if not isinstance(rng, random.Random):
+            raise RulesError(f"rng={quoted(rng)}: expected a random.Random")
+        return rng
+
     if view._trail is None:
-        return _draw_now(view, rng)
+        return lambda rng: _draw_now(view, checked(rng))
     events = events_of(view)
+    key = _view_key(view, events)
+    found = _SAMPLERS.get(key)
+    if found is not None:
+        return found
     deal = _Deal(view, events)
-    if deal.ok:
-        chained = len(deal.epoch_sizes) == 1  # no reshuffle yet: the chain can walk it
-        if not (chained and _hard(view, deal)):
+    chained = deal.ok and len(deal.epoch_sizes) == 1  # no reshuffle yet: the chain can walk it
+    exact = deal.ok and not (chained and _hard(view, deal))
+
+    def draw(rng: random.Random) -> SattiState:
+        checked(rng)
+        if exact:
             for _ in range(TRIES):
                 world = _draw_world(view, deal, rng)
                 if world is not None:
@@ -781,7 +960,17 @@ def sample(view: SattiView, rng: random.Random) -> SattiState:
             world = _chain_sample(view, deal, rng)
             if world is not None:
                 return world
-    return _draw_now(view, rng)
+        return _draw_now(view, rng)
+
+    if len(_SAMPLERS) >= 8:
+        _SAMPLERS.pop(next(iter(_SAMPLERS)))
+    _SAMPLERS[key] = draw
+    return draw
+
+
+_SAMPLERS: dict[tuple[Any, ...], Callable[[random.Random], SattiState]] = {}
+"""Per view key (see :func:`_view_key`): its sampler, so that :func:`sample` called world
+after world on one view works out what the worlds share once; a few views kept."""
 
 
 _POOLS: dict[tuple[Any, ...], tuple[_Chain, list[tuple[int, tuple[tuple[int, ...], ...]]]]] = {}
@@ -842,7 +1031,7 @@ def _chain_sample(view: SattiView, deal: _Deal, rng: random.Random) -> SattiStat
     shared, pool = found
     if not pool:
         return None
-    chain = copy.copy(shared)  # its own places and timeline: the kept chain is never changed
+    chain = copy.copy(shared)  # its own places and moves: the kept chain is never changed
     chain.restore(pool[rng.randrange(len(pool))])
     for _ in range(CHAIN_STEPS):
         chain.step(rng)
