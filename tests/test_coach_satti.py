@@ -480,3 +480,53 @@ def test_listing_the_seats_own_pairs_draws_as_refusing_them_does() -> None:
         if all(k >= 2 for k in kinds.values()):
             break
     assert kinds == {True: 2, False: 2}
+
+
+def _numbers(advice: object) -> list[tuple[object, ...]]:
+    return [(str(m.move), m.mean, m.low, m.high, m.win, m.diff, m.diff_low, m.diff_high)
+            for m in advice.moves]  # type: ignore[attr-defined]
+
+
+def test_equal_views_of_real_deals_get_the_same_advice() -> None:
+    """On positions of real deals (the exact proposals, the seat's listed pairs, the chain),
+    a world the sampler drew holds other hidden cards than the real deal but shows the seat
+    the same view: the coach's advice on the two is the same, number for number."""
+    from rulebook.coach import coach
+
+    done = 0
+    for seed in range(40):
+        states = _positions(4, seed, "smart")
+        state = states[min(10 + seed % 7, len(states) - 1)]
+        if state.is_over or len(state.legal_moves()) < 2:
+            continue
+        view = state.view(state.to_move)
+        other = room.sample(view, random.Random(seed))
+        assert other.view(view.seat) == view
+        hidden = [s for s in range(4) if s != view.seat]
+        if all(other._t.hands[s] == state._t.hands[s] for s in hidden):  # type: ignore[attr-defined]
+            continue
+        assert _numbers(coach(state, worlds=30, policy="random", seed=3)) == \
+            _numbers(coach(other, worlds=30, policy="random", seed=3))
+        done += 1
+        if done == 6:
+            break
+    assert done == 6
+
+
+def test_the_speed_hooks_give_what_the_plain_names_give(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sampler(view)(rng)`` is ``sample(view, rng)``, and the coach's advice is the same
+    with the room's optional ``sampler`` hook as without it."""
+    from rulebook.coach import coach
+
+    state = _positions(4, 5, "smart")[12]
+    view = state.view(state.to_move)
+    draw = room.sampler(view)
+    for k in range(20):
+        a, b = draw(random.Random(k)), room.sample(view, random.Random(k))
+        assert a._t.hands == b._t.hands and a._t.pile == b._t.pile  # type: ignore[attr-defined]
+        assert a._start._t.top == b._start._t.top  # type: ignore[attr-defined]
+    with_hook = _numbers(coach(state, worlds=30, policy="smart", seed=4))
+    monkeypatch.delattr(room, "sampler")
+    assert _numbers(coach(state, worlds=30, policy="smart", seed=4)) == with_hook
+    with pytest.raises(rulebook.RulesError, match="rng="):
+        draw("seven")  # type: ignore[arg-type]

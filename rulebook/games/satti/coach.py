@@ -922,13 +922,18 @@ def sample(view: SattiView, rng: random.Random) -> SattiState:
     """A full state of this deal consistent with everything ``view``'s seat knows, the hidden
     cards drawn at random (see the module's header); ``sample(view, rng).view(view.seat) ==
     view``.  Reads only the view.  The same as ``sampler(view)(rng)``."""
-    return sampler(view)(rng)
+    return _sampler(view)(rng)
 
 
 def sampler(view: SattiView) -> Callable[[random.Random], SattiState]:
     """:func:`sample` for one view: ``sampler(view)(rng)`` is ``sample(view, rng)``, with
     what the view's worlds share (its history read into slots and plays, the cards it shows,
     whether its exact proposals are seldom kept) worked out once."""
+    return _sampler(view)
+
+
+def _sampler(view: SattiView) -> Callable[[random.Random], SattiState]:
+    """The sampler of ``view`` (see :func:`sampler`), kept for a few views."""
     if not isinstance(view, SattiView):
         raise RulesError(f"sample takes a Satti seat's view (state.view(seat)), not "
                          f"{quoted(view)}")
