@@ -530,3 +530,23 @@ def test_the_speed_hooks_give_what_the_plain_names_give(monkeypatch: pytest.Monk
     assert _numbers(coach(state, worlds=30, policy="smart", seed=4)) == with_hook
     with pytest.raises(rulebook.RulesError, match="rng="):
         draw("seven")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("policy", ["random", "easy", "smart"])
+def test_rollout_moves_is_every_moves_rollout(policy: str) -> None:
+    """``rollout_moves(world, moves, policy, seed)`` is ``[rollout(world.play(m), ...)]``
+    on positions through whole deals (skips, penalties, a jack's suit to name), the moves
+    given as objects and as text."""
+    checked = 0
+    for seed in range(12):
+        for state in _positions(3, seed, "random")[::3]:
+            if state.is_over:
+                continue
+            moves = state.legal_moves()
+            plain = [room.rollout(state.play(m), policy, seed) for m in moves]
+            assert room.rollout_moves(state, moves, policy, seed) == plain
+            assert room.rollout_moves(state, [str(m) for m in moves], policy, seed) == plain
+            checked += 1
+    assert checked > 50
+    with pytest.raises(rulebook.RulesError):
+        room.rollout_moves("a table", [], "random", 1)  # type: ignore[arg-type]

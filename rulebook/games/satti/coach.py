@@ -96,10 +96,10 @@ from .core import (
     places_of,
     step,
 )
-from .moves import MOVES
+from .moves import CODE_BY_ID, MOVES
 from .state import SattiState, SattiView
 
-__all__ = ["sample", "sampler", "rollout", "win", "bounds", "measure", "MEASURE",
+__all__ = ["sample", "sampler", "rollout", "rollout_moves", "win", "bounds", "measure", "MEASURE",
            "LOWER_IS_BETTER", "TRIES", "Event", "events_of", "OWN_PAIRS", "SETTLE_STEPS",
            "CHAIN_BURN", "CHAIN_POOL", "CHAIN_THIN", "CHAIN_STEPS", "PROBE"]
 
@@ -1068,17 +1068,42 @@ def rollout(state: SattiState, policy: str, seed: int) -> tuple[float, ...]:
     each seat's place at the end (1 is first, SAT-END-4/5)."""
     if not isinstance(state, SattiState):
         raise RulesError(f"rollout takes a Satti state, not {quoted(state)}")
-    n = state.players
     if policy not in BUILTIN:  # another registered player: through states, the same moves
         final = autoplay(state, policy, seed, MOVE_CAP)
         return tuple(float(p) for p in final.outcome.places)  # type: ignore[union-attr]
-    t = state._t.copy()
-    rules = state.rules
+    return _play_out(state._t.copy(), state.rules, policy, seed, len(state.history))
+
+
+def rollout_moves(world: SattiState, moves: Sequence[Any], policy: str,
+                  seed: int) -> list[tuple[float, ...]]:
+    """``[rollout(world.play(m), policy, seed) for m in moves]``, each move applied to a copy
+    of the world's table by the turn core (no state built per move)."""
+    if not isinstance(world, SattiState):
+        raise RulesError(f"rollout takes a Satti state, not {quoted(world)}")
+    codes = world._codes()
+    if policy not in BUILTIN or world._t.over:
+        return [rollout(world.play(m), policy, seed) for m in moves]
+    rules = world.rules
+    after = rules.play_after_draw
+    number = len(world.history) + 1
+    out = []
+    for move in moves:
+        code = CODE_BY_ID.get(id(move))
+        if code is None or MOVES[code] is not move or code not in codes:
+            out.append(rollout(world.play(move), policy, seed))  # parsed, or an attempt
+            continue
+        t = world._t.copy()
+        step(t, code, after)
+        out.append(_play_out(t, rules, policy, seed, number))
+    return out
+
+
+def _play_out(t: Table, rules: Any, policy: str, seed: int, number: int) -> tuple[float, ...]:
+    """Play table ``t`` (changed in place) to the end with the built-in player ``policy`` at
+    every seat, ``number`` moves played before; each seat's place."""
+    n = t.n
     stacking, after = rules.seven_stacking, rules.play_after_draw
     hands = t.hands
-    rng = TurnRandom(seed)
-    key = rng.key
-    number = len(state.history)
     limit = number + MOVE_CAP
     if policy == "smart":
         while not t.over:
@@ -1089,19 +1114,25 @@ def rollout(state: SattiState, policy: str, seed: int) -> tuple[float, ...]:
             number += 1
             if number >= limit:
                 raise RuntimeError(f"the deal did not end within {MOVE_CAP} moves")
-    else:
-        easy = policy == "easy"
+    elif policy == "easy":
+        rng = TurnRandom(seed)
         while not t.over:
             seat = t.turn
             legal = legal_codes(hands[seat], t.top, t.suit, t.penalty, t.skipped, t.naming,
                                 stacking)
-            if easy:
-                rng.start_turn(number)
-                code = easy_code(legal, hands[seat], rng)
-            else:
-                k = len(legal)
-                code = legal[0] if k == 1 else legal[turn_below(key, number, k)]
-            step(t, code, after)
+            rng.start_turn(number)
+            step(t, easy_code(legal, hands[seat], rng), after)
+            number += 1
+            if number >= limit:
+                raise RuntimeError(f"the deal did not end within {MOVE_CAP} moves")
+    else:
+        key = TurnRandom(seed).key
+        codes_of, below, apply = legal_codes, turn_below, step
+        while not t.over:
+            legal = codes_of(hands[t.turn], t.top, t.suit, t.penalty, t.skipped, t.naming,
+                             stacking)
+            apply(t, legal[0] if len(legal) == 1 else legal[below(key, number, len(legal))],
+                  after)
             number += 1
             if number >= limit:
                 raise RuntimeError(f"the deal did not end within {MOVE_CAP} moves")
