@@ -357,3 +357,184 @@ def test_a_player_off_the_fast_path_plays_through_states_move_for_move() -> None
     table = simulate("badugi", deals=2, players=2, bots="expert", seed=3)
     assert len(table) == 4 and set(table["bot"]) == {"expert"}
     assert table.groupby("deal")["points"].sum().tolist() == [0, 0]  # chips move, none made
+
+
+# -- the speed hooks: sampler(view) and rollout_moves give exactly what the plain names give -----
+
+def _world_content(state: Any) -> list[Any]:
+    """Everything a state holds, down its chain of earlier states and its start."""
+    from rulebook.games.badugi.betting import Table
+
+    out = []
+    while state is not None:
+        start = state.start()
+        out.append(([getattr(state._t, name) for name in Table.__slots__], state.history,
+                     state.actors, state._origin, state.rules,
+                     [getattr(start._t, name) for name in Table.__slots__], start.history))
+        state = state._previous
+    return out
+
+
+def _hook_views() -> list[Any]:
+    """Views of every seat in every phase (draws, betting rounds, after reshuffles, over)."""
+    views = []
+    reshuffled = 0
+    for players, seed, bots, stack in [(2, 11, "smart", 200), (4, 7, "smart", 200),
+                                       (4, 8, "random", 30), (6, 4, "random", 200),
+                                       (8, 11, "random", 200)]:
+        rules = load_rules("badugi", small_bet=10, stack=stack)
+        states = played(rules, players, seed, bots)
+        for state in states[::4] + [states[-1]]:
+            views += [state.view(seat) for seat in range(players)]
+            reshuffled += state.reshuffles
+    assert reshuffled and any(v.shown for v in views)
+    return views
+
+
+def test_sampler_gives_the_worlds_sample_gives() -> None:
+    from rulebook.coach import views_equal
+    from rulebook.games.badugi.coach import sampler
+
+    views = _hook_views()
+    assert {v.round for v in views} >= {"R1", "R2", "R3", "R4", "over"}
+    compared = 0
+    for i, view in enumerate(views):
+        draw = sampler(view)  # one sampler, many worlds: nothing of one world leaks into the next
+        for k in range(i % 4, 12, 4):
+            ra, rb = random.Random(k), random.Random(k)
+            a, b = draw(ra), sample(view, rb)
+            assert ra.getstate() == rb.getstate()  # the same draws taken from rng
+            assert _world_content(a) == _world_content(b)
+            assert all(views_equal(a.view(j), b.view(j)) for j in range(view.players))
+            assert same_view(a.view(view.seat), view)
+            compared += 1
+    assert compared > 500
+
+
+def test_sampler_refuses_what_sample_refuses() -> None:
+    from rulebook.errors import RulesError
+    from rulebook.games.badugi.coach import sampler
+
+    view = RULES.new_deal(players=3, seed=1).view(0)
+    with pytest.raises(RulesError, match="expected a Badugi view"):
+        sampler("not a view")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="expected a random.Random"):
+        sampler(view)(3)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="expected a random.Random"):
+        sample(view, 3)  # type: ignore[arg-type]
+
+
+class _SmartCopy:
+    """The smart player under another name: a registered player off the fast loop."""
+
+    name = "smart-copy"
+
+    def __init__(self) -> None:
+        from rulebook.games.badugi.bots import SmartBot
+
+        self.bot = SmartBot()
+
+    def choose(self, view: Any, rng: TurnRandom) -> Any:
+        return self.bot.choose(view, rng)
+
+
+def _rollout_positions() -> list[Any]:
+    """Real states and sampled worlds: before a draw, at each draw, in each betting round, at
+    the last decision of a hand."""
+    out = []
+    for players, seed, bots in [(2, 2, "random"), (3, 6, "smart"), (4, 3, "random"),
+                                (4, 11, "smart"), (6, 9, "random")]:
+        states = [s for s in played(RULES, players, seed, bots) if not s.is_over]
+        picks = [first(states, r) for r in ("R1", "the first draw", "R2", "the second draw",
+                                            "R3", "the third draw", "R4")
+                 if any(s.round == r for s in states)] + [states[-1]]
+        for state in picks:
+            out.append(state)
+            out.append(sample(state.view(state.to_move), random.Random(seed)))
+    return out
+
+
+def _plain(world: Any, moves: list[Any], policy: str, seed: int) -> list[Any]:
+    return [rollout(world.play(m), policy, seed) for m in moves]
+
+
+@pytest.mark.parametrize("policy", ["random", "smart", "smart-copy"])
+def test_rollout_moves_is_the_plain_list(policy: str) -> None:
+    from rulebook.coach import RolloutResult
+    from rulebook.games.badugi.coach import rollout_moves
+    from rulebook.protocol import BOTS, register_bot
+
+    if policy == "smart-copy":
+        register_bot("badugi", "smart-copy")(_SmartCopy)
+    try:
+        positions = _rollout_positions()
+        assert {p.round for p in positions} >= {"R1", "the first draw", "the second draw",
+                                                "the third draw", "R2", "R3", "R4"}
+        for n, world in enumerate(positions):
+            if policy == "smart-copy" and n % 3:
+                continue  # through states: slower, so fewer positions
+            moves = world.legal_moves()
+            for seed in (0, 5 + n):
+                fast = rollout_moves(world, moves, policy, seed)
+                plain = _plain(world, moves, policy, seed)
+                assert fast == plain
+                assert all(type(a) is RolloutResult and a.winners == b.winners
+                           for a, b in zip(fast, plain))
+                # moves as text, in another order, some twice: still move for move the same
+                texts = [str(m) for m in reversed(moves)] + [str(moves[0])]
+                assert rollout_moves(world, texts, policy, seed) == _plain(world, texts, policy,
+                                                                           seed)
+    finally:
+        BOTS.pop(("badugi", "smart-copy"), None)
+
+
+def test_rollout_moves_refuses_what_the_plain_way_refuses() -> None:
+    from rulebook.errors import IllegalMove, RulesError
+    from rulebook.games.badugi.coach import rollout_moves
+    from rulebook.games.badugi.moves import Action
+
+    states = played(RULES, 4, 3)
+    draw_state = first(states, "the first draw")
+    bet_state = first(states, "R2")
+    hand = draw_state.hand(draw_state.to_move).mask
+    foreign = next(1 << c for c in range(52) if not hand >> c & 1)
+    # check and call are never both legal
+    not_legal = "call" if "check" in [str(m) for m in bet_state.legal_moves()] else "check"
+    for world, bad in [(draw_state, Action("call")), (draw_state, Draw(foreign)),
+                       (bet_state, Draw(0)), (bet_state, not_legal),
+                       (bet_state, Action(not_legal))]:
+        moves = world.legal_moves()[:1] + [bad]
+        with pytest.raises(IllegalMove):
+            _plain(world, moves, "smart", 1)
+        with pytest.raises(IllegalMove):
+            rollout_moves(world, moves, "smart", 1)
+    with pytest.raises(RulesError, match="no computer player"):
+        rollout_moves(bet_state, bet_state.legal_moves(), "nobody", 1)
+    assert rollout_moves(bet_state, [], "nobody", 1) == _plain(bet_state, [], "nobody", 1) == []
+    with pytest.raises(RulesError, match="expected a Badugi state"):
+        rollout_moves("not a state", [], "smart", 1)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove):
+        rollout_moves(states[-1], ["pat"], "smart", 1)  # the hand is over
+
+
+@pytest.mark.parametrize("policy", ["random", "smart"])
+def test_advice_is_the_same_without_the_speed_hooks(policy: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.games.badugi import coach as room
+
+    states = [s for s in played(RULES, 4, 3, "smart") if not s.is_over]
+    positions = [first(states, "the first draw"), first(states, "R2"), states[-1]]
+
+    def advice() -> list[Any]:
+        out = []
+        for state in positions:
+            a = coach_mod.coach(state, worlds=30, policy=policy, seed=7)
+            out.append([(str(e.move), e.mean, e.low, e.high, e.win, e.win_low, e.win_high,
+                         e.diff, e.diff_low, e.diff_high, e.note) for e in a.moves])
+        return out
+
+    fast = advice()
+    monkeypatch.delattr(room, "sampler")
+    monkeypatch.delattr(room, "rollout_moves")
+    assert not hasattr(room, "sampler") and not hasattr(room, "rollout_moves")
+    assert advice() == fast

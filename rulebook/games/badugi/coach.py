@@ -31,10 +31,24 @@ number of tries is bounded.
 ``BadugiRules.playout`` uses (the same rule functions on one table), with the same chances
 as ``autoplay(state, policy, seed)``: the measure is each seat's net chips for the hand,
 as ``simulate`` reports them (the pots of BDG-POT-1..6, the hands read by BDG-RANK-1..7).
+
+The coach's speed hooks (see :mod:`rulebook.coach`), each giving exactly what the plain
+names give: :func:`sampler` is :func:`sample` for one view, with what its worlds share (the
+public skeleton above: where each seat's cards came from, the moves, the hand as dealt)
+worked out once; ``sample(view, rng)`` is ``sampler(view)(rng)``, so both draw the same
+world from the same state of ``rng`` (the same draws, in the same order: the law is
+unchanged).  :func:`rollout_moves` is ``[rollout(world.play(m), policy, seed) for m in
+moves]``, result for result: each legal move is applied straight to a copy of the world's
+table (no state, no list of legal moves built per move) and the computer players' fast
+choosers and their :class:`~rulebook.protocol.TurnRandom` are made once for all the moves
+(a player the fast loop cannot run, a move given as text or an illegal one takes the plain
+way).
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from ...cards import CardSet, mask_indices
@@ -42,16 +56,41 @@ from ...errors import RulesError, quoted
 from ...protocol import TurnRandom, autoplay, bots_for
 from . import betting as B
 from .betting import ACTIONS, OVER, Table
-from .moves import ACTION_MOVES, Draw, parse_move
+from .moves import ACTION_MOVES, Action, Draw, parse_move
 from .state import BadugiState, BadugiView
 
-__all__ = ["sample", "rollout", "win", "same_view", "MAX_TRIES"]
+__all__ = ["sample", "sampler", "rollout", "rollout_moves", "win", "same_view",
+           "MAX_TRIES"]
 
 MAX_TRIES = 2000
 """How many inconsistent worlds :func:`sample` throws away before it gives up."""
 
 Label = tuple[int, int]
 """Where a card came from: (reshuffles before it was dealt, its position in that pack)."""
+
+
+def _table_copier() -> Callable[[Table], Table]:
+    """``Table.copy`` written out slot by slot (the same copy: every list value copied, every
+    other value shared), generated from ``Table.__slots__`` so that it follows the table."""
+    lines = ["def copy(s):", "    t = new(Table)"]
+    for name in Table.__slots__:
+        lines += [f"    v = s.{name}", f"    t.{name} = v[:] if type(v) is list else v"]
+    lines.append("    return t")
+    scope: dict[str, Any] = {"new": Table.__new__, "Table": Table}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the slot names above
+    return cast(Callable[[Table], Table], scope["copy"])
+
+
+_copy_table = _table_copier()
+
+_CARD_TEXTS = tuple(CardSet(1 << c).texts()[0] for c in range(52))
+"""Each card's text (``AC``...), by card index, as ``CardSet(1 << c).texts()[0]`` gives it."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_text(mask: int) -> str:
+    """``str(CardSet(mask))``, remembered (a dealt hand's text in a world's origin)."""
+    return str(CardSet(mask))
 
 
 def same_view(a: BadugiView, b: BadugiView) -> bool:
@@ -139,11 +178,17 @@ class _Skeleton:
         self.deal_labels: dict[int, list[Label]] = {j: [] for j in order}
         for k in range(4 * len(order)):
             self.deal_labels[order[k % len(order)]].append((0, k))
+        self.dealt = dealt
+        # the seat that gets each of the pack's first cards (the engine's deal order), and the
+        # hand as dealt with its blinds posted, to which each world adds its cards and seed
+        # (neither changes what the blinds and the first round's opening do)
+        self.deal_seats = [order[k % len(order)] for k in range(4 * len(order))]
+        self.start = _start_table(view, self.stacks, list(range(52)), 0)
         # (seat, kind, payload): kind "act" with the action code, "draw" with the count and
         # the known discard mask (the view's own seat) or None.
         self.moves: list[tuple[int, str, int, int | None]] = []
         self.draws: dict[int, list[tuple[int, list[Label], int | None]]] = {j: [] for j in order}
-        t = _start_table(view, self.stacks, list(range(52)), 0)
+        t = _copy_table(self.start)
         for seat, text in view.actions:
             if t.phase == OVER or t.to_act != seat:
                 raise RulesError(_NOT_A_DEAL)
@@ -282,27 +327,37 @@ def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
     for (e, pos), card in fixed.items():
         if e == 0:
             deck[pos] = card
-    rest = [c for c in range(52) if c not in set(d for d in deck if d is not None)]
+    used = {d for d in deck if d is not None}
+    rest = [c for c in range(52) if c not in used]
     rng.shuffle(rest)
     fill = iter(rest)
     pack = [d if d is not None else next(fill) for d in deck]
     seed = rng.getrandbits(63)
     view = sk.view
-    t = _start_table(view, sk.stacks, pack, seed)
-    dealt = tuple(s > 0 for s in sk.stacks)
-    order = _deal_order(dealt, t.button)
+    # The engine's deal from ``pack`` (what _start_table does), on a copy of the hand as dealt.
+    t = _copy_table(sk.start)
+    t.seed = seed
+    t.hands = hands = [0] * view.players
+    for k, seat in enumerate(sk.deal_seats):
+        hands[seat] |= 1 << pack[k]
+    t.deck = tuple(pack)
+    top = t.top
+    dealt = sk.dealt
     origin = {"kind": "position", "args": {
         "stacks": list(sk.stacks), "button": t.button, "round": "R1", "seed": seed,
-        "hands": [None if not dealt[j] else str(CardSet(sum(
-            1 << pack[k] for k in range(4 * len(order)) if order[k % len(order)] == j)))
-            for j in range(view.players)],
-        "stub": list(CardSet(1 << c).texts()[0] for c in pack[4 * len(order):])}}
-    state = BadugiState(sk.rules, t, (), origin)
+        "hands": [_hand_text(hands[j]) if dealt[j] else None for j in range(view.players)],
+        "stub": [_CARD_TEXTS[c] for c in pack[top:]]}}
+    rules = sk.rules
+    state = BadugiState(rules, t, (), origin)
     packs = {0: tuple(pack)}
     done = {j: 0 for j in discards}
     for seat, kind, value, _known in sk.moves:
-        if kind == "act":
-            state = state._apply(ACTION_MOVES[B.ACTION_NAMES[value]])
+        if kind == "act":  # state._apply(the action), with the quicker table copy
+            t = _copy_table(state._t)
+            actor = t.to_act
+            B.apply_action(t, value)
+            state = BadugiState(rules, t, state._history + (ACTION_MOVES[B.ACTION_NAMES[value]],),
+                                origin, state._actors + (actor,), state)
             continue
         items = discards[seat][done[seat]]
         done[seat] += 1
@@ -316,8 +371,11 @@ def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
         if mask & ~table.hands[seat] or mask.bit_count() != value:
             return None
         before = table.reshuffles
-        state = state._apply(Draw(mask))
-        t = state._t
+        t = _copy_table(table)  # state._apply(Draw(mask)), with the quicker table copy
+        actor = t.to_act
+        B.apply_draw(t, mask)
+        state = BadugiState(rules, t, state._history + (Draw(mask),), origin,
+                            state._actors + (actor,), state)
         if t.reshuffles != before:
             if t.reshuffles != before + 1 or not _fix_reshuffle(t, seat, fixed):
                 return None
@@ -327,50 +385,131 @@ def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
     return state
 
 
+def _check_rng(rng: Any) -> random.Random:
+    """``rng`` if it is a ``random.Random``, else RulesError."""
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"rng={quoted(rng)}: expected a random.Random")
+    return rng
+
+
+def sampler(view: BadugiView) -> Callable[[random.Random], BadugiState]:
+    """:func:`sample` for one view: ``sampler(view)(rng)`` is ``sample(view, rng)`` (the same
+    world for the same state of ``rng``), with what the view's worlds share (where each seat's
+    cards came from, the moves, the hand as dealt) worked out once."""
+    if not isinstance(view, BadugiView):
+        raise RulesError(f"view={quoted(view)}: expected a Badugi view (state.view(seat))")
+    return _sampler(view)
+
+
+def _sampler(view: BadugiView) -> Callable[[random.Random], BadugiState]:
+    """What :func:`sampler` returns (also what :func:`sample` draws with)."""
+    sk = _Skeleton(view)
+
+    def draw(rng: random.Random) -> BadugiState:
+        _check_rng(rng)
+        for _ in range(MAX_TRIES):
+            world = _world(sk, rng)
+            if world is not None:
+                return world
+        raise RulesError(f"no world consistent with the view was found in {MAX_TRIES} tries")
+
+    return draw
+
+
 def sample(view: BadugiView, rng: random.Random) -> BadugiState:
     """A whole hand consistent with ``view``, its hidden cards drawn uniformly (see the module
     text).  ``sample(view, rng).view(view.seat)`` shows exactly what ``view`` shows."""
     if not isinstance(view, BadugiView):
         raise RulesError(f"view={quoted(view)}: expected a Badugi view (state.view(seat))")
-    if not isinstance(rng, random.Random):
-        raise RulesError(f"rng={quoted(rng)}: expected a random.Random")
-    sk = _Skeleton(view)
-    for _ in range(MAX_TRIES):
-        world = _world(sk, rng)
-        if world is not None:
-            return world
-    raise RulesError(f"no world consistent with the view was found in {MAX_TRIES} tries")
+    _check_rng(rng)
+    return _sampler(view)(rng)
 
 
 # -- play-outs ----------------------------------------------------------------------------------
+
+def _fast_choosers(rules: Any, policy: str, n: int) -> list[Any] | None:
+    """The fast-loop adapters of ``policy`` at every seat, as :func:`rollout` makes them, or
+    None when one of them cannot run on the fast loop (it then plays through states)."""
+    from .bots import FAST_CHOOSERS, fast_chooser
+
+    choosers = [fast_chooser(bot) for bot in bots_for(rules, [policy] * n, n)]
+    return choosers if all(c in FAST_CHOOSERS for c in choosers) else None
+
+
+def _play_out(t: Table, choosers: Sequence[Any], rng: TurnRandom, turn: int,
+              result_type: Any) -> Any:
+    """Play the hand on ``t`` to its end (move number ``turn`` next), every seat by its fast
+    chooser, as ``autoplay`` would; the seats' net chips and the pots' winners, as a
+    ``result_type`` (:class:`~rulebook.coach.RolloutResult`)."""
+    apply_action, apply_draw = B.apply_action, B.apply_draw
+    while t.phase != OVER:
+        seat = t.to_act
+        rng.start_turn(turn)
+        if t.phase & 1:
+            apply_draw(t, choosers[seat].draw(t, seat, rng))
+        else:
+            apply_action(t, choosers[seat].act(t, seat, rng))
+        turn += 1
+    result = cast(B.HandResult, t.result)  # set when the hand is over
+    return result_type([float(t.stacks[j] - t.start_stacks[j]) for j in range(t.n)],
+                       sorted({j for pot in result.pots for j in pot.winners}))
+
 
 def rollout(state: BadugiState, policy: str, seed: int) -> tuple[float, ...]:
     """Play the rest of the hand from ``state`` with the computer player ``policy`` at every
     seat on the scalar fast loop, with the chances ``autoplay(state, policy, seed)`` gives;
     each seat's net chips for the hand (as ``simulate`` reports them for Badugi), as a
     :class:`~rulebook.coach.RolloutResult` that also names the seats that won a pot."""
-    from .bots import FAST_CHOOSERS, fast_chooser
-
     if not isinstance(state, BadugiState):
         raise RulesError(f"state={quoted(state)}: expected a Badugi state")
-    t = state._t.copy()
+    t = _copy_table(state._t)
     n = t.n
-    choosers = [fast_chooser(bot) for bot in bots_for(state.rules, [policy] * n, n)]
-    if not all(c in FAST_CHOOSERS for c in choosers):  # expert, say: through states
+    choosers = _fast_choosers(state.rules, policy, n)
+    if choosers is None:  # expert, say: through states
         t = cast(BadugiState, autoplay(state, policy, seed))._t
         choosers = []
-    rng = TurnRandom(seed)
-    turn = len(state.history)
-    while t.phase != OVER:
-        seat = t.to_act
-        rng.start_turn(turn)
-        if t.phase & 1:
-            B.apply_draw(t, choosers[seat].draw(t, seat, rng))
-        else:
-            B.apply_action(t, choosers[seat].act(t, seat, rng))
-        turn += 1
     from ...coach import RolloutResult
 
-    result = cast(B.HandResult, t.result)  # set when the hand is over
-    return RolloutResult([float(t.stacks[j] - t.start_stacks[j]) for j in range(n)],
-                         sorted({j for pot in result.pots for j in pot.winners}))
+    return cast(tuple[float, ...], _play_out(t, choosers, TurnRandom(seed), len(state.history),
+                                             RolloutResult))
+
+
+def rollout_moves(world: BadugiState, moves: Sequence[Any], policy: str,
+                  seed: int) -> list[tuple[float, ...]]:
+    """``[rollout(world.play(m), policy, seed) for m in moves]``, the very same results, with
+    each legal move applied straight to a copy of the world's table (no state per move) and
+    the computer players and their chances made once for all the moves.  A move given as
+    text, one that is not legal, or a player that cannot run on the fast loop takes the
+    plain way (so an illegal move raises as ``world.play`` does)."""
+    if not isinstance(world, BadugiState):
+        raise RulesError(f"world={quoted(world)}: expected a Badugi state")
+    moves = list(moves)
+    base = world._t
+    try:
+        choosers = _fast_choosers(world.rules, policy, base.n)
+    except RulesError:  # an unknown player, say: raised (or not) as the plain way raises it
+        choosers = None
+    if choosers is None or base.phase == OVER:
+        return [rollout(world.play(m), policy, seed) for m in moves]
+    from ...coach import RolloutResult
+
+    betting = B.is_betting(base.phase)
+    options: Sequence[int] = (B.betting_options(base) if betting else
+                              B.draw_options(base.hands[base.to_act]))
+    rng = TurnRandom(seed)
+    turn = len(world.history) + 1
+    out: list[tuple[float, ...]] = []
+    for move in moves:
+        kind = type(move)
+        # exactly the moves world.play accepts as they are (state.legal_moves() holds them)
+        if betting and kind is Action and move.code in options:
+            t = _copy_table(base)
+            B.apply_action(t, move.code)
+        elif not betting and kind is Draw and move.discard in options:
+            t = _copy_table(base)
+            B.apply_draw(t, move.discard)
+        else:
+            out.append(rollout(world.play(move), policy, seed))
+            continue
+        out.append(_play_out(t, choosers, rng, turn, RolloutResult))
+    return out
