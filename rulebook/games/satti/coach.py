@@ -96,7 +96,7 @@ from .core import (
     places_of,
     step,
 )
-from .moves import CODE_BY_ID, MOVES
+from .moves import CODE_OF, MOVES, Move
 from .state import SattiState, SattiView
 
 __all__ = ["sample", "sampler", "rollout", "rollout_moves", "win", "bounds", "measure", "MEASURE",
@@ -1088,8 +1088,8 @@ def rollout_moves(world: SattiState, moves: Sequence[Any], policy: str,
     number = len(world.history) + 1
     out = []
     for move in moves:
-        code = CODE_BY_ID.get(id(move))
-        if code is None or MOVES[code] is not move or code not in codes:
+        code = CODE_OF.get(move) if isinstance(move, Move) else None
+        if code is None or code not in codes:
             out.append(rollout(world.play(move), policy, seed))  # parsed, or an attempt
             continue
         t = world._t.copy()
