@@ -248,3 +248,26 @@ def test_every_game_gets_a_bar_per_legal_move_in_play(ruleset):
     expected = advise(state.view(game.seat), worlds=COACH_WORLDS, policy=COACH_POLICY)
     assert [m for m, best in shown if best] == [str(expected.best.move)]
     assert expected.measure in game.stepper.coach.chart.value
+
+
+def test_review_calls_a_move_better_only_when_the_interval_leaves_out_zero():
+    """A decision whose loss's interval reaches 0 is "within the noise", not "better"; one
+    whose interval leaves 0 out says the best move "was better"."""
+    found = []
+    for seed in range(7, 17):  # deals played by always taking the last legal move
+        state = load_rules("badam-satti").new_deal(players=4, seed=seed)
+        while not state.is_over:
+            state = state.play(state.legal_moves()[-1])
+        found += [d for d in review_deal(state.states(), 1, worlds=40) if d.lost > 0]
+        if any(d.played.diff_low > 0 for d in found) and any(
+                d.played.diff_low <= 0 for d in found):
+            break
+    kinds = set()
+    for d in found:
+        low = d.played.diff_low if d.advice.lower_is_better else -d.played.diff_high
+        noisy = low <= 0
+        kinds.add(noisy)
+        assert ("within the noise" in d.sentence()) == noisy, d.sentence()
+        assert ("was better by" in d.sentence()) == (not noisy), d.sentence()
+        assert d.best.move.pretty() in d.sentence()
+    assert kinds == {True, False}, kinds

@@ -408,6 +408,10 @@ class Decision:
         low, high = ((self.played.diff_low, self.played.diff_high)
                      if self.advice.lower_is_better
                      else (-self.played.diff_high, -self.played.diff_low))
+        if low <= 0:  # the interval reaches 0: the coach cannot tell the two apart
+            return (f"Move {self.index + 1}: you played {played}; {best} came out about "
+                    f"{self.lost:.1f} {unit} better, but within the noise (95% CI "
+                    f"{_num(low)} to {_num(high)}).")
         return (f"Move {self.index + 1}: you played {played}; {best} was better by about "
                 f"{self.lost:.1f} {unit} (95% CI {_num(low)} to {_num(high)}).")
 
