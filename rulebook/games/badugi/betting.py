@@ -20,6 +20,7 @@ the cards discarded (0 = standing pat).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -131,12 +132,25 @@ class Table:
     result: "HandResult | None"
 
     def copy(self) -> "Table":
-        """A copy whose lists can be changed without touching this table."""
-        t = Table.__new__(Table)
-        for name in Table.__slots__:
-            value = getattr(self, name)
-            setattr(t, name, value[:] if type(value) is list else value)
-        return t
+        """A copy whose lists can be changed without touching this table (every list value
+        copied, every other value shared)."""
+        return _copy_table(self)
+
+
+def _table_copier() -> Callable[[Table], Table]:
+    """:meth:`Table.copy` written out slot by slot, generated from ``Table.__slots__`` so that
+    it follows the table (several times faster than a loop of getattr and setattr: the coach
+    copies a table for every move of every world)."""
+    lines = ["def copy(s):", "    t = new(Table)"]
+    for name in Table.__slots__:
+        lines += [f"    v = s.{name}", f"    t.{name} = v[:] if type(v) is list else v"]
+    lines.append("    return t")
+    scope: dict[str, Any] = {"new": Table.__new__, "Table": Table}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the slot names above
+    return cast(Callable[[Table], Table], scope["copy"])
+
+
+_copy_table = _table_copier()
 
 
 @dataclass(frozen=True)

@@ -69,20 +69,6 @@ Label = tuple[int, int]
 """Where a card came from: (reshuffles before it was dealt, its position in that pack)."""
 
 
-def _table_copier() -> Callable[[Table], Table]:
-    """``Table.copy`` written out slot by slot (the same copy: every list value copied, every
-    other value shared), generated from ``Table.__slots__`` so that it follows the table."""
-    lines = ["def copy(s):", "    t = new(Table)"]
-    for name in Table.__slots__:
-        lines += [f"    v = s.{name}", f"    t.{name} = v[:] if type(v) is list else v"]
-    lines.append("    return t")
-    scope: dict[str, Any] = {"new": Table.__new__, "Table": Table}
-    exec("\n".join(lines), scope)  # noqa: S102 - code built from the slot names above
-    return cast(Callable[[Table], Table], scope["copy"])
-
-
-_copy_table = _table_copier()
-
 _CARD_TEXTS = tuple(CardSet(1 << c).texts()[0] for c in range(52))
 """Each card's text (``AC``...), by card index, as ``CardSet(1 << c).texts()[0]`` gives it."""
 
@@ -188,7 +174,7 @@ class _Skeleton:
         # the known discard mask (the view's own seat) or None.
         self.moves: list[tuple[int, str, int, int | None]] = []
         self.draws: dict[int, list[tuple[int, list[Label], int | None]]] = {j: [] for j in order}
-        t = _copy_table(self.start)
+        t = self.start.copy()
         for seat, text in view.actions:
             if t.phase == OVER or t.to_act != seat:
                 raise RulesError(_NOT_A_DEAL)
@@ -335,7 +321,7 @@ def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
     seed = rng.getrandbits(63)
     view = sk.view
     # The engine's deal from ``pack`` (what _start_table does), on a copy of the hand as dealt.
-    t = _copy_table(sk.start)
+    t = sk.start.copy()
     t.seed = seed
     t.hands = hands = [0] * view.players
     for k, seat in enumerate(sk.deal_seats):
@@ -347,17 +333,12 @@ def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
         "stacks": list(sk.stacks), "button": t.button, "round": "R1", "seed": seed,
         "hands": [_hand_text(hands[j]) if dealt[j] else None for j in range(view.players)],
         "stub": [_CARD_TEXTS[c] for c in pack[top:]]}}
-    rules = sk.rules
-    state = BadugiState(rules, t, (), origin)
+    state = BadugiState(sk.rules, t, (), origin)
     packs = {0: tuple(pack)}
     done = {j: 0 for j in discards}
     for seat, kind, value, _known in sk.moves:
-        if kind == "act":  # state._apply(the action), with the quicker table copy
-            t = _copy_table(state._t)
-            actor = t.to_act
-            B.apply_action(t, value)
-            state = BadugiState(rules, t, state._history + (ACTION_MOVES[B.ACTION_NAMES[value]],),
-                                origin, state._actors + (actor,), state)
+        if kind == "act":
+            state = state._apply(ACTION_MOVES[B.ACTION_NAMES[value]])
             continue
         items = discards[seat][done[seat]]
         done[seat] += 1
@@ -371,11 +352,8 @@ def _world(sk: _Skeleton, rng: random.Random) -> BadugiState | None:
         if mask & ~table.hands[seat] or mask.bit_count() != value:
             return None
         before = table.reshuffles
-        t = _copy_table(table)  # state._apply(Draw(mask)), with the quicker table copy
-        actor = t.to_act
-        B.apply_draw(t, mask)
-        state = BadugiState(rules, t, state._history + (Draw(mask),), origin,
-                            state._actors + (actor,), state)
+        state = state._apply(Draw(mask))
+        t = state._t
         if t.reshuffles != before:
             if t.reshuffles != before + 1 or not _fix_reshuffle(t, seat, fixed):
                 return None
@@ -462,7 +440,7 @@ def rollout(state: BadugiState, policy: str, seed: int) -> tuple[float, ...]:
     :class:`~rulebook.coach.RolloutResult` that also names the seats that won a pot."""
     if not isinstance(state, BadugiState):
         raise RulesError(f"state={quoted(state)}: expected a Badugi state")
-    t = _copy_table(state._t)
+    t = state._t.copy()
     n = t.n
     choosers = _fast_choosers(state.rules, policy, n)
     if choosers is None:  # expert, say: through states
@@ -503,10 +481,10 @@ def rollout_moves(world: BadugiState, moves: Sequence[Any], policy: str,
         kind = type(move)
         # exactly the moves world.play accepts as they are (state.legal_moves() holds them)
         if betting and kind is Action and move.code in options:
-            t = _copy_table(base)
+            t = base.copy()
             B.apply_action(t, move.code)
         elif not betting and kind is Draw and move.discard in options:
-            t = _copy_table(base)
+            t = base.copy()
             B.apply_draw(t, move.discard)
         else:
             out.append(rollout(world.play(move), policy, seed))
