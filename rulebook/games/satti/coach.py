@@ -468,7 +468,8 @@ def _draw_world(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState 
     """One proposed original deal (uniform over its support), replayed; None if it does not
     give the view's history.
 
-    The turned card first, uniform among the unseen cards; then seat by seat, the view's
+    The turned card first, uniform among ``deal.candidates`` (with the view's seat's split
+    from ``deal.own_pairs`` when they are listed); then seat by seat, the view's
     seat first: each other hand uniform from the unseen cards left outside the seat's proven
     absences, kept with the share that makes every set of hands equally likely, and each
     seat's split into dealt hand and draws, checked against its moves before the next seat
@@ -628,14 +629,8 @@ class _Chain:
     def __init__(self, view: SattiView, deal: _Deal, rng: random.Random) -> None:
         self.view, self.deal, self.h = view, deal, deal.h
         n, seat = deal.n, view.seat
-        self.free = [[g for g in deal.slots[s] if g not in deal.forced] for s in range(n)]
-        shown = view.hand_mask | 1 << view.top_index
-        for s in range(n):
-            for c, _when in deal.plays[s]:
-                shown |= 1 << c
-        for c in deal.forced.values():
-            shown |= 1 << c
-        self.unseen = mask_indices(FULL_MASK & ~shown)
+        self.free = [row[deal.h:] for row in deal.free]  # each seat's draws not played at once
+        self.unseen = indices_of(FULL_MASK & ~deal.shown)  # no reshuffle: every play is shown
         self.covered = deal.covered
         # a first guess: the unseen cards dealt at random, each seat's cards at random places
         cards = self.unseen[:]
@@ -673,13 +668,7 @@ class _Chain:
     def _opening_faults(self, opening: int) -> int:
         """1 if ``opening`` cannot be the turned card (a 7, SAT-SETUP-5, or the first card
         played onto it does not fit it, SAT-FIT-1..3), else 0."""
-        if opening >> 2 == 6:
-            return 1
-        for code, _seat, _drew, played in self.deal.events:
-            card = _hand_card(code) if code < DRAW else played if code == DRAW else -1
-            if card >= 0:
-                return 0 if fit_mask(opening, opening & 3) >> card & 1 else 1
-        return 0
+        return 0 if self.deal.openings >> opening & 1 else 1
 
     def faults(self, seats: Sequence[int], limit: int) -> int:
         """The faults of ``seats`` (see :func:`_faults`) and of the turned card."""
@@ -952,7 +941,7 @@ def _sampler(view: SattiView) -> Callable[[random.Random], SattiState]:
         return found
     deal = _Deal(view, events)
     chained = deal.ok and len(deal.epoch_sizes) == 1  # no reshuffle yet: the chain can walk it
-    exact = deal.ok and not (chained and _hard(view, deal))
+    exact = deal.ok and not (chained and _hard(view, deal, key))
 
     def draw(rng: random.Random) -> SattiState:
         checked(rng)
@@ -962,7 +951,7 @@ def _sampler(view: SattiView) -> Callable[[random.Random], SattiState]:
                 if world is not None:
                     return world
         if chained:
-            world = _chain_sample(view, deal, rng)
+            world = _chain_sample(view, deal, rng, key)
             if world is not None:
                 return world
         return _draw_now(view, rng)
@@ -989,11 +978,11 @@ PROBE = 50
 """How many exact proposals decide, once per view, that its worlds come from the chain alone."""
 
 
-def _hard(view: SattiView, deal: _Deal) -> bool:
+def _hard(view: SattiView, deal: _Deal, key: tuple[Any, ...] | None = None) -> bool:
     """Whether the exact proposals are refused so often on this view (none of :data:`PROBE`,
     drawn with a generator seeded by the view alone) that every world comes from the chain:
     decided by the view, so equal views are drawn the same way."""
-    key = _view_key(view, deal.events)
+    key = _view_key(view, deal.events) if key is None else key  # the view's, if known
     hard = _HARD.get(key)
     if hard is None:
         probe = random.Random(repr(key))
@@ -1011,13 +1000,14 @@ def _view_key(view: SattiView, events: list[Event]) -> tuple[Any, ...]:
             view.hand_sizes, view.draw_pile_size, view.discard_count, tuple(events))
 
 
-def _chain_sample(view: SattiView, deal: _Deal, rng: random.Random) -> SattiState | None:
+def _chain_sample(view: SattiView, deal: _Deal, rng: random.Random,
+                  key: tuple[Any, ...] | None = None) -> SattiState | None:
     """A world from the Metropolis chain over the consistent deals (:class:`_Chain`): one of
     the deals it visited after settling and :data:`CHAIN_BURN` steps, picked with ``rng``,
     then :data:`CHAIN_STEPS` more steps with ``rng``.  The chain itself is drawn from the
     view alone (so equal views give equal worlds for equal ``rng``) and kept for the view;
     None when no consistent deal was reached."""
-    key = _view_key(view, deal.events)
+    key = _view_key(view, deal.events) if key is None else key  # the view's, if known
     found = _POOLS.get(key)
     if found is None:
         walk = random.Random(repr(key))
