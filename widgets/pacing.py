@@ -12,9 +12,18 @@ is needed and the cell returns at once.  Where no loop runs, or the loop is not 
 kernel's (a plain script, a test, a program driving a browser with its own loop), there is
 nobody to draw the moves later: the widget shows every move at once.
 
+Nor is there anybody to watch before a page has connected to the kernel.  Voila runs the
+whole notebook first and the page asks the kernel for every widget's state only afterwards;
+an update the kernel sends while the page is still building its widgets from that answer is
+lost, and the page stays a move behind the deal.  So the moves are paced only once a page has
+opened ipywidgets' control channel (``jupyter.widget.control``, which JupyterLab, Notebook 7,
+JupyterLite and Voila open when they connect): the computer's opening moves of a Voila page,
+or of a notebook run without a page (nbclient), are shown at once.
+
 - :class:`Scheduler`: what a widget needs, ``later(seconds, callback)`` returning a handle
   with ``cancel()``;
 - :func:`loop_scheduler`: the running loop's scheduler, or ``None``;
+- :func:`a_page_is_connected`: whether a page has asked the kernel for the widgets' state;
 - :class:`ManualScheduler`: a scheduler for tests, whose calls wait until ``step()`` runs
   the next (no clock, no sleeping: a test is fast and always the same).
 """
@@ -27,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 __all__ = ["Handle", "Scheduler", "LoopScheduler", "loop_scheduler", "in_a_shell",
+           "a_page_is_connected",
            "ManualScheduler", "ManualCall"]
 
 
@@ -62,11 +72,27 @@ def in_a_shell() -> bool:
     return ipython is not None and getattr(ipython, "get_ipython", lambda: None)() is not None
 
 
+def a_page_is_connected() -> bool:
+    """Whether a page has connected to this kernel's widgets: ipywidgets' control channel is
+    open (a page opens it when it connects, to ask for every widget's state).  True where
+    ipywidgets has no such channel (an older ipywidgets: nothing tells, so the pace stays);
+    False where ipywidgets is not loaded (no widget can be on a page)."""
+    module = sys.modules.get("ipywidgets.widgets.widget")
+    if module is None:
+        return False
+    widget = getattr(module, "Widget", None)
+    if widget is None or not hasattr(widget, "_control_comm"):
+        return True
+    return getattr(widget, "_control_comm") is not None
+
+
 def loop_scheduler() -> LoopScheduler | None:
     """The scheduler of the kernel's event loop, running in this thread (in a cell or a
-    click handler), or ``None`` when no loop runs here or no IPython shell does (a program
-    with a loop of its own, e.g. a browser driver: nobody there draws a widget later)."""
-    if not in_a_shell():
+    click handler), or ``None`` when no loop runs here, no IPython shell does (a program
+    with a loop of its own, e.g. a browser driver: nobody there draws a widget later) or no
+    page has connected yet (Voila running the notebook before its page asks for the
+    widgets: an update sent while the page builds them would be lost)."""
+    if not in_a_shell() or not a_page_is_connected():
         return None
     try:
         loop = asyncio.get_running_loop()
