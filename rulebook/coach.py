@@ -34,7 +34,10 @@ Each game brings its part as the room ``coach`` of its package (found like every
   -> Callable[[random.Random], GameState]`` (``sample`` for one view, with what does not
   change between its worlds worked out once) and ``rollout_moves(world, moves, policy,
   seed) -> list[result]`` (``[rollout(world.play(m), policy, seed) for m in moves]``, e.g.
-  on the game's fast core without building a state per move).
+  on the game's fast core without building a state per move) and ``rollout_worlds(worlds,
+  moves, policy, seeds) -> list[list[result]]`` (``[rollout_moves(w, moves, policy, s) for
+  w, s in zip(worlds, seeds)]``, e.g. every world at once on a numpy batch: the coach then
+  hands it the worlds :data:`BATCH_WORLDS` at a time).
 
 The computer player ``expert`` (:class:`ExpertBot`), registered by each game whose coach room
 exists, plays the coach's best move (:data:`EXPERT_WORLDS` worlds, ``smart`` play-outs) where
@@ -60,10 +63,15 @@ from .stats import Z95, wilson
 
 __all__ = ["coach", "advise", "Advice", "MoveValue", "RolloutResult", "ExpertBot",
            "coach_room", "views_equal", "t_quantile", "mean_interval", "MAX_WORLDS",
-           "EXPERT_WORLDS", "EXPERT_POLICY", "EXPERT_BASE"]
+           "EXPERT_WORLDS", "EXPERT_POLICY", "EXPERT_BASE", "BATCH_WORLDS"]
 
 MAX_WORLDS = 100_000
 """The most worlds one piece of advice samples."""
+
+BATCH_WORLDS = 125
+"""The worlds handed at once to a room's ``rollout_worlds`` (a numpy batch): enough that the
+batch pays, few enough that ``progress`` is still called every fraction of a second (a Stop
+button stops the work between two such groups)."""
 
 EXPERT_WORLDS = 40
 """The worlds the ``expert`` computer player samples for each decision."""
@@ -428,14 +436,21 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
     play_keys = derived_seeds([f"{world_seeds[0]}/{k}/play" for k in range(count)])
     values: list[list[float]] = [[] for _ in legal]
     wins = [0] * len(legal)
-    every = max(1, count // 20)
-    for k in range(count):
-        world = draw(random.Random(world_keys[k]))
-        for i, result in enumerate(play_all(world, legal, name, play_keys[k])):
-            values[i].append(float(result[seat]))
-            wins[i] += won(result, seat)
-        if progress is not None and ((k + 1) % every == 0 or k + 1 == count):
-            progress(k + 1, count)
+    many = getattr(room, "rollout_worlds", None)
+    play_many: Callable[[list[Any], list[Any], str, list[int]], list[list[Any]]] = (
+        many if callable(many) else
+        (lambda worlds, moves, policy, keys: [play_all(w, moves, policy, key)
+                                              for w, key in zip(worlds, keys)]))
+    every = max(1, count // 20) if not callable(many) else min(count, BATCH_WORLDS)
+    for start in range(0, count, every):
+        stop = min(count, start + every)
+        group = [draw(random.Random(world_keys[k])) for k in range(start, stop)]
+        for results in play_many(group, legal, name, list(play_keys[start:stop])):
+            for i, result in enumerate(results):
+                values[i].append(float(result[seat]))
+                wins[i] += won(result, seat)
+        if progress is not None:
+            progress(stop, count)
     limits = getattr(room, "bounds", None)
     bounds = limits(view) if callable(limits) else None
     spans = None if bounds is None else (bounds[0] - bounds[1], bounds[1] - bounds[0])

@@ -534,7 +534,154 @@ def test_advice_is_the_same_without_the_speed_hooks(policy: str,
         return out
 
     fast = advice()
+    monkeypatch.delattr(room, "rollout_worlds")
+    assert advice() == fast  # each world on its own (rollout_moves), not the numpy batch
     monkeypatch.delattr(room, "sampler")
     monkeypatch.delattr(room, "rollout_moves")
     assert not hasattr(room, "sampler") and not hasattr(room, "rollout_moves")
     assert advice() == fast
+
+
+# -- every world at once: the numpy batch from the worlds' tables --------------------------------
+
+def _batch_positions() -> list[Any]:
+    """Positions of every kind the batch meets: every round and draw, two to eight players,
+    deep stacks and short ones (all-ins and side pots), long hands (reshuffles), a seat
+    sitting out (no chips), and the hand's last decision."""
+    out = list(_rollout_positions())
+    for rules, players, seed in [
+            (load_rules("badugi", small_bet=10, stack=30), 4, 4),
+            (load_rules("badugi", small_bet=10, stack=30), 3, 8),
+            (load_rules("badugi", small_bet=10, stacks=[60, 0, 25, 100, 45]), 5, 2),
+            (RULES, 8, 5), (RULES, 8, 13)]:
+        states = [s for s in played(rules, players, seed) if not s.is_over]
+        out += states[::4] + [states[-1]]
+    after = [s for seed in range(60) for s in played(RULES, 8, seed)
+             if not s.is_over and s.reshuffles]  # decisions after a reshuffle
+    return out + after[:3]
+
+
+@pytest.mark.parametrize("policy", ["random", "smart"])
+def test_rollout_worlds_is_rollout_moves_world_for_world(policy: str) -> None:
+    """The batch hook gives what each world's rollout_moves gives, result for result and
+    winner for winner, on many worlds of every kind of position; the worlds of one view
+    share it, and so does a list of worlds of different positions (the batch then plays
+    each group by the scalar loop where it must)."""
+    from rulebook.coach import RolloutResult
+    from rulebook.games.badugi.coach import rollout_moves, rollout_worlds
+
+    positions = _batch_positions()
+    reshuffled = kinds = 0
+    for n, state in enumerate(positions):
+        view = state.view(state.to_move)
+        worlds = [sample(view, random.Random(1000 * n + k)) for k in range(12)]
+        moves = view.legal_moves()
+        seeds = [7 * n + k for k in range(12)]
+        fast = rollout_worlds(worlds, moves, policy, seeds)
+        plain = [rollout_moves(w, moves, policy, s) for w, s in zip(worlds, seeds)]
+        assert fast == plain
+        assert all(type(a) is RolloutResult and a.winners == b.winners
+                   for fa, pa in zip(fast, plain) for a, b in zip(fa, pa))
+        reshuffled += state.reshuffles > 0
+        kinds += len(moves) > 3
+    assert reshuffled and kinds
+    # worlds of several positions in one call, and moves given as text
+    mixed = [positions[3], positions[10], positions[20]]
+    texts = [str(m) for m in mixed[0].legal_moves()]
+    same = [mixed[0], mixed[0].play(mixed[0].legal_moves()[0])] if not mixed[0].is_over else []
+    for worlds, moves in [(mixed, mixed[0].legal_moves()), ([mixed[0]] * 30, texts),
+                          (same * 20, [])]:
+        seeds = list(range(len(worlds)))
+        legal_everywhere = all(set(map(str, moves)) <= set(map(str, w.legal_moves()))
+                               for w in worlds)
+        if legal_everywhere:
+            assert rollout_worlds(worlds, moves, policy, seeds) == [
+                rollout_moves(w, moves, policy, s) for w, s in zip(worlds, seeds)]
+
+
+def test_rollout_worlds_plays_most_hands_on_the_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With random players the batch plays the hands itself: only the few that reach an
+    all-in or a reshuffle go to the scalar loop (a batch that gave every hand back would be
+    right and slow)."""
+    from rulebook.games.badugi import coach as room
+
+    state = first([s for s in played(RULES, 4, 3) if not s.is_over], "the first draw")
+    view = state.view(state.to_move)
+    worlds = [sample(view, random.Random(k)) for k in range(40)]
+    calls: list[int] = []
+    scalar = room.rollout_moves
+
+    def counted(world: Any, moves: Any, policy: str, seed: int) -> Any:
+        calls.append(len(moves))
+        return scalar(world, moves, policy, seed)
+
+    monkeypatch.setattr(room, "rollout_moves", counted)
+    got = room.rollout_worlds(worlds, view.legal_moves(), "random", list(range(40)))
+    played_out = 40 * len(view.legal_moves())
+    assert len(got) == 40 and sum(calls) < played_out // 5, (sum(calls), played_out)
+    calls.clear()
+    room.rollout_worlds(worlds, view.legal_moves(), "smart", list(range(40)))
+    assert sum(calls) == played_out  # smart players: the scalar loop, world by world
+
+
+def test_rollout_worlds_refuses_what_the_plain_way_refuses() -> None:
+    from rulebook.errors import IllegalMove, RulesError
+    from rulebook.games.badugi.coach import rollout_worlds
+    from rulebook.games.badugi.moves import Action
+
+    state = first(played(RULES, 4, 3), "the first draw")
+    worlds = [state] * 10
+    with pytest.raises(IllegalMove):
+        rollout_worlds(worlds, state.legal_moves() + [Action("call")], "random",
+                       list(range(10)))
+    with pytest.raises(RulesError, match="one seed per world"):
+        rollout_worlds(worlds, state.legal_moves(), "random", [1, 2])
+    with pytest.raises(RulesError, match="no computer player"):
+        rollout_worlds(worlds, state.legal_moves(), "nobody", list(range(10)))
+    assert rollout_worlds([], state.legal_moves(), "random", []) == []
+
+
+def test_the_batch_leaves_a_short_stub_to_the_scalar_loop() -> None:
+    """A stub that runs short (a reshuffle, BDG-DRAW-6/7) is the scalar loop's: tables whose
+    stub is cut to a few cards give, from the batch, what the scalar loop gives after the
+    same first move, or None (the hand was left to it), never anything else."""
+    from rulebook.coach import RolloutResult
+    from rulebook.games.badugi import coach as room
+    from rulebook.games.badugi.batch import play_out_random
+    from rulebook.games.badugi.bots import fast_chooser
+
+    chooser = fast_chooser(bots_for(RULES, "random", 6)[0])
+    left_to_scalar = played_on = 0
+    for seed in range(12):
+        states = [s for s in played(RULES, 6, seed, "smart") if not s.is_over]
+        draws = [s for s in states if s.round in ("the first draw", "the second draw")]
+        if not draws:
+            continue
+        state = draws[-1]
+        turn = len(state.history)
+        tables, firsts, keys, expected = [], [], [], []
+        for cut in range(1, 9):
+            t = state._t.copy()
+            # cut cards left in the stub (its last never dealt); the rest as if discarded
+            t.discards |= sum(1 << c for c in t.deck[t.top + cut:])
+            t.deck = t.deck[:t.top + cut]
+            options = B.draw_options(t.hands[t.to_act])
+            moves = [options[0], options[len(options) // 2], options[-1]]
+            tables.append(t)
+            firsts.append(moves)
+            keys.append(TurnRandom(seed * 10 + cut).key)
+            rows = []
+            for move in moves:
+                scalar = t.copy()
+                B.apply_draw(scalar, move)
+                rows.append(room._play_out(scalar, [chooser] * 6, TurnRandom(seed * 10 + cut),
+                                           turn + 1, RolloutResult))
+            expected.append(rows)
+        for rows, wanted in zip(play_out_random(tables, firsts, keys, turn), expected):
+            for row, want in zip(rows, wanted):
+                if row is None:
+                    left_to_scalar += 1
+                else:
+                    played_on += 1
+                    assert RolloutResult(*row) == want and row[1] == list(want.winners)
+    assert left_to_scalar and played_on  # some cut stubs ran short, some did not

@@ -42,7 +42,11 @@ moves]``, result for result: each legal move is applied straight to a copy of th
 table (no state, no list of legal moves built per move) and the computer players' fast
 choosers and their :class:`~rulebook.protocol.TurnRandom` are made once for all the moves
 (a player the fast loop cannot run, a move given as text or an illegal one takes the plain
-way).
+way).  :func:`rollout_worlds` is ``rollout_moves`` for many worlds at once: with ``random``
+players, the numpy batch of :mod:`~rulebook.games.badugi.batch` plays every world's every
+move together, from the world's table (the same rule blocks as for new deals, BDG-BET-2..9,
+BDG-DRAW-1/4/5, BDG-POT-3, BDG-SHOW-1..4), and leaves all-ins and reshuffles to the scalar
+loop.
 """
 from __future__ import annotations
 
@@ -59,7 +63,7 @@ from .betting import ACTIONS, OVER, Table
 from .moves import ACTION_MOVES, Action, Draw, parse_move
 from .state import BadugiState, BadugiView
 
-__all__ = ["sample", "sampler", "rollout", "rollout_moves", "win", "same_view",
+__all__ = ["sample", "sampler", "rollout", "rollout_moves", "rollout_worlds", "win", "same_view",
            "MAX_TRIES"]
 
 MAX_TRIES = 2000
@@ -491,3 +495,75 @@ def rollout_moves(world: BadugiState, moves: Sequence[Any], policy: str,
             continue
         out.append(_play_out(t, choosers, rng, turn, RolloutResult))
     return out
+
+
+BATCH_MIN = 64
+"""Fewer play-outs than this in one call of :func:`rollout_worlds` take the scalar loop (the
+batch's set-up would cost more than it saves)."""
+
+
+def rollout_worlds(worlds: Sequence[BadugiState], moves: Sequence[Any], policy: str,
+                   seeds: Sequence[int]) -> list[list[tuple[float, ...]]]:
+    """``[rollout_moves(w, moves, policy, s) for w, s in zip(worlds, seeds)]``, the very same
+    results: with ``random`` players (and numpy installed) every world's every move is played
+    out at once by the numpy batch (:func:`~.batch.play_out_random`); a hand the batch leaves
+    to the scalar loop (an all-in, a reshuffle), a move that is not one of the world's legal
+    moves as they are, another player, or too few play-outs take :func:`rollout_moves`."""
+    worlds, moves, seeds = list(worlds), list(moves), list(seeds)
+    if len(worlds) != len(seeds):
+        raise RulesError(f"seeds={quoted(seeds)}: expected one seed per world")
+    fast = (policy == "random" and len(worlds) * len(moves) >= BATCH_MIN
+            and all(isinstance(w, BadugiState) for w in worlds))
+    if fast:
+        try:
+            choosers = _fast_choosers(worlds[0].rules, policy, worlds[0]._t.n)
+            import numpy  # noqa: F401 - the batch needs it
+        except (RulesError, ImportError):
+            fast = False
+        else:
+            from .bots import _FastRandom
+
+            fast = choosers is not None and all(c is _FastRandom for c in choosers)
+    if not fast:
+        return [rollout_moves(w, moves, policy, s) for w, s in zip(worlds, seeds)]
+    from ...coach import RolloutResult
+    from .batch import play_out_random
+
+    tables: list[Table] = []
+    firsts: list[list[int]] = []
+    keys: list[int] = []
+    where: list[list[int]] = []  # the moves of each table's first moves
+    for world, seed in zip(worlds, seeds):
+        base = world._t
+        tables.append(base)
+        keys.append(TurnRandom(seed).key)
+        firsts.append([])
+        where.append([])
+        if base.phase == OVER or len(world.history) != len(worlds[0].history):
+            continue
+        betting = B.is_betting(base.phase)
+        options: Sequence[int] = (B.betting_options(base) if betting else
+                                  B.draw_options(base.hands[base.to_act]))
+        for m, move in enumerate(moves):
+            kind = type(move)
+            if betting and kind is Action and move.code in options:
+                firsts[-1].append(move.code)
+            elif not betting and kind is Draw and move.discard in options:
+                firsts[-1].append(move.discard)
+            else:
+                continue
+            where[-1].append(m)
+    sizes = {(t.n, t.small_bet) for t, f in zip(tables, firsts) if f}
+    got: list[list[tuple[list[float], list[int]] | None]] = (
+        play_out_random(tables, firsts, keys, len(worlds[0].history)) if len(sizes) == 1
+        else [[None] * len(f) for f in firsts])
+    results: list[list[Any]] = [[None] * len(moves) for _ in worlds]
+    for w, (played, rows) in enumerate(zip(where, got)):
+        for m, row in zip(played, rows):
+            if row is not None:
+                results[w][m] = RolloutResult(row[0], row[1])
+    for w, (world, seed) in enumerate(zip(worlds, seeds)):
+        for m, move in enumerate(moves):
+            if results[w][m] is None:
+                results[w][m] = rollout_moves(world, [move], policy, seed)[0]
+    return cast(list[list[tuple[float, ...]]], results)
