@@ -299,8 +299,6 @@ def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch)
     import widgets.pacing
 
     monkeypatch.setattr(widgets.pacing, "in_a_shell", lambda: True)  # as in ipykernel
-    # and a page has connected: it opened ipywidgets' control channel
-    monkeypatch.setattr(ipywidgets.widgets.widget.Widget, "_control_comm", object())
     loop = ClockLoop()
     unpaced: list[DealStepper] = []  # built in the test's thread, where no loop runs
 
@@ -351,23 +349,29 @@ def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch)
     in_a_thread(run)
 
 
-def test_before_a_page_connects_the_kernel_s_loop_shows_every_move_at_once(monkeypatch):
+def test_before_a_voila_page_connects_the_kernel_s_loop_shows_every_move_at_once(monkeypatch):
     """Voila runs the notebook before its page asks for the widgets' state: a move shown
     later would be an update the page can miss while it builds its widgets, so the opening
-    moves are drawn at once; once the page has connected, the replies to a click are paced."""
+    moves are drawn at once; once the page has connected, the replies to a click are paced.
+    Outside Voila (JupyterLab: the page is there while the cell runs, and ipywidgets' control
+    channel may never open) the pace does not wait for that channel."""
     import widgets.pacing
 
     monkeypatch.setattr(widgets.pacing, "in_a_shell", lambda: True)  # as in ipykernel
     monkeypatch.setattr(ipywidgets.widgets.widget.Widget, "_control_comm", None)
+    for name in widgets.pacing.VOILA_KERNEL_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    assert widgets.pacing.a_page_is_watching()  # not Voila's kernel
+    monkeypatch.setenv("VOILA_BASE_URL", "/")  # as Voila starts a kernel
     loop = ClockLoop()
 
     async def check() -> None:
-        assert not widgets.pacing.a_page_is_connected() and loop_scheduler() is None
+        assert not widgets.pacing.a_page_is_watching() and loop_scheduler() is None
         st = DealStepper(load_rules("badam-satti"), play=True, seed=2)
         assert st.pending_replies == 0 and st.state.to_move == st.human  # seat 1 led: at once
         assert len(st.states) == 4
         monkeypatch.setattr(ipywidgets.widgets.widget.Widget, "_control_comm", object())
-        assert widgets.pacing.a_page_is_connected()
+        assert widgets.pacing.a_page_is_watching()
         assert isinstance(loop_scheduler(), LoopScheduler)
         st.click_card(st.state.legal_moves()[0].card)
         assert st.pending_replies == 3  # a page watches now: the replies come at the pace

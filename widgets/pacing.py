@@ -12,31 +12,34 @@ is needed and the cell returns at once.  Where no loop runs, or the loop is not 
 kernel's (a plain script, a test, a program driving a browser with its own loop), there is
 nobody to draw the moves later: the widget shows every move at once.
 
-Nor is there anybody to watch before a page has connected to the kernel.  Voila runs the
-whole notebook first and the page asks the kernel for every widget's state only afterwards;
+Nor is there anybody to watch in Voila before its page has connected.  Voila runs the
+whole notebook first, and the page asks the kernel for every widget's state only afterwards;
 an update the kernel sends while the page is still building its widgets from that answer is
-lost, and the page stays a move behind the deal.  So the moves are paced only once a page has
-opened ipywidgets' control channel (``jupyter.widget.control``, which JupyterLab, Notebook 7,
-JupyterLite and Voila open when they connect): the computer's opening moves of a Voila page,
-or of a notebook run without a page (nbclient), are shown at once.
+lost, and the page stays a move behind the deal.  So in a kernel Voila started (it sets
+``VOILA_BASE_URL`` and the like in the kernel's environment) the moves are paced only once
+the page has opened ipywidgets' control channel (``jupyter.widget.control``, which it opens
+when it connects): the computer's opening moves of a Voila page are shown at once, the
+replies to the learner's clicks at the pace.  (JupyterLab, Notebook 7 and JupyterLite are
+connected while a cell runs; their opening moves are paced.)
 
 - :class:`Scheduler`: what a widget needs, ``later(seconds, callback)`` returning a handle
   with ``cancel()``;
 - :func:`loop_scheduler`: the running loop's scheduler, or ``None``;
-- :func:`a_page_is_connected`: whether a page has asked the kernel for the widgets' state;
+- :func:`a_page_is_watching`: False in a Voila kernel whose page has not connected yet;
 - :class:`ManualScheduler`: a scheduler for tests, whose calls wait until ``step()`` runs
   the next (no clock, no sleeping: a test is fast and always the same).
 """
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 __all__ = ["Handle", "Scheduler", "LoopScheduler", "loop_scheduler", "in_a_shell",
-           "a_page_is_connected",
+           "a_page_is_watching", "VOILA_KERNEL_VARIABLES",
            "ManualScheduler", "ManualCall"]
 
 
@@ -72,15 +75,20 @@ def in_a_shell() -> bool:
     return ipython is not None and getattr(ipython, "get_ipython", lambda: None)() is not None
 
 
-def a_page_is_connected() -> bool:
-    """Whether a page has connected to this kernel's widgets: ipywidgets' control channel is
-    open (a page opens it when it connects, to ask for every widget's state).  True where
-    ipywidgets has no such channel (an older ipywidgets: nothing tells, so the pace stays);
-    False where ipywidgets is not loaded (no widget can be on a page)."""
+VOILA_KERNEL_VARIABLES = ("VOILA_BASE_URL", "VOILA_SERVER_URL", "VOILA_REQUEST_URL",
+                          "VOILA_KERNEL_ID", "VOILA_PREHEAT")
+"""Environment variables Voila gives the kernels it starts (any one tells)."""
+
+
+def a_page_is_watching() -> bool:
+    """Whether a page can show a widget update sent now: False only in a kernel Voila
+    started (:data:`VOILA_KERNEL_VARIABLES`) while ipywidgets' control channel is still
+    closed (the page opens it when it connects, to ask for every widget's state; an older
+    ipywidgets with no such channel counts as connected)."""
+    if not any(name in os.environ for name in VOILA_KERNEL_VARIABLES):
+        return True
     module = sys.modules.get("ipywidgets.widgets.widget")
-    if module is None:
-        return False
-    widget = getattr(module, "Widget", None)
+    widget = getattr(module, "Widget", None) if module is not None else None
     if widget is None or not hasattr(widget, "_control_comm"):
         return True
     return getattr(widget, "_control_comm") is not None
@@ -90,9 +98,9 @@ def loop_scheduler() -> LoopScheduler | None:
     """The scheduler of the kernel's event loop, running in this thread (in a cell or a
     click handler), or ``None`` when no loop runs here, no IPython shell does (a program
     with a loop of its own, e.g. a browser driver: nobody there draws a widget later) or no
-    page has connected yet (Voila running the notebook before its page asks for the
-    widgets: an update sent while the page builds them would be lost)."""
-    if not in_a_shell() or not a_page_is_connected():
+    page watches yet (Voila running the notebook before its page asks for the widgets: an
+    update sent while the page builds them would be lost)."""
+    if not in_a_shell() or not a_page_is_watching():
         return None
     try:
         loop = asyncio.get_running_loop()
