@@ -220,6 +220,13 @@ def next_seat(t: Table, seat: int, want: Any) -> int:
     return -1
 
 
+@lru_cache(maxsize=1 << 10)
+def _clockwise(n: int, seat: int) -> tuple[int, ...]:
+    """The seats in the order :func:`next_seat` tries them: clockwise from ``seat``'s left,
+    ``seat`` itself last (the hot loops search these with their own test, no lambda)."""
+    return tuple((seat + step) % n for step in range(1, n + 1))
+
+
 # -- the deal -------------------------------------------------------------------------------
 
 def _dealt_order(dealt: tuple[bool, ...], button: int) -> list[int]:
@@ -331,9 +338,14 @@ def raise_block(t: Table) -> str | None:
     i = t.to_act
     if t.raises >= CAP:
         return "cap"
-    if t.stacks[i] <= t.level - t.bets[i]:
+    stacks = t.stacks
+    if stacks[i] <= t.level - t.bets[i]:
         return "stack"
-    if not any(able(t, j) for j in range(t.n) if j != i):
+    dealt, folded = t.dealt, t.folded
+    for j in range(t.n):  # someone else able (BDG-POT-1) to answer?
+        if j != i and dealt[j] and not folded[j] and stacks[j] > 0:
+            break
+    else:
         return "no_one_to_answer"
     if not t.reopened[i]:
         return "not_reopened"
@@ -349,11 +361,11 @@ def betting_options(t: Table) -> list[int]:
     and for players not reopened by a short all-in (BDG-POT-4).
     """
     i = t.to_act
-    out = [FOLD]
-    out.append(CHECK if t.bets[i] >= t.level else CALL)
+    level = t.level
+    answer = CHECK if t.bets[i] >= level else CALL
     if raise_block(t) is None:
-        out.append(BET if t.level == 0 else RAISE)
-    return out
+        return [FOLD, answer, BET if level == 0 else RAISE]
+    return [FOLD, answer]
 
 
 def apply_action(t: Table, kind: int) -> None:
@@ -364,30 +376,47 @@ def apply_action(t: Table, kind: int) -> None:
     counts toward the cap and reopens the betting for everyone else.
     """
     i = t.to_act
+    n = t.n
     if kind == FOLD:
         t.folded[i] = True
     elif kind == CALL:
-        pay(t, i, min(t.level - t.bets[i], t.stacks[i]))
+        stacks, bets = t.stacks, t.bets
+        amount = min(t.level - bets[i], stacks[i])
+        stacks[i] -= amount  # pay(t, i, amount), written out
+        bets[i] += amount
+        t.committed[i] += amount
     elif kind == BET or kind == RAISE:
+        stacks, bets = t.stacks, t.bets
         target = t.full_level + increment(t)
-        need = target - t.bets[i]
-        if t.stacks[i] >= need:
-            pay(t, i, need)
+        need = target - bets[i]
+        stack = stacks[i]
+        if stack >= need:
+            stacks[i] = stack - need
+            bets[i] += need
+            t.committed[i] += need
             t.level = t.full_level = target
             t.raises += 1
-            t.reopened = [True] * t.n
+            t.reopened = [True] * n
         else:  # a short all-in: raises the total but is no full raise (BDG-POT-4)
-            pay(t, i, t.stacks[i])
-            t.level = t.bets[i]
+            stacks[i] -= stack
+            bets[i] += stack
+            t.committed[i] += stack
+            t.level = bets[i]
         t.last_aggressor = i
     t.acted[i] = True
     t.reopened[i] = False
     # BDG-DRAW-8: the draw counts are public only until the first betting action.
     if t.phase != R1 and max(t.draw_counts) != NOT_AVAILABLE:
-        t.draw_counts = [NOT_AVAILABLE] * t.n
-    if kind == FOLD and len(live_seats(t)) == 1:
-        finish(t)  # BDG-SHOW-1
-        return
+        t.draw_counts = [NOT_AVAILABLE] * n
+    if kind == FOLD:
+        dealt, folded = t.dealt, t.folded
+        live = 0
+        for j in range(n):
+            if dealt[j] and not folded[j]:
+                live += 1
+        if live == 1:
+            finish(t)  # BDG-SHOW-1
+            return
     advance_betting(t, i)
 
 
@@ -399,18 +428,41 @@ def needs_action(t: Table, j: int) -> bool:
 def round_done(t: Table) -> bool:
     """BDG-BET-9: everyone able has acted and matched, or at most one can bet and has matched."""
     dealt, folded, stacks, acted, bets, level = t.dealt, t.folded, t.stacks, t.acted, t.bets, t.level
-    ables = [j for j in range(t.n) if dealt[j] and not folded[j] and stacks[j] > 0]
-    if len(ables) <= 1:
-        return not ables or bets[ables[0]] >= level
-    return all(acted[j] and bets[j] >= level for j in ables)
+    ables = 0
+    settled = True  # every able seat has acted and matched
+    last = -1
+    for j in range(t.n):
+        if dealt[j] and not folded[j] and stacks[j] > 0:
+            ables += 1
+            last = j
+            if not acted[j] or bets[j] < level:
+                settled = False
+    if ables <= 1:
+        return not ables or bets[last] >= level
+    return settled
 
 
 def advance_betting(t: Table, after: int) -> None:
-    """Find the next player to act after seat ``after``, or end the round."""
-    if round_done(t):
+    """Find the next player to act after seat ``after``, or end the round.
+
+    One clockwise pass from ``after``'s left does both :func:`round_done` (BDG-BET-9) and
+    ``next_seat(t, after, lambda j: needs_action(t, j))``: the first able seat that has not
+    acted or not matched is the one to act, unless the round is done.
+    """
+    dealt, folded, stacks, acted, bets, level = t.dealt, t.folded, t.stacks, t.acted, t.bets, t.level
+    ables = 0
+    last = -1
+    nxt = -1  # the first seat clockwise that needs to act
+    for j in _clockwise(t.n, after):
+        if dealt[j] and not folded[j] and stacks[j] > 0:
+            ables += 1
+            last = j
+            if nxt < 0 and (not acted[j] or bets[j] < level):
+                nxt = j
+    if (not ables or bets[last] >= level) if ables <= 1 else nxt < 0:  # round_done(t)
         end_round(t)
         return
-    t.to_act = next_seat(t, after, lambda j: needs_action(t, j))
+    t.to_act = nxt
 
 
 def start_round(t: Table) -> None:
@@ -432,13 +484,12 @@ def start_round(t: Table) -> None:
 
 def return_uncalled(t: Table) -> None:
     """Give back chips no other player matched (BDG-POT-3)."""
-    top = max(t.committed)
-    holders = [j for j in range(t.n) if t.committed[j] == top]
-    if len(holders) == 1:
-        j = holders[0]
-        second = max(c for k, c in enumerate(t.committed) if k != j)
-        extra = top - second
-        t.committed[j] -= extra
+    committed = t.committed
+    top = max(committed)
+    if committed.count(top) == 1:  # one seat put in more than anyone else
+        j = committed.index(top)
+        extra = top - sorted(committed)[-2]  # above the second highest total
+        committed[j] -= extra
         t.bets[j] -= extra
         t.stacks[j] += extra
         t.returned[j] += extra
@@ -462,7 +513,17 @@ def start_draw(t: Table) -> None:
     t.acted = [False] * t.n
     t.draw_counts = [NOT_AVAILABLE] * t.n
     t.burned = False
-    t.to_act = next_seat(t, t.button, lambda j: t.dealt[j] and not t.folded[j])
+    t.to_act = _next_live(t, t.button)
+
+
+def _next_live(t: Table, seat: int) -> int:
+    """``next_seat(t, seat, lambda j: t.dealt[j] and not t.folded[j])`` written out: the
+    first seat clockwise after ``seat`` still in the hand, or -1."""
+    dealt, folded = t.dealt, t.folded
+    for j in _clockwise(t.n, seat):
+        if dealt[j] and not folded[j]:
+            return j
+    return -1
 
 
 def stub_size(t: Table) -> int:
@@ -484,13 +545,14 @@ def reshuffle(t: Table) -> None:
 
 def next_card(t: Table) -> int:
     """The next dealable card's mask, reshuffling first when only the last card is left."""
-    if stub_size(t) <= 1:
+    top = t.top
+    if len(t.deck) - top <= 1:  # stub_size(t)
         reshuffle(t)
         if stub_size(t) <= 1:
             raise PositionError("not enough cards are left to complete the draw")
-    card = 1 << t.deck[t.top]
-    t.top += 1
-    return card
+        top = t.top
+    t.top = top + 1
+    return 1 << t.deck[top]
 
 
 def apply_draw(t: Table, discard: int) -> int:
@@ -505,7 +567,20 @@ def apply_draw(t: Table, discard: int) -> int:
     t.hands[i] &= ~discard
     received = 0
     if count:
-        if not t.burned:
+        deck, top = t.deck, t.top
+        burn_first = not t.burned
+        if not t.expose_pending and len(deck) - top > count + int(burn_first):
+            # the common case: the stub holds the burn and every replacement with its last
+            # card to spare (no reshuffle, BDG-DRAW-6) and no card is exposed, so the cards
+            # next_card would give one at a time are the next ones of the stub
+            if burn_first:
+                t.burns |= 1 << deck[top]
+                t.burned = True
+                top += 1
+            for c in deck[top:top + count]:
+                received |= 1 << c
+            t.top = top + count
+        elif burn_first:
             burn = next_card(t)  # may reshuffle, which empties the burns first
             t.burns |= burn
             t.burned = True
@@ -522,8 +597,15 @@ def apply_draw(t: Table, discard: int) -> int:
     # draw leaves them out (BDG-DRAW-6).
     t.discards |= discard
     t.draw_counts[i] = count
-    t.acted[i] = True
-    nxt = next_seat(t, i, lambda j: t.dealt[j] and not t.folded[j] and not t.acted[j])
+    acted = t.acted
+    acted[i] = True
+    # the next seat clockwise still in the hand that has not drawn yet, or -1
+    dealt, folded = t.dealt, t.folded
+    nxt = -1
+    for j in _clockwise(t.n, i):
+        if dealt[j] and not folded[j] and not acted[j]:
+            nxt = j
+            break
     if nxt < 0:
         t.phase += 1
         start_round(t)
@@ -575,29 +657,39 @@ def showdown_order(t: Table) -> list[int]:
     """Who shows first: R4's last bettor or raiser, else the first live seat left of the
     button; then clockwise (BDG-SHOW-2, BDG-SHOW-3)."""
     live = live_seats(t)
-    first = t.last_aggressor if t.last_aggressor in live else \
-        next_seat(t, t.button, lambda j: t.dealt[j] and not t.folded[j])
-    return sorted(live, key=lambda j: (j - first) % t.n)
+    first = t.last_aggressor if t.last_aggressor in live else _next_live(t, t.button)
+    # clockwise from ``first`` (a live seat): the seats ordered by (j - first) % n
+    return [j for j in live if j >= first] + [j for j in live if j < first]
 
 
 def finish(t: Table) -> None:
     """End the hand: return unmatched chips, award every pot, and stop (BDG-SHOW-1..6)."""
     return_uncalled(t)
-    live = [t.dealt[j] and not t.folded[j] for j in range(t.n)]
-    all_in = [t.stacks[j] == 0 for j in range(t.n)]
-    seats = [j for j in range(t.n) if live[j]]
-    classes: list[int | None] = [None] * t.n
+    n, dealt, folded, stacks, committed = t.n, t.dealt, t.folded, t.stacks, t.committed
+    seats = [j for j in range(n) if dealt[j] and not folded[j]]
+    classes: list[int | None] = [None] * n
     dead: list[int] = []
     revealed: tuple[int, ...] = ()
     if len(seats) > 1:
         revealed = tuple(showdown_order(t))
+        hands = t.hands
         for j in revealed:
-            if t.hands[j].bit_count() == 4:
-                classes[j] = hand_class(t.hands[j])
+            if hands[j].bit_count() == 4:
+                classes[j] = hand_class(hands[j])
             else:
                 dead.append(j)
+    pot_list: list[tuple[int, tuple[int, ...]]]
+    if seats and min(committed) >= 0 and all(stacks[j] for j in seats):
+        # No live player is all in: build_pots gives one pot of every chip in, which every
+        # live seat may win (BDG-POT-2), or none if no chip is in.
+        amount = sum(committed)
+        pot_list = [(amount, tuple(seats))] if amount else []
+    else:
+        live = [dealt[j] and not folded[j] for j in range(n)]
+        all_in = [stacks[j] == 0 for j in range(n)]
+        pot_list = build_pots(committed, live, all_in)
     pots = []
-    for amount, eligible in build_pots(t.committed, live, all_in):
+    for amount, eligible in pot_list:
         if len(seats) == 1:
             winners = [seats[0]]
         else:
@@ -609,9 +701,13 @@ def finish(t: Table) -> None:
                     "play cannot lead to this (BDG-SHOW-6)")
             best = min(cast(int, classes[j]) for j in contenders)  # contenders have a class
             winners = [j for j in contenders if classes[j] == best]
-        split = split_pot(amount, winners, t.button, t.n)
+        if len(winners) == 1:  # the whole pot, as split_pot gives it to one seat (BDG-POT-5)
+            stacks[winners[0]] += amount
+            pots.append(PotResult(amount, eligible, (winners[0],), (amount,)))
+            continue
+        split = split_pot(amount, winners, t.button, n)
         for j, chips in split:
-            t.stacks[j] += chips
+            stacks[j] += chips
         pots.append(PotResult(amount, eligible, tuple(j for j, _ in split),
                               tuple(c for _, c in split)))
     t.result = HandResult(tuple(pots), revealed, tuple(dead), tuple(classes), tuple(t.returned))

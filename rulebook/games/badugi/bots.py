@@ -19,10 +19,10 @@ from typing import Any
 from ...cards import mask_indices
 from ...protocol import RandomBot, TurnRandom, check_turn, register_bot
 from . import betting as B
-from .betting import BET, CALL, CHECK, FOLD, R1, R4, RAISE
+from .betting import BET, CALL, CHECK, FOLD, R1, R2, R3, R4, RAISE
 from .moves import Action, Draw, Move
 from .classes import _best_of_indices
-from .classes import ranks_of_class
+from .classes import CLASS_COUNT, ranks_of_class
 from .state import BadugiState, BadugiView
 
 __all__ = ["RandomBot", "SmartBot", "smart_discard", "smart_action", "fast_chooser",
@@ -59,7 +59,14 @@ def strength(hand: int, phase: int) -> int:
     """2 strong, 1 middling, 0 weak for betting in ``phase`` (R1 .. R4)."""
     if hand.bit_count() != 4:
         return 0
-    ranks = ranks_of_class(B.hand_class(hand))
+    index = B.hand_class(hand)
+    if phase in _BETTING_ROUNDS:
+        return _STRENGTHS[phase][index]
+    return _class_strength(ranks_of_class(index), phase)
+
+
+def _class_strength(ranks: tuple[int, ...], phase: int) -> int:
+    """:func:`strength` of a four-card hand whose class has the counting ``ranks``."""
     count = len(ranks)
     top = max(ranks)
     if count == 4 and top <= (10 if phase == R4 else 11):
@@ -69,6 +76,13 @@ def strength(hand: int, phase: int) -> int:
     if count == 3 and phase < R4 and top <= (8 if phase == R1 else 6):
         return 1
     return 0
+
+
+_BETTING_ROUNDS = (R1, R2, R3, R4)
+_STRENGTHS = {phase: tuple(_class_strength(ranks_of_class(index), phase)
+                           for index in range(CLASS_COUNT)) for phase in _BETTING_ROUNDS}
+""":func:`strength` by betting round and class index, worked out once (it depends on the
+hand only through its class)."""
 
 
 def smart_action(hand: int, phase: int, options: list[int]) -> int:
@@ -123,7 +137,18 @@ class _FastRandom:
 class _FastSmart:
     @staticmethod
     def act(t: B.Table, seat: int, rng: TurnRandom) -> int:
-        return smart_action(t.hands[seat], t.phase, B.betting_options(t))
+        """``smart_action(t.hands[seat], t.phase, B.betting_options(t))`` without the list:
+        only a strong hand asks whether a bet or raise is allowed."""
+        hand = t.hands[seat]
+        facing = t.bets[t.to_act] < t.level  # CALL is legal, else CHECK (BDG-BET-3)
+        level = strength(hand, t.phase)
+        if level == 2:
+            if B.raise_block(t) is None:
+                return BET if t.level == 0 else RAISE
+            return CALL if facing else CHECK
+        if not facing:
+            return CHECK
+        return CALL if level == 1 else FOLD
 
     @staticmethod
     def draw(t: B.Table, seat: int, rng: TurnRandom) -> int:
