@@ -651,3 +651,29 @@ def test_the_statistics_helpers():
     assert mean_interval([1.0, 2.0, 2.0, 2.0], (0.0, 9.0)) == mean_interval([1.0, 2.0, 2.0, 2.0])
     assert mean_interval([1.0, 2.0], (1.0, 2.0)) == (1.5, 1.0, 2.0)
     assert dataclasses.is_dataclass(Advice)
+
+
+@pytest.mark.clause("BS-END-2", "BS-INFO-5")
+def test_sevens_intervals_stay_between_no_points_and_the_hand_s_value():
+    """A seat's penalty points end between 0 (it goes out) and what its hand is worth now (no
+    card enters a hand): the coach's intervals never leave those bounds, and a move whose
+    worlds all gave the same points is not called certain (its interval reaches a little
+    towards the other bound).  In the chips game there is no such bound."""
+    from rulebook.games.sevens import coach as room
+    from rulebook.games.sevens.core import hand_points
+
+    rules = load_rules("badam-satti")
+    # seat 0 holds 9S and 8D, both playable now and so at its next turn too (the table only
+    # grows): whichever it plays, it goes out next, with 0 points in every world
+    state = rules.position(table="7S 7H 7C 7D 8S", hands=["9S 8D", None, None, None],
+                           to_move=0)
+    view = state.view(0)
+    top = float(hand_points(view.hand_mask, rules.values))
+    assert room.bounds(view) == (0.0, top) and top > 0
+    advice = coach(state, worlds=60, policy="random", seed=3)
+    for entry in advice.moves:
+        assert 0.0 <= entry.low <= entry.mean <= entry.high <= top, entry
+        assert -top <= entry.diff_low <= entry.diff <= entry.diff_high <= top, entry
+    sure = [e for e in advice.moves if e.mean == 0.0]
+    assert len(sure) == 2 and all(e.low == 0.0 and 0.0 < e.high < top * 0.1 for e in sure)
+    assert room.bounds(load_rules("sevens").new_deal(players=4, seed=1).view(0)) is None

@@ -20,7 +20,8 @@ its start is the deal's start with those hands, so ``states()`` replays the hist
 ``smart`` at every seat, draw for draw what ``autoplay(state, policy, seed)`` plays, and any
 other registered computer player through ``autoplay``; it gives each seat's penalty points
 (BS-END-2..8) or, in ``sevens``, chips won or lost this deal (BS-CHIP-5, counted from the
-stacks before the ante, BS-CHIP-3).  :func:`move_note` says what a play frees on the table
+stacks before the ante, BS-CHIP-3); :func:`bounds` says the penalty points a seat can still
+end with (0 up to the value of its hand, BS-END-2, BS-INFO-5).  :func:`move_note` says what a play frees on the table
 (BS-MOVE-1, BS-INFO-2), computed from the view.
 """
 from __future__ import annotations
@@ -39,11 +40,12 @@ from ...errors import RulesError, quoted
 from ...fastrandom import GOLDEN, MASK64, derived_seed, splitmix64
 from ...protocol import LogEntry, autoplay
 from .bots import _BEYOND, smart_choice
-from .core import PASS_CHOICE, SEVENS, Table, bit_cards, playable_mask, scores, step
+from .core import (PASS_CHOICE, SEVENS, Table, bit_cards, hand_points, playable_mask,
+                   scores, step)
 from .moves import Pass, Play
 from .state import SevensState, SevensView
 
-__all__ = ["sample", "rollout", "win", "measure", "move_note", "hidden_constraints"]
+__all__ = ["sample", "rollout", "win", "measure", "bounds", "move_note", "hidden_constraints"]
 
 _FAST = ("random", "smart")
 """The computer players the scalar play-out knows."""
@@ -389,6 +391,15 @@ def win(result: Sequence[float], seat: int) -> bool:
     if isinstance(result, RolloutResult):
         return seat in result.winners
     raise RulesError(f"result={quoted(result)}: expected what rollout returns")
+
+
+def bounds(view: SevensView) -> tuple[float, float] | None:
+    """The penalty points the seat can end with: none (it goes out first, BS-END-1/2) up to
+    the value of every card it holds now, since no card enters a hand after the deal
+    (BS-INFO-5, BS-END-2); None in ``sevens``, whose chips have no such bound here."""
+    if view.rules.chips:
+        return None
+    return 0.0, float(hand_points(view.hand_mask, view.rules.values))
 
 
 def measure(rules: Any) -> str:
