@@ -36,8 +36,9 @@ Each game brings its part as the room ``coach`` of its package (found like every
   seed) -> list[result]`` (``[rollout(world.play(m), policy, seed) for m in moves]``, e.g.
   on the game's fast core without building a state per move) and ``rollout_worlds(worlds,
   moves, policy, seeds) -> list[list[result]]`` (``[rollout_moves(w, moves, policy, s) for
-  w, s in zip(worlds, seeds)]``, e.g. every world at once on a numpy batch: the coach then
-  hands it the worlds :data:`BATCH_WORLDS` at a time).
+  w, s in zip(worlds, seeds)]``, e.g. every world at once on a numpy batch), with
+  ``BATCHED``, the computer players whose play-outs it batches (for those the coach hands it
+  :data:`BATCH_WORLDS` worlds at a time, else a twentieth of the worlds at a time).
 
 The computer player ``expert`` (:class:`ExpertBot`), registered by each game whose coach room
 exists, plays the coach's best move (:data:`EXPERT_WORLDS` worlds, ``smart`` play-outs) where
@@ -441,7 +442,9 @@ def advise(view: Any, *, worlds: int = 500, policy: str = "smart", seed: int | s
         many if callable(many) else
         (lambda worlds, moves, policy, keys: [play_all(w, moves, policy, key)
                                               for w, key in zip(worlds, keys)]))
-    every = max(1, count // 20) if not callable(many) else min(count, BATCH_WORLDS)
+    # progress every twentieth of the worlds, or the batch's groups where the room batches
+    batched = callable(many) and name in getattr(room, "BATCHED", ())
+    every = min(count, BATCH_WORLDS) if batched else max(1, count // 20)
     for start in range(0, count, every):
         stop = min(count, start + every)
         group = [draw(random.Random(world_keys[k])) for k in range(start, stop)]

@@ -630,6 +630,17 @@ def test_progress_is_told_and_can_stop_the_work():
 
     with pytest.raises(Stop):
         coach(state, worlds=40, progress=stop)
+    # random play-outs go through the room's batch, BATCH_WORLDS worlds at a time: progress
+    # after each group, and a Stop between two groups
+    from rulebook.coach import BATCH_WORLDS
+
+    told.clear()
+    coach(state, worlds=2 * BATCH_WORLDS + 7, policy="random",
+          progress=lambda done, total: told.append((done, total)))
+    total = 2 * BATCH_WORLDS + 7
+    assert told == [(BATCH_WORLDS, total), (2 * BATCH_WORLDS, total), (total, total)]
+    with pytest.raises(Stop):
+        coach(state, worlds=total, policy="random", progress=stop)
 
 
 def test_the_statistics_helpers():
@@ -677,3 +688,85 @@ def test_sevens_intervals_stay_between_no_points_and_the_hand_s_value():
     sure = [e for e in advice.moves if e.mean == 0.0]
     assert len(sure) == 2 and all(e.low == 0.0 and 0.0 < e.high < top * 0.1 for e in sure)
     assert room.bounds(load_rules("sevens").new_deal(players=4, seed=1).view(0)) is None
+
+
+SEVENS_BATCH_CASES = [
+    ("badam-satti", {}, 4),
+    ("badam-satti", {"limited_passes": True, "one_final_turn": True, "sevens_first": True}, 5),
+    ("badam-satti", {"limited_passes": True}, 3),
+    ("badam-satti", {"one_final_turn": True}, 4),
+    ("badam-satti", {"ace_high": True, "eight_before_six": True, "flat_10": True}, 3),
+    ("badam-satti-app", {"scoring": "court_11_12_13"}, 6),
+    ("sevens", {}, 7),
+    ("sevens", {"stack": 5}, 4),
+]
+
+
+@pytest.mark.parametrize("profile, options, players", SEVENS_BATCH_CASES,
+                         ids=[f"{p}-{'-'.join(o) or 'plain'}-{n}"
+                              for p, o, n in SEVENS_BATCH_CASES])
+def test_sevens_rollout_worlds_is_every_move_s_rollout(profile, options, players, monkeypatch):
+    """The numpy batch from the worlds' tables gives what the scalar play-out gives after
+    ``world.play(move)``, result for result and winner for winner, under every house rule
+    (limited passes and eliminations, the final turns, sevens first, chips), at every stage
+    of the round: the opening, mid-round, during the final turns, near the end."""
+    from rulebook.games.sevens import batch
+    from rulebook.games.sevens import coach as room
+
+    monkeypatch.setattr(room, "BATCH_MIN", 1)  # the batch for every call, however small
+    batched = []
+    real = batch.play_out_random
+    monkeypatch.setattr(batch, "play_out_random",
+                        lambda *a: batched.append(len(a[1])) or real(*a))
+    rules = load_rules(profile, **options)
+    rng = random.Random(players)
+    stages = set()
+    for deal in range(8):
+        state = random_moves(rules.new_deal(players=players, seed=deal), 0, rng)
+        states = [state]
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+            states.append(state)
+        picks = [s for s in states[:-1:max(1, len(states) // 5)]] + [states[-2]]
+        for position in picks:
+            view = position.view(position.to_move)
+            worlds = [room.sample(view, random.Random(100 * deal + k)) for k in range(10)]
+            moves = view.legal_moves()
+            seeds = [1000 * deal + k for k in range(10)]
+            fast = room.rollout_worlds(worlds, moves, "random", seeds)
+            plain = [[room.rollout(w.play(m), "random", s) for m in moves]
+                     for w, s in zip(worlds, seeds)]
+            assert fast == plain
+            assert all(a.winners == b.winners for fa, pa in zip(fast, plain)
+                       for a, b in zip(fa, pa))
+            stages.add("opening" if view.table_mask == 0 else
+                       "final turns" if position._t.final is not None else "play")
+    if options.get("one_final_turn"):
+        assert "final turns" in stages
+    assert {"opening", "play"} <= stages
+    assert len(batched) > 30  # every position's worlds went through the batch
+
+
+def test_sevens_rollout_worlds_takes_the_plain_way_where_it_must():
+    """Moves as text, another player, a single world: the plain way, the same results; a
+    move that is not legal is refused as ``play`` refuses it."""
+    from rulebook.errors import IllegalMove
+    from rulebook.games.sevens import coach as room
+
+    rules = load_rules("badam-satti")
+    state = random_moves(rules.new_deal(players=4, seed=3), 10, random.Random(2))
+    view = state.view(state.to_move)
+    worlds = [room.sample(view, random.Random(k)) for k in range(30)]
+    texts = [str(m) for m in view.legal_moves()]
+    for moves, policy in [(texts, "random"), (view.legal_moves(), "smart")]:
+        assert room.rollout_worlds(worlds, moves, policy, list(range(30))) == [
+            [room.rollout(w.play(m), policy, s) for m in moves]
+            for w, s in zip(worlds, range(30))]
+    from rulebook.games.sevens.moves import Play
+
+    illegal = next(c for c in view.hand if c.mask & ~state.legal_play_mask())
+    with pytest.raises(IllegalMove):
+        room.rollout_worlds(worlds, view.legal_moves() + [Play(illegal)], "random",
+                            list(range(30)))
+    with pytest.raises(RulesError, match="one seed per world"):
+        room.rollout_worlds(worlds, texts, "random", [1])

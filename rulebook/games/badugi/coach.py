@@ -63,8 +63,8 @@ from .betting import ACTIONS, OVER, Table
 from .moves import ACTION_MOVES, Action, Draw, parse_move
 from .state import BadugiState, BadugiView
 
-__all__ = ["sample", "sampler", "rollout", "rollout_moves", "rollout_worlds", "win", "same_view",
-           "MAX_TRIES"]
+__all__ = ["sample", "sampler", "rollout", "rollout_moves", "rollout_worlds", "BATCHED",
+           "BATCH_MIN", "win", "same_view", "MAX_TRIES"]
 
 MAX_TRIES = 2000
 """How many inconsistent worlds :func:`sample` throws away before it gives up."""
@@ -496,6 +496,10 @@ def rollout_moves(world: BadugiState, moves: Sequence[Any], policy: str,
         out.append(_play_out(t, choosers, rng, turn, RolloutResult))
     return out
 
+
+BATCHED = frozenset({"random"})
+"""The computer players whose play-outs :func:`rollout_worlds` runs on the numpy batch (the
+coach hands it many worlds at once for them)."""
 
 BATCH_MIN = 64
 """Fewer play-outs than this in one call of :func:`rollout_worlds` take the scalar loop (the

@@ -21,7 +21,10 @@ its start is the deal's start with those hands, so ``states()`` replays the hist
 other registered computer player through ``autoplay``; it gives each seat's penalty points
 (BS-END-2..8) or, in ``sevens``, chips won or lost this deal (BS-CHIP-5, counted from the
 stacks before the ante, BS-CHIP-3); :func:`bounds` says the penalty points a seat can still
-end with (0 up to the value of its hand, BS-END-2, BS-INFO-5).  :func:`move_note` says what a play frees on the table
+end with (0 up to the value of its hand, BS-END-2, BS-INFO-5).  :func:`rollout_worlds` is
+``rollout`` after every move in every world at once: with ``random`` players the numpy batch
+of :mod:`~rulebook.games.sevens.batch` plays them all together from the worlds' tables (the
+same rule blocks and the same draws as the scalar loop, house rules included).  :func:`move_note` says what a play frees on the table
 (BS-MOVE-1, BS-INFO-2), computed from the view.
 """
 from __future__ import annotations
@@ -45,7 +48,8 @@ from .core import (PASS_CHOICE, SEVENS, Table, bit_cards, hand_points, playable_
 from .moves import Pass, Play
 from .state import SevensState, SevensView
 
-__all__ = ["sample", "rollout", "win", "measure", "bounds", "move_note", "hidden_constraints"]
+__all__ = ["sample", "rollout", "rollout_worlds", "BATCHED", "BATCH_MIN", "win", "measure",
+           "bounds", "move_note", "hidden_constraints"]
 
 _FAST = ("random", "smart")
 """The computer players the scalar play-out knows."""
@@ -384,6 +388,74 @@ def _play_out(t: Table, rules: Any, smart: bool, key: int) -> None:
                     plays &= plays - 1
                 choice = (plays & -plays).bit_length() - 1
         step(t, choice)
+
+
+BATCHED = frozenset({"random"})
+"""The computer players whose play-outs :func:`rollout_worlds` runs on the numpy batch (the
+coach hands it many worlds at once for them)."""
+
+BATCH_MIN = 64
+"""Fewer play-outs than this in one call of :func:`rollout_worlds` take the scalar loop."""
+
+
+def rollout_worlds(worlds: Sequence[SevensState], moves: Sequence[Any], policy: str,
+                   seeds: Sequence[int]) -> list[list[RolloutResult]]:
+    """``[[rollout(w.play(m), policy, s) for m in moves] for w, s in zip(worlds, seeds)]``,
+    the very same results: with ``random`` players (and numpy installed) every world's every
+    move is played out at once by the numpy batch (:func:`~.batch.play_out_random`, the
+    same rule blocks and the same draws as the scalar loop); a move that is not one of the
+    world's legal moves as they are (text, say), another player or too few play-outs take
+    the plain way (which refuses what ``play`` refuses)."""
+    worlds, moves, seeds = list(worlds), list(moves), list(seeds)
+    if len(worlds) != len(seeds):
+        raise RulesError(f"seeds={quoted(seeds)}: expected one seed per world")
+
+    def plain(world: SevensState, move: Any, seed: int) -> RolloutResult:
+        return rollout(world.play(move), policy, seed)
+
+    fast = policy == "random" and len(worlds) * len(moves) >= BATCH_MIN and all(
+        isinstance(w, SevensState) and not w._t.over for w in worlds)
+    if fast:
+        try:
+            import numpy  # noqa: F401 - the batch needs it
+        except ImportError:
+            fast = False
+    if fast:
+        rules = worlds[0].rules
+        fast = all(w.rules is rules and w._t.n == worlds[0]._t.n and
+                   w._t.turns == worlds[0]._t.turns for w in worlds)
+    if not fast:
+        return [[plain(w, m, s) for m in moves] for w, s in zip(worlds, seeds)]
+    from .batch import play_out_random
+
+    firsts: list[list[int]] = []
+    where: list[list[int]] = []
+    for world in worlds:
+        t = world._t
+        plays = t.legal_plays()
+        can = t.can_pass(plays)
+        firsts.append([])
+        where.append([])
+        for m, move in enumerate(moves):
+            kind = type(move)
+            if kind is Play and plays >> move.card.index & 1:
+                firsts[-1].append(move.card.index)
+            elif kind is Pass and can:
+                firsts[-1].append(PASS_CHOICE)
+            else:
+                continue
+            where[-1].append(m)
+    got = play_out_random(rules, [w._t for w in worlds], firsts,
+                          [derived_seed(s, "bots") for s in seeds],
+                          [w._start_stacks for w in worlds])
+    out: list[list[RolloutResult]] = []
+    for world, seed, played, rows in zip(worlds, seeds, where, got):
+        results: list[RolloutResult | None] = [None] * len(moves)
+        for m, (points, winners) in zip(played, rows):
+            results[m] = RolloutResult(points, winners)
+        out.append([plain(world, moves[m], seed) if r is None else r
+                    for m, r in enumerate(results)])
+    return out
 
 
 def win(result: Sequence[float], seat: int) -> bool:
