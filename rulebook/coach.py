@@ -69,7 +69,7 @@ __all__ = ["coach", "advise", "Advice", "MoveValue", "RolloutResult", "ExpertBot
 MAX_WORLDS = 100_000
 """The most worlds one piece of advice samples."""
 
-BATCH_WORLDS = 125
+BATCH_WORLDS = 250
 """The worlds handed at once to a room's ``rollout_worlds`` (a numpy batch): enough that the
 batch pays, few enough that ``progress`` is still called every fraction of a second (a Stop
 button stops the work between two such groups)."""
