@@ -475,26 +475,32 @@ def rollout_moves(world: BadugiState, moves: Sequence[Any], policy: str,
         return [rollout(world.play(m), policy, seed) for m in moves]
     from ...coach import RolloutResult
 
-    betting = B.is_betting(base.phase)
-    options: Sequence[int] = (B.betting_options(base) if betting else
-                              B.draw_options(base.hands[base.to_act]))
+    table_move = _table_moves(base)
+    apply = B.apply_action if B.is_betting(base.phase) else B.apply_draw
     rng = TurnRandom(seed)
     turn = len(world.history) + 1
     out: list[tuple[float, ...]] = []
     for move in moves:
-        kind = type(move)
-        # exactly the moves world.play accepts as they are (state.legal_moves() holds them)
-        if betting and kind is Action and move.code in options:
-            t = base.copy()
-            B.apply_action(t, move.code)
-        elif not betting and kind is Draw and move.discard in options:
-            t = base.copy()
-            B.apply_draw(t, move.discard)
-        else:
+        code = table_move(move)
+        if code is None:
             out.append(rollout(world.play(move), policy, seed))
             continue
+        t = base.copy()
+        apply(t, code)
         out.append(_play_out(t, choosers, rng, turn, RolloutResult))
     return out
+
+
+def _table_moves(t: Table) -> Callable[[Any], int | None]:
+    """For the player to act on ``t``: a move's code for ``apply_action`` (a betting action)
+    or ``apply_draw`` (the discard mask) when it is one of the legal moves as they are
+    (what ``state.legal_moves()`` holds, and so what ``world.play`` accepts unchanged), else
+    None (text, say, or an illegal move: the plain way)."""
+    if B.is_betting(t.phase):
+        actions = B.betting_options(t)
+        return lambda move: move.code if type(move) is Action and move.code in actions else None
+    discards = B.draw_options(t.hands[t.to_act])
+    return lambda move: move.discard if type(move) is Draw and move.discard in discards else None
 
 
 BATCHED = frozenset({"random"})
@@ -545,18 +551,12 @@ def rollout_worlds(worlds: Sequence[BadugiState], moves: Sequence[Any], policy: 
         where.append([])
         if base.phase == OVER or len(world.history) != len(worlds[0].history):
             continue
-        betting = B.is_betting(base.phase)
-        options: Sequence[int] = (B.betting_options(base) if betting else
-                                  B.draw_options(base.hands[base.to_act]))
+        table_move = _table_moves(base)
         for m, move in enumerate(moves):
-            kind = type(move)
-            if betting and kind is Action and move.code in options:
-                firsts[-1].append(move.code)
-            elif not betting and kind is Draw and move.discard in options:
-                firsts[-1].append(move.discard)
-            else:
-                continue
-            where[-1].append(m)
+            code = table_move(move)
+            if code is not None:
+                firsts[-1].append(code)
+                where[-1].append(m)
     sizes = {(t.n, t.small_bet) for t, f in zip(tables, firsts) if f}
     got: list[list[tuple[list[float], list[int]] | None]] = (
         play_out_random(tables, firsts, keys, len(worlds[0].history)) if len(sizes) == 1
