@@ -94,7 +94,8 @@ def batch_random_arrays(rules: Any, players: int, seeds: Sequence[int | str],
     seat = np.argmax((hands >> u(rules.opening)) & u(1), axis=1).astype(np.int64)
     table = np.zeros(total, dtype=u)
     out, turns = _play_random(rules, n, _Deals(
-        hands=hands, seat=seat, table=table, playable=_np_playable(table, rules.ace_high, rules.eight_before_six),
+        hands=hands, seat=seat, table=table,
+        playable=_np_playable(table, rules.ace_high, rules.eight_before_six),
         left=np.full((total, n), PASSES_PER_ROUND, dtype=np.int64),
         passes=np.zeros((total, n), dtype=np.int64), skip=np.zeros(total, dtype=np.int64),
         elim=np.zeros(total, dtype=np.int64), final=np.zeros(total, dtype=np.int64),

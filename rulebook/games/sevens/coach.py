@@ -24,8 +24,9 @@ stacks before the ante, BS-CHIP-3); :func:`bounds` says the penalty points a sea
 end with (0 up to the value of its hand, BS-END-2, BS-INFO-5).  :func:`rollout_worlds` is
 ``rollout`` after every move in every world at once: with ``random`` players the numpy batch
 of :mod:`~rulebook.games.sevens.batch` plays them all together from the worlds' tables (the
-same rule blocks and the same draws as the scalar loop, house rules included).  :func:`move_note` says what a play frees on the table
-(BS-MOVE-1, BS-INFO-2), computed from the view.
+same rule blocks and the same draws as the scalar loop, house rules included).
+:func:`move_note` says what a play frees on the table (BS-MOVE-1, BS-INFO-2), computed from
+the view.
 """
 from __future__ import annotations
 
