@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Callable
+from typing import Any, Callable
 import html
 import re
 
@@ -286,6 +286,20 @@ def in_a_thread(run: Callable[[], object]) -> None:
         raise errors[0]
 
 
+def run_and_close(loop: asyncio.AbstractEventLoop, work: Any) -> None:
+    """Run the coroutine ``work`` on ``loop`` to its end, then close the loop."""
+    try:
+        loop.run_until_complete(work)
+    finally:
+        loop.close()
+
+
+async def settle() -> None:
+    """Let the loop run the callbacks that are due (a few turns of it)."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
 def test_a_loop_that_is_no_kernel_s_shows_every_move_at_once():
     async def check() -> None:
         assert loop_scheduler() is None  # pytest runs no IPython shell
@@ -313,10 +327,6 @@ def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch)
     in_a_thread(unpaced_deal)
     card = cards[0]
 
-    async def settle() -> None:
-        for _ in range(3):
-            await asyncio.sleep(0)
-
     async def paced(st: DealStepper, start: int, count: int) -> None:
         """``count`` computer moves, each shown when the clock reaches the pace's wait."""
         for n in range(1, count + 1):
@@ -340,13 +350,7 @@ def test_in_a_kernel_s_running_loop_the_loop_calls_back_at_the_pace(monkeypatch)
         assert len(replies(st)) == 3
         assert line(st.states) == line(unpaced[0].states) and st.pending_replies == 0
 
-    def run() -> None:
-        try:
-            loop.run_until_complete(turns())
-        finally:
-            loop.close()
-
-    in_a_thread(run)
+    in_a_thread(lambda: run_and_close(loop, turns()))
 
 
 def test_before_a_voila_page_connects_the_kernel_s_loop_shows_every_move_at_once(monkeypatch):
@@ -376,17 +380,10 @@ def test_before_a_voila_page_connects_the_kernel_s_loop_shows_every_move_at_once
         st.click_card(st.state.legal_moves()[0].card)
         assert st.pending_replies == 3  # a page watches now: the replies come at the pace
         loop.now += 0.81
-        for _ in range(3):
-            await asyncio.sleep(0)
+        await settle()
         assert st.pending_replies == 2
 
-    def run() -> None:
-        try:
-            loop.run_until_complete(check())
-        finally:
-            loop.close()
-
-    in_a_thread(run)
+    in_a_thread(lambda: run_and_close(loop, check()))
 
 
 def test_play_game_takes_the_pace_and_a_match_deal_ends_when_its_last_move_is_shown():
